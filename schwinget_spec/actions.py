@@ -1,0 +1,101 @@
+"""What a player can do: play a card, start the Angriff, or (after a Kampfrichter) choose who leads."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from schwinget_spec.cards import ALL_CARDS, Card
+from schwinget_spec.errors import ParseError
+from schwinget_spec.players import Player
+
+__all__ = [
+    "ANGRIFF",
+    "Action",
+    "ChooseLeader",
+    "PlayCard",
+    "StartAngriff",
+    "choose_leader",
+    "parse_action",
+    "play",
+]
+
+
+@attrs.frozen(repr=False)
+class PlayCard:
+    """Play ``card`` from hand: a lead (``schwung.lead``) or an answer (``schwung.answer``). Code: the card's code."""
+
+    card: Card
+
+    @property
+    def code(self) -> str:
+        """The card's short code, e.g. ``G3``."""
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return self.card.name
+
+
+@attrs.frozen(repr=False)
+class StartAngriff:
+    """Start the Angriff before leading (``angriff.who``). Code: ``A``."""
+
+    @property
+    def code(self) -> str:
+        """``A``."""
+        return "A"
+
+    def __repr__(self) -> str:
+        return "A"
+
+
+@attrs.frozen(repr=False)
+class ChooseLeader:
+    """The Kampfrichter's player decides that ``player`` leads next (``kampfrichter.chooses``). Code: ``L0`` or ``L1``."""
+
+    player: Player
+
+    @property
+    def code(self) -> str:
+        """``L0`` or ``L1``."""
+        return f"L{int(self.player)}"
+
+    def __repr__(self) -> str:
+        return self.code
+
+
+Action: TypeAlias = PlayCard | StartAngriff | ChooseLeader
+"""Any action of a Gang."""
+
+_PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in ALL_CARDS)
+ANGRIFF = StartAngriff()
+"""The one StartAngriff value."""
+_CHOOSE = (ChooseLeader(Player.P0), ChooseLeader(Player.P1))
+
+
+def play(card: Card) -> PlayCard:
+    """The action of playing ``card`` (a shared instance)."""
+    return _PLAY[card.value]
+
+
+def choose_leader(player: Player) -> ChooseLeader:
+    """The action of choosing ``player`` to lead next (a shared instance)."""
+    return _CHOOSE[player]
+
+
+def parse_action(text: str) -> Action:
+    """The action with code ``text``: a card code (``G3``, ``KR``), ``A`` or ``L0``/``L1``."""
+    key = text.strip().upper()
+    if key == "A":
+        return ANGRIFF
+    if key in ("L0", "L1"):
+        return _CHOOSE[int(key[1])]
+    try:
+        return _PLAY[Card.parse(key).value]
+    except ParseError:
+        raise ParseError(
+            f"unknown action code {text!r}: expected a card code (like G3, KR, BK), "
+            "A for the Angriff, or L0/L1 for the Kampfrichter's choice of the next leader",
+            clause_id="gang.turn",
+        ) from None

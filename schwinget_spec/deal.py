@@ -1,0 +1,191 @@
+"""The deal of one Gang: both hands, the four set-aside cards with the revealed trump card, and the draw pile in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from schwinget_spec.cards import ALL_CARDS, Card, Colour, parse_cards
+from schwinget_spec.errors import InvalidDealError, SchwingetError
+from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64, shuffled
+
+__all__ = ["HAND_SIZE", "PILE_SIZE", "Deal"]
+
+HAND_SIZE = 5
+"""Cards dealt to each player (clause ``deal.hands``)."""
+SET_ASIDE_SIZE = 4
+"""Cards set aside face down, the top one revealed (clause ``deal.set_aside``)."""
+PILE_SIZE = 12
+"""Cards in the draw pile: 26 - 2 * 5 - 4 (clause ``deal.pile``)."""
+
+
+def _sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.value))
+
+
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _hands(value: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if len(value) != 2:
+        raise InvalidDealError(
+            f"a deal has two hands, got {len(value)}", clause_id="deal.hands"
+        )
+    return (_sorted_hand(value[0]), _sorted_hand(value[1]))
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """Who holds what at the start of a Gang.
+
+    - ``hands``: the five cards of ``P0`` and of ``P1`` (kept sorted; order in hand carries no rule).
+    - ``revealed``: the top set-aside card, face up; its colour is trump (``deal.trump``),
+      none if it is the Kampfrichter or the Brienzer-Konter (``deal.no_trump``).
+    - ``face_down``: the other three set-aside cards; out of play (``deal.set_aside``).
+    - ``pile``: the twelve cards of the draw pile, the first one drawn first (``deal.pile``).
+
+    Together these are exactly the 26 Schwungkarten (``cards.schwungkarten``); the
+    constructor refuses anything else with an ``InvalidDealError`` naming the field.
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(converter=_hands)
+    revealed: Card
+    face_down: tuple[Card, ...] = attrs.field(converter=_cards)
+    pile: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def __attrs_post_init__(self) -> None:
+        for field, cards in (
+            ("hands[0]", self.hands[0]),
+            ("hands[1]", self.hands[1]),
+            ("face_down", self.face_down),
+            ("pile", self.pile),
+        ):
+            for card in cards:
+                if not isinstance(card, Card):
+                    raise InvalidDealError(
+                        f"{field} holds {card!r}, which is not a Card", clause_id="cards.schwungkarten"
+                    )
+        if not isinstance(self.revealed, Card):
+            raise InvalidDealError(
+                f"revealed is {self.revealed!r}, which is not a Card", clause_id="cards.schwungkarten"
+            )
+        for i in (0, 1):
+            if len(self.hands[i]) != HAND_SIZE:
+                raise InvalidDealError(
+                    f"hands[{i}] holds {len(self.hands[i])} cards; each player is dealt {HAND_SIZE}",
+                    clause_id="deal.hands",
+                )
+        if len(self.face_down) != SET_ASIDE_SIZE - 1:
+            raise InvalidDealError(
+                f"face_down holds {len(self.face_down)} cards; 4 are set aside, the top one "
+                "revealed, so 3 stay face down",
+                clause_id="deal.set_aside",
+            )
+        if len(self.pile) != PILE_SIZE:
+            raise InvalidDealError(
+                f"pile holds {len(self.pile)} cards; the draw pile is the remaining {PILE_SIZE}",
+                clause_id="deal.pile",
+            )
+        seen: dict[Card, str] = {}
+        for field, cards in (
+            ("hands[0]", self.hands[0]),
+            ("hands[1]", self.hands[1]),
+            ("revealed", (self.revealed,)),
+            ("face_down", self.face_down),
+            ("pile", self.pile),
+        ):
+            for card in cards:
+                if card in seen:
+                    raise InvalidDealError(
+                        f"{card.code} appears twice, in {seen[card]} and in {field}; "
+                        "each of the 26 Schwungkarten exists once",
+                        clause_id="cards.schwungkarten",
+                    )
+                seen[card] = field
+
+    # -- other ways to build a deal
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[Card]) -> Deal:
+        """Deal a deck given top card first, as the booklet's points 1-3 describe.
+
+        Card 0 goes to ``P0``, card 1 to ``P1``, and so on alternately until both hold
+        five (``deal.hands``); cards 10-13 are set aside with card 10 on top, revealed
+        (``deal.set_aside``); cards 14-25 are the pile, card 14 drawn first (``deal.pile``).
+        """
+        deck = tuple(deck)
+        if len(deck) != len(ALL_CARDS):
+            raise InvalidDealError(
+                f"a deck has 26 cards, got {len(deck)}", clause_id="cards.schwungkarten"
+            )
+        return cls(
+            hands=(deck[0:10:2], deck[1:10:2]),
+            revealed=deck[10],
+            face_down=deck[11:14],
+            pile=deck[14:],
+        )
+
+    @classmethod
+    def shuffled(cls, seed: int) -> Deal:
+        """The deal for ``seed`` (0 <= seed < 2**64), reproducible in any language.
+
+        The 26 cards in canonical order (``Card`` values 0-25) are shuffled by
+        Fisher-Yates driven by SplitMix64 seeded with ``seed`` (``schwinget_spec.rng``),
+        then dealt by ``from_deck``. ``docs/deal-algorithm.md`` specifies it with test vectors.
+        """
+        deck, _ = shuffled(ALL_CARDS, SplitMix64.seeded(seed))
+        return cls.from_deck(deck)
+
+    @classmethod
+    def from_codes(
+        cls, *, hands: tuple[str, str], revealed: str, face_down: str, pile: str
+    ) -> Deal:
+        """A deal from card codes: ``Deal.from_codes(hands=("G1 G2 ...", "..."), revealed="R3", face_down="...", pile="...")``."""
+        try:
+            return cls(
+                hands=(parse_cards(hands[0]), parse_cards(hands[1])),
+                revealed=Card.parse(revealed),
+                face_down=parse_cards(face_down),
+                pile=parse_cards(pile),
+            )
+        except SchwingetError as exc:
+            if isinstance(exc, InvalidDealError):
+                raise
+            raise InvalidDealError(exc.reason, clause_id=exc.clause_id) from None
+
+    # -- what the deal says
+
+    @property
+    def trump(self) -> Colour | None:
+        """The trump colour: the revealed card's colour (``deal.trump``); None if it is special (``deal.no_trump``)."""
+        return self.revealed.colour
+
+    def hand(self, player: Player) -> tuple[Card, ...]:
+        """The five cards dealt to ``player``."""
+        return self.hands[player]
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck order that ``from_deck`` turns into this deal (hands interleaved in sorted order)."""
+        h0, h1 = self.hands
+        dealt = tuple(c for pair in zip(h0, h1, strict=True) for c in pair)
+        return (*dealt, self.revealed, *self.face_down, *self.pile)
+
+    def to_codes(self) -> dict[str, object]:
+        """This deal as card codes, the shape used by traces: hands, revealed, face_down, pile."""
+        return {
+            "hands": [[c.code for c in self.hands[0]], [c.code for c in self.hands[1]]],
+            "revealed": self.revealed.code,
+            "face_down": [c.code for c in self.face_down],
+            "pile": [c.code for c in self.pile],
+        }
+
+    def __repr__(self) -> str:
+        h0 = " ".join(c.code for c in self.hands[0])
+        h1 = " ".join(c.code for c in self.hands[1])
+        fd = " ".join(c.code for c in self.face_down)
+        pile = " ".join(c.code for c in self.pile)
+        return f"Deal(P0=[{h0}], P1=[{h1}], revealed={self.revealed.code}, face_down=[{fd}], pile=[{pile}])"

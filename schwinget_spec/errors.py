@@ -1,0 +1,69 @@
+"""One base error for the library; each subclass says what kind of wrong it is and names its clause."""
+
+from __future__ import annotations
+
+from schwinget_spec.clauses import get_clause
+
+__all__ = [
+    "GangNotOverError",
+    "IllegalActionError",
+    "InvalidDealError",
+    "ParseError",
+    "SchwingetError",
+]
+
+
+class SchwingetError(Exception):
+    """Base of every error this library raises on purpose.
+
+    ``clause_id`` names the clause of the booklet that the input broke (see
+    ``schwinget_spec.clauses``), or is None where no rule but a format was broken.
+    """
+
+    def __init__(self, reason: str, *, clause_id: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.clause_id = clause_id
+
+    @property
+    def clause_de(self) -> str | None:
+        """The German text of the clause, if the error names one."""
+        return None if self.clause_id is None else get_clause(self.clause_id).de
+
+    @property
+    def clause_fr(self) -> str | None:
+        """The French text of the clause, if the error names one."""
+        return None if self.clause_id is None else get_clause(self.clause_id).fr
+
+    def __str__(self) -> str:
+        if self.clause_id is None:
+            return self.reason
+        return f"{self.reason} [clause {self.clause_id}]"
+
+
+class ParseError(SchwingetError, ValueError):
+    """A short code (card, action, player) that does not parse."""
+
+
+class InvalidDealError(SchwingetError, ValueError):
+    """An explicit deal that is not a legal distribution of the 26 Schwungkarten."""
+
+
+class IllegalActionError(SchwingetError):
+    """An action that the rules do not allow in this state; the state is left unchanged.
+
+    ``step`` is the number of actions applied before this one (0 for the first
+    action of a Gang); ``action`` is the refused action's short code.
+    """
+
+    def __init__(self, reason: str, *, clause_id: str, step: int, action: str) -> None:
+        super().__init__(reason, clause_id=clause_id)
+        self.step = step
+        self.action = action
+
+    def __str__(self) -> str:
+        return f"step {self.step}: {self.action} is illegal: {self.reason} [clause {self.clause_id}]"
+
+
+class GangNotOverError(SchwingetError):
+    """The result of a Gang was asked for before the Gang ended."""

@@ -1,0 +1,610 @@
+"""One Gang, from the deal to the last Schwung, as an immutable state: legal_actions() and apply() return what may and does happen next."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from schwinget_spec.actions import (
+    _CHOOSE,
+    _PLAY,
+    ANGRIFF,
+    Action,
+    ChooseLeader,
+    PlayCard,
+    StartAngriff,
+    parse_action,
+)
+from schwinget_spec.cards import ALL_CARDS, Card, Colour
+from schwinget_spec.deal import PILE_SIZE, Deal
+from schwinget_spec.errors import GangNotOverError, IllegalActionError
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
+
+__all__ = [
+    "ANGRIFF_HAND",
+    "Angriff",
+    "GangResult",
+    "GangState",
+    "Outcome",
+    "Phase",
+    "SchwungRecord",
+    "cards_of",
+    "start_gang",
+]
+
+ANGRIFF_HAND = 5
+"""Cards each player holds when the Angriff starts and plays out (``angriff.play_out``)."""
+
+
+class Phase(enum.Enum):
+    """What the state waits for."""
+
+    LEAD = "lead"
+    """The leader may start the Angriff (if allowed) or lead a card (``gang.turn``)."""
+    ANSWER = "answer"
+    """The opponent answers the led card (``schwung.answer``)."""
+    CHOOSE_LEADER = "choose_leader"
+    """The Kampfrichter's player decides who leads next (``kampfrichter.chooses``)."""
+    OVER = "over"
+    """Both hands are empty and no draw is left (``gang.end_no_angriff``, ``gang.end_angriff``)."""
+
+
+@attrs.frozen
+class Angriff:
+    """The Angriff of a Gang: who started it, and after how many completed Schwünge (0-5)."""
+
+    player: Player
+    after_schwung: int
+
+
+@attrs.frozen(repr=False)
+class SchwungRecord:
+    """One completed Schwung.
+
+    ``winner`` is None when the Kampfrichter neutralised it; then ``collected_by`` is
+    the winner of the next Schwung, who also receives it (``kampfrichter.collect``).
+    ``tricks`` is how many tricks the winner was credited with (2 when it also
+    collected a neutralised trick). ``clause_id`` names the clause that decided it.
+    """
+
+    number: int
+    leader: Player
+    led: Card
+    answer: Card
+    winner: Player | None
+    clause_id: str
+    tricks: int
+    after_angriff: bool
+
+    @property
+    def cards(self) -> tuple[Card, Card]:
+        """The led card and the answer."""
+        return (self.led, self.answer)
+
+    def __repr__(self) -> str:
+        won = "neutralised" if self.winner is None else f"{self.winner} +{self.tricks}"
+        return f"Schwung {self.number}: {self.leader} {self.led} / {self.answer} -> {won} ({self.clause_id})"
+
+
+class Outcome(enum.Enum):
+    """How a Gang ended: the rows of the Wertungstabelle that name a winner, and the draw."""
+
+    PLATTWURF_NACH_EIGENEM_ANGRIFF = "plattwurf_eigener_angriff"
+    """``GangResult.plattwurf`` is the player who started the Angriff (``plattwurf.definition``)."""
+    PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF = "plattwurf_gegnerischer_angriff"
+    """``GangResult.plattwurf`` is the opponent of the player who started the Angriff (``plattwurf.definition``)."""
+    SIEG_MIT_ANGRIFF = "sieg_mit_angriff"
+    """No Plattwurf, an Angriff was made, and one player has more tricks (``gang.more_tricks_wins``)."""
+    SIEG_OHNE_ANGRIFF = "sieg_ohne_angriff"
+    """No Angriff was made and one player has more tricks (``gang.more_tricks_wins``)."""
+    GESTELLTER = "gestellter"
+    """No Plattwurf and equal tricks: a draw (``gang.more_tricks_wins``)."""
+
+    @property
+    def is_plattwurf(self) -> bool:
+        """True for both Plattwurf outcomes."""
+        return self in (Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF)
+
+
+@attrs.frozen
+class GangResult:
+    """The result of a finished Gang: what scoring needs, and nothing about cards."""
+
+    tricks: tuple[int, int]
+    """Tricks won by P0 and P1 (``trick.winner_takes``, ``kampfrichter.collect``)."""
+    schwuenge: int
+    """Schwünge played: 11 without an Angriff, k + 5 with an Angriff after k Schwünge."""
+    angriff: Angriff | None
+    """Who started the Angriff and when, or None."""
+    plattwurf: Player | None
+    """The player who won all 5 Schwünge after the Angriff (``plattwurf.definition``), or None."""
+    winner: Player | None
+    """The Plattwurf winner, else the player with more tricks; None for a Gestellter."""
+    outcome: Outcome
+
+    @property
+    def loser(self) -> Player | None:
+        """The other player than the winner; None for a Gestellter."""
+        return None if self.winner is None else self.winner.other
+
+    @property
+    def is_plattwurf(self) -> bool:
+        """True if the Gang was won by Plattwurf."""
+        return self.plattwurf is not None
+
+    @property
+    def is_gestellter(self) -> bool:
+        """True if the Gang is a draw (equal tricks, no Plattwurf)."""
+        return self.winner is None
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in canonical order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(ALL_CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def _plays_of(mask: int) -> tuple[PlayCard, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_PLAY[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+@attrs.frozen(repr=False)
+class GangState:
+    """A Gang in progress or finished. Build the first one with ``start_gang``.
+
+    Fields are the whole state; ``hands`` are bit masks (bit i = ``Card`` value i), read
+    them as cards with ``hand(player)``. ``pile_drawn`` counts the pile cards drawn so
+    far: the pile still to draw is ``deal.pile[pile_drawn:]``. ``to_move`` is the
+    player whose decision the state waits for (leader, answerer, or the Kampfrichter's
+    player). ``led`` is the card on the table waiting for its answer. ``pending`` is
+    the record of the Schwung neutralised by the Kampfrichter, until the next Schwung
+    collects it. ``step`` counts the actions applied so far.
+    """
+
+    deal: Deal
+    rules: Rules
+    starter: Player
+    hands: tuple[int, int]
+    pile_drawn: int
+    phase: Phase
+    to_move: Player
+    led: Card | None
+    angriff: Angriff | None
+    pending: SchwungRecord | None
+    tricks: tuple[int, int]
+    history: tuple[SchwungRecord, ...]
+    step: int
+
+    # -- what the state says
+
+    @property
+    def trump(self) -> Colour | None:
+        """The trump colour of this Gang, or None (``deal.trump``, ``deal.no_trump``)."""
+        return self.deal.revealed.colour
+
+    @property
+    def is_over(self) -> bool:
+        """True once the Gang has ended (``gang.end_no_angriff``, ``gang.end_angriff``)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def pile_size(self) -> int:
+        """Cards left in the draw pile (still there, locked or not, after an Angriff)."""
+        return PILE_SIZE - self.pile_drawn
+
+    @property
+    def is_pile_locked(self) -> bool:
+        """True once the Angriff has locked the pile (``angriff.locks_pile``)."""
+        return self.angriff is not None
+
+    @property
+    def schwung_number(self) -> int:
+        """The number of the Schwung being played or about to be played (1-based)."""
+        return len(self.history) + 1
+
+    def hand(self, player: Player) -> tuple[Card, ...]:
+        """The cards ``player`` holds, in canonical order."""
+        return cards_of(self.hands[player])
+
+    @property
+    def leader(self) -> Player | None:
+        """The player leading the current Schwung, or None while the Kampfrichter's choice or the end is due."""
+        if self.phase is Phase.LEAD:
+            return self.to_move
+        if self.phase is Phase.ANSWER:
+            return self.to_move.other
+        return None
+
+    def can_attack(self) -> bool:
+        """True if the player to move may start the Angriff now.
+
+        Only the leader, before leading (``angriff.who``); only once per Gang
+        (``angriff.once``); never once the pile is used up (``angriff.not_empty_pile``).
+        """
+        return self.phase is Phase.LEAD and self.angriff is None and self.pile_drawn < PILE_SIZE
+
+    def is_last_schwung(self) -> bool:
+        """True if the Schwung being played or about to be played is the last of the Gang.
+
+        That is when no card is drawn any more (pile used up or locked) and the leader
+        holds a single card before leading (its hand is empty once it has led).
+        """
+        if self.phase is Phase.LEAD:
+            return self._draws_closed() and self.hands[self.to_move].bit_count() == 1
+        if self.phase is Phase.ANSWER:
+            return self._draws_closed() and self.hands[self.to_move.other] == 0
+        return False
+
+    def _draws_closed(self) -> bool:
+        return self.angriff is not None or self.pile_drawn >= PILE_SIZE
+
+    # -- legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to move may take; empty once the Gang is over."""
+        phase = self.phase
+        if phase is Phase.LEAD:
+            # gang.turn, schwung.lead: any card in hand; angriff.*: the Angriff before it
+            plays = _plays_of(self.hands[self.to_move])
+            if self.angriff is None and self.pile_drawn < PILE_SIZE:
+                return (ANGRIFF, *plays)
+            return plays
+        if phase is Phase.ANSWER:
+            assert self.led is not None
+            return _plays_of(
+                allowed_answers(self.hands[self.to_move], self.led, self.trump, self.rules)
+            )
+        if phase is Phase.CHOOSE_LEADER:
+            return _CHOOSE  # kampfrichter.chooses
+        return ()
+
+    def why_illegal(self, action: Action | str) -> IllegalActionError | None:
+        """The error ``apply(action)`` would raise, or None if the action is legal."""
+        try:
+            self.apply(action)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
+    # -- transitions
+
+    def apply(self, action: Action | str) -> GangState:
+        """The state after ``action`` (an Action or its code); this state is left unchanged.
+
+        Raises ``IllegalActionError`` naming the clause that forbids the action.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        kind = type(action)
+        if kind is PlayCard:
+            assert isinstance(action, PlayCard)
+            if self.phase is Phase.LEAD:
+                return self._apply_lead(action.card)
+            if self.phase is Phase.ANSWER:
+                return self._apply_answer(action.card)
+        elif kind is StartAngriff:
+            return self._apply_angriff()
+        elif kind is ChooseLeader:
+            assert isinstance(action, ChooseLeader)
+            return self._apply_choose(action.player)
+        else:
+            raise TypeError(
+                f"apply() takes an Action (PlayCard, StartAngriff, ChooseLeader) or its code, "
+                f"got {action!r}"
+            )
+        raise self._phase_error(action)
+
+    def _error(self, action: Action, clause_id: str, reason: str) -> IllegalActionError:
+        return IllegalActionError(reason, clause_id=clause_id, step=self.step, action=action.code)
+
+    def _phase_error(self, action: Action) -> IllegalActionError:
+        if self.phase is Phase.OVER:
+            clause = "gang.end_angriff" if self.angriff is not None else "gang.end_no_angriff"
+            return self._error(action, clause, "the Gang is over: both hands are empty")
+        # phase is CHOOSE_LEADER, and a card was offered
+        return self._error(
+            action,
+            "kampfrichter.chooses",
+            f"{self.to_move} played the Kampfrichter and must first decide who leads next (L0 or L1)",
+        )
+
+    def _apply_angriff(self) -> GangState:
+        if self.phase is not Phase.LEAD:
+            if self.phase is Phase.OVER:
+                raise self._phase_error(ANGRIFF)
+            if self.phase is Phase.CHOOSE_LEADER:
+                raise self._phase_error(ANGRIFF)
+            raise self._error(
+                ANGRIFF,
+                "angriff.who",
+                f"only the player about to lead may start the Angriff, before a Schwung; "
+                f"{self.to_move} must answer {self.led}",
+            )
+        if self.angriff is not None:
+            raise self._error(
+                ANGRIFF,
+                "angriff.once",
+                f"{self.angriff.player} already started the Angriff after Schwung "
+                f"{self.angriff.after_schwung}; there is only one Angriff per Gang",
+            )
+        if self.pile_drawn >= PILE_SIZE:
+            raise self._error(
+                ANGRIFF, "angriff.not_empty_pile", "the draw pile is used up, so no Angriff can be started"
+            )
+        return GangState(
+            self.deal,
+            self.rules,
+            self.starter,
+            self.hands,
+            self.pile_drawn,
+            Phase.LEAD,
+            self.to_move,
+            None,
+            Angriff(self.to_move, len(self.history)),  # angriff.locks_pile
+            self.pending,
+            self.tricks,
+            self.history,
+            self.step + 1,
+        )
+
+    def _apply_lead(self, card: Card) -> GangState:
+        leader = self.to_move
+        hand = self.hands[leader]
+        if not hand & card.bit:
+            raise self._error(
+                _PLAY[card.value],
+                "schwung.lead",
+                f"{leader} does not hold {card}; {leader} holds {' '.join(map(str, cards_of(hand)))}",
+            )
+        hand ^= card.bit
+        drawn = self.pile_drawn
+        if self.angriff is None and drawn < PILE_SIZE:
+            hand |= self.deal.pile[drawn].bit  # schwung.lead_draw
+            drawn += 1
+        hands = (hand, self.hands[1]) if leader == 0 else (self.hands[0], hand)
+        return GangState(
+            self.deal,
+            self.rules,
+            self.starter,
+            hands,
+            drawn,
+            Phase.ANSWER,
+            leader.other,
+            card,
+            self.angriff,
+            self.pending,
+            self.tricks,
+            self.history,
+            self.step + 1,
+        )
+
+    def _apply_answer(self, card: Card) -> GangState:
+        answerer = self.to_move
+        leader = answerer.other
+        led = self.led
+        assert led is not None
+        hand = self.hands[answerer]
+        if not hand & card.bit:
+            raise self._error(
+                _PLAY[card.value],
+                "schwung.answer",
+                f"{answerer} does not hold {card}; {answerer} holds {' '.join(map(str, cards_of(hand)))}",
+            )
+        trump = self.deal.revealed.colour
+        allowed = allowed_answers(hand, led, trump, self.rules)
+        if not allowed & card.bit:
+            raise self._farbzwang_error(card, hand, allowed)
+        led_colour = led.colour
+        was_void = led_colour is not None and not hand & COLOUR_MASK[led_colour]
+        hand ^= card.bit
+        drawn = self.pile_drawn
+        if self.angriff is None and drawn < PILE_SIZE:
+            hand |= self.deal.pile[drawn].bit  # schwung.answer_draw
+            drawn += 1
+        hands = (hand, self.hands[1]) if answerer == 0 else (self.hands[0], hand)
+        is_last = not hands[0] and not hands[1]
+        outcome = resolve_schwung(
+            leader, led, card, trump, self.rules, is_last=is_last, answer_was_void=was_void
+        )
+        winner = outcome.winner
+        after_angriff = self.angriff is not None
+        number = len(self.history) + 1
+        if winner is None:
+            # kampfrichter.neutralises: the trick stays in the middle, its player chooses the next leader
+            record = SchwungRecord(number, leader, led, card, None, outcome.clause_id, 0, after_angriff)
+            kr_player = leader if led is Card.KR else answerer
+            return GangState(
+                self.deal,
+                self.rules,
+                self.starter,
+                hands,
+                drawn,
+                Phase.CHOOSE_LEADER,
+                kr_player,
+                None,
+                self.angriff,
+                record,
+                self.tricks,
+                (*self.history, record),
+                self.step + 1,
+            )
+        # trick.winner_takes; kampfrichter.collect: the pending trick goes with it
+        credited = 1 if self.pending is None else 2
+        record = SchwungRecord(number, leader, led, card, winner, outcome.clause_id, credited, after_angriff)
+        tricks = (
+            (self.tricks[0] + credited, self.tricks[1])
+            if winner == 0
+            else (self.tricks[0], self.tricks[1] + credited)
+        )
+        return GangState(
+            self.deal,
+            self.rules,
+            self.starter,
+            hands,
+            drawn,
+            Phase.OVER if is_last else Phase.LEAD,  # trick.winner_leads
+            winner,
+            None,
+            self.angriff,
+            None,
+            tricks,
+            (*self.history, record),
+            self.step + 1,
+        )
+
+    def _farbzwang_error(self, card: Card, hand: int, allowed: int) -> IllegalActionError:
+        led = self.led
+        assert led is not None
+        assert led.colour is not None
+        following = cards_of(hand & COLOUR_MASK[led.colour])
+        held = " ".join(map(str, following))
+        if card.is_special:
+            reason = (
+                f"must follow colour {led.colour.code}: you hold {held}; under "
+                "special_cards_follow_colour the special cards follow colour too"
+            )
+        else:
+            reason = f"must follow colour {led.colour.code} or play trump: you hold {held}"
+        return self._error(_PLAY[card.value], "schwung.farbzwang", reason)
+
+    def _apply_choose(self, player: Player) -> GangState:
+        action = _CHOOSE[player]
+        if self.phase is not Phase.CHOOSE_LEADER:
+            if self.phase is Phase.OVER:
+                raise self._phase_error(action)
+            raise self._error(
+                action,
+                "kampfrichter.chooses",
+                "no Kampfrichter trick awaits a decision: only the player of the Kampfrichter "
+                "chooses the next leader, right after it neutralised a trick",
+            )
+        return GangState(
+            self.deal,
+            self.rules,
+            self.starter,
+            self.hands,
+            self.pile_drawn,
+            Phase.LEAD,
+            player,
+            None,
+            self.angriff,
+            self.pending,
+            self.tricks,
+            self.history,
+            self.step + 1,
+        )
+
+    # -- the end
+
+    @property
+    def result(self) -> GangResult:
+        """The result of the finished Gang; raises ``GangNotOverError`` before the end."""
+        if self.phase is not Phase.OVER:
+            raise GangNotOverError(
+                f"the Gang is not over: Schwung {self.schwung_number} is being played"
+            )
+        return compute_result(self.tricks, self.history, self.angriff)
+
+    # -- display
+
+    def __repr__(self) -> str:
+        trump = self.trump.code if self.trump is not None else "none"
+        h0 = " ".join(map(str, self.hand(Player.P0)))
+        h1 = " ".join(map(str, self.hand(Player.P1)))
+        parts = [
+            f"GangState(step={self.step}, {self.phase.value} {self.to_move}",
+            f"trump={trump} ({self.deal.revealed})",
+            f"P0=[{h0}]",
+            f"P1=[{h1}]",
+            f"pile={self.pile_size}{' locked' if self.angriff else ''}",
+            f"tricks={self.tricks[0]}:{self.tricks[1]}",
+        ]
+        if self.led is not None:
+            parts.append(f"led={self.led}")
+        if self.pending is not None:
+            parts.append(f"pending={self.pending.led}/{self.pending.answer}")
+        if self.angriff is not None:
+            parts.append(f"angriff={self.angriff.player}@{self.angriff.after_schwung}")
+        return ", ".join(parts) + ")"
+
+
+
+
+def compute_result(
+    tricks: tuple[int, int], history: tuple[SchwungRecord, ...], angriff: Angriff | None
+) -> GangResult:
+    """The result of a Gang from its trick counts, its Schwünge and its Angriff."""
+    plattwurf: Player | None = None
+    if angriff is not None:
+        # plattwurf.definition: every trick of the 5 Schwünge after the Angriff went to one
+        # player. A neutralised one is collected by the next Schwung's winner, so looking at
+        # the decided Schwünge after the Angriff is enough.
+        winners = {r.winner for r in history if r.after_angriff and r.winner is not None}
+        if len(winners) == 1:
+            plattwurf = winners.pop()
+    if plattwurf is not None:
+        assert angriff is not None
+        outcome = (
+            Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+            if plattwurf == angriff.player
+            else Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+        )
+        winner: Player | None = plattwurf
+    elif tricks[0] == tricks[1]:
+        # gang.more_tricks_wins: equal tricks is a Gestellter
+        winner = None
+        outcome = Outcome.GESTELLTER
+    else:
+        # gang.more_tricks_wins
+        winner = Player.P0 if tricks[0] > tricks[1] else Player.P1
+        outcome = Outcome.SIEG_MIT_ANGRIFF if angriff is not None else Outcome.SIEG_OHNE_ANGRIFF
+    return GangResult(
+        tricks=tricks,
+        schwuenge=len(history),
+        angriff=angriff,
+        plattwurf=plattwurf,
+        winner=winner,
+        outcome=outcome,
+    )
+
+
+def start_gang(deal: Deal, starter: Player, rules: Rules | None = None) -> GangState:
+    """The state before the first Schwung of a Gang dealt as ``deal``, with ``starter`` to lead (``gang.turn``)."""
+    if not isinstance(deal, Deal):
+        raise TypeError(f"start_gang() needs a Deal, got {deal!r}")
+    starter = Player(starter)
+    return GangState(
+        deal=deal,
+        rules=Rules() if rules is None else rules,
+        starter=starter,
+        hands=(_mask(deal.hands[0]), _mask(deal.hands[1])),
+        pile_drawn=0,
+        phase=Phase.LEAD,
+        to_move=starter,
+        led=None,
+        angriff=None,
+        pending=None,
+        tricks=(0, 0),
+        history=(),
+        step=0,
+    )
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+

@@ -1,0 +1,114 @@
+"""One Schwung decided: which answers are allowed (Farbzwang) and who wins the trick, or whether the Kampfrichter leaves it pending."""
+
+from __future__ import annotations
+
+import attrs
+
+from schwinget_spec.cards import ALL_CARDS, Card, Colour
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+
+__all__ = [
+    "COLOUR_MASK",
+    "SPECIAL_MASK",
+    "SchwungOutcome",
+    "allowed_answers",
+    "resolve_schwung",
+]
+
+COLOUR_MASK: dict[Colour, int] = {
+    colour: sum(c.bit for c in ALL_CARDS if c.colour is colour) for colour in Colour
+}
+"""For each colour, the bit mask of its six cards."""
+SPECIAL_MASK = Card.KR.bit | Card.BK.bit
+"""The bit mask of the Kampfrichter and the Brienzer-Konter."""
+
+
+def allowed_answers(hand: int, led: Card, trump: Colour | None, rules: Rules) -> int:
+    """The cards of ``hand`` (a bit mask) that may answer ``led``, as a bit mask.
+
+    - A special card led has no colour to follow: any card may answer.
+    - Holding no card of the led colour, any card may answer (``schwung.void_any``).
+    - Otherwise the answer follows the led colour (``schwung.farbzwang``), or is a trump
+      (``trump.anytime``), or, unless ``rules.special_cards_follow_colour``, a special
+      card (ambiguity AMB-SPECIAL-FARBZWANG).
+    """
+    colour = led.colour
+    if colour is None:
+        return hand
+    allowed = hand & COLOUR_MASK[colour]
+    if not allowed:
+        return hand
+    if trump is not None:
+        allowed |= hand & COLOUR_MASK[trump]
+    if not rules.special_cards_follow_colour:
+        allowed |= hand & SPECIAL_MASK
+    return allowed
+
+
+@attrs.frozen
+class SchwungOutcome:
+    """How a Schwung ended: ``winner`` takes the trick, or None when the Kampfrichter neutralised it.
+
+    ``clause_id`` names the clause that decided it.
+    """
+
+    winner: Player | None
+    clause_id: str
+
+
+def _konter_beats(six: Card, trump: Colour | None, rules: Rules) -> bool:
+    # konter.beats_six; a trump 6 only while rules.konter_beats_trump_six (AMB-KONTER-TRUMP-SIX)
+    return six.is_brienzer_schwung and (rules.konter_beats_trump_six or six.colour is not trump)
+
+
+def resolve_schwung(
+    leader: Player,
+    led: Card,
+    answer: Card,
+    trump: Colour | None,
+    rules: Rules,
+    *,
+    is_last: bool,
+    answer_was_void: bool,
+) -> SchwungOutcome:
+    """Who wins the Schwung in which ``leader`` led ``led`` and the opponent answered ``answer``.
+
+    ``is_last``: this is the very last Schwung of the Gang. ``answer_was_void``: the
+    answering player held no card of the led colour before answering.
+    """
+    answerer = leader.other
+    if led is Card.KR or answer is Card.KR:
+        kr_player = leader if led is Card.KR else answerer
+        other_card = answer if led is Card.KR else led
+        if is_last:
+            if other_card is Card.BK:
+                return SchwungOutcome(kr_player.other, "konter.last_trick")
+            return SchwungOutcome(kr_player.other, "kampfrichter.last_schwung")
+        return SchwungOutcome(None, "kampfrichter.neutralises")
+    if led is Card.BK:
+        if _konter_beats(answer, trump, rules):
+            return SchwungOutcome(leader, "konter.beats_six")
+        if answer.is_brienzer_schwung:
+            return SchwungOutcome(answerer, "trump.beats")
+        return SchwungOutcome(answerer, "konter.loses")
+    if answer is Card.BK:
+        if _konter_beats(led, trump, rules):
+            if answer_was_void and not rules.void_konter_beats_six:
+                return SchwungOutcome(leader, "schwung.void_loses")
+            return SchwungOutcome(answerer, "konter.beats_six")
+        if led.is_brienzer_schwung:
+            return SchwungOutcome(leader, "trump.beats")
+        return SchwungOutcome(leader, "konter.loses")
+    led_colour = led.colour
+    answer_colour = answer.colour
+    if answer_colour is led_colour:
+        higher = answerer if answer.value > led.value else leader
+        return SchwungOutcome(higher, "schwung.higher_wins")
+    if trump is not None:
+        if answer_colour is trump:
+            return SchwungOutcome(answerer, "trump.beats")
+        if led_colour is trump:
+            return SchwungOutcome(leader, "trump.beats")
+    return SchwungOutcome(leader, "schwung.void_loses")
+
