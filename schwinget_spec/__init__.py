@@ -33,6 +33,7 @@ from schwinget_spec.gang import (
 )
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.views import PlayerView, view_of
 
 __all__ = [
     "ALL_CARDS",
@@ -55,6 +56,7 @@ __all__ = [
     "Phase",
     "PlayCard",
     "Player",
+    "PlayerView",
     "Rules",
     "SchwingetError",
     "SchwungRecord",
@@ -65,4 +67,5 @@ __all__ = [
     "parse_cards",
     "play",
     "start_gang",
+    "view_of",
 ]

@@ -22,6 +22,7 @@ from schwinget_spec.errors import GangNotOverError, IllegalActionError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
+from schwinget_spec.views import PlayerView
 
 __all__ = [
     "ANGRIFF_HAND",
@@ -226,6 +227,27 @@ class GangState:
         if self.phase is Phase.ANSWER:
             return self.to_move.other
         return None
+
+    def view(self, player: Player) -> PlayerView:
+        """What ``player`` sees of this state: own hand and everything public (``deal.hand_private``)."""
+        over = self.phase is Phase.OVER
+        return PlayerView(
+            player=player,
+            hand=cards_of(self.hands[player]),
+            opponent_hand_size=self.hands[player.other].bit_count(),
+            revealed=self.deal.revealed,
+            trump=self.trump,
+            starter=self.starter,
+            phase=self.phase,
+            to_move=None if over else self.to_move,
+            led=self.led,
+            pending=self.pending,
+            history=self.history,
+            pile_size=self.pile_size,
+            angriff=self.angriff,
+            tricks=self.tricks,
+            legal_actions=self.legal_actions() if not over and self.to_move == player else (),
+        )
 
     def can_attack(self) -> bool:
         """True if the player to move may start the Angriff now.
