@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 __all__ = ["Rules"]
@@ -29,3 +31,37 @@ class Rules:
     konter_beats_trump_six: bool = True
     """AMB-KONTER-TRUMP-SIX. True (default): the Brienzer-Konter beats every 6, trump 6
     included. False: a trump 6 beats the Konter (``trump.beats`` prevails)."""
+
+    good_loser_after_plattwurf: bool = True
+    """AMB-GUT-GEKAEMPFT-PLATTWURF. True (default): under the Punktewertung a loser with 3
+    tricks or more in the whole Gang scores 1 point (``table.gut_gekaempft``) whatever row
+    the Gang falls in, a Plattwurf included. False: a loser thrown by Plattwurf scores 0
+    whatever its tricks."""
+
+    draw_tie_starter: Literal["younger", "drawn_gang_starter", "drawn_gang_other"] = attrs.field(
+        default="younger",
+        validator=attrs.validators.in_(("younger", "drawn_gang_starter", "drawn_gang_other")),
+    )
+    """AMB-DRAW-TIE-STARTER. Who starts the next Gang after a Gestellter when both players
+    have equal points (``match.draw_starter`` decides only unequal points). ``"younger"``
+    (default): the younger player, who started Gang 1 (``match.first_starter``).
+    ``"drawn_gang_starter"``: the player who started the drawn Gang starts again.
+    ``"drawn_gang_other"``: the other player than the one who started the drawn Gang."""
+
+    fest_starter: Literal["alternate", "younger", "loser_of_first_meeting"] = attrs.field(
+        default="alternate",
+        validator=attrs.validators.in_(("alternate", "younger", "loser_of_first_meeting")),
+    )
+    """AMB-FEST-STARTER. Who starts each Gang of a Schwingfest (each meeting is one Gang).
+    ``"alternate"`` (default): the younger of the pair starts their first meeting, the
+    older their second. ``"younger"``: the younger of the pair starts both meetings.
+    ``"loser_of_first_meeting"``: the younger starts the first meeting; the loser of the
+    first meeting starts the second (``match.loser_starts``), the older after a draw."""
+
+    fest_tiebreak: Literal["shared", "wins_then_plattwuerfe"] = attrs.field(
+        default="shared",
+        validator=attrs.validators.in_(("shared", "wins_then_plattwuerfe")),
+    )
+    """AMB-FEST-TIES. How Schwingfest standings rank Schwinger with equal points.
+    ``"shared"`` (default): equal points share a rank. ``"wins_then_plattwuerfe"``: more
+    Gänge won ranks first, then more Plattwurf wins; still equal, the rank is shared."""

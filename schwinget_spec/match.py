@@ -1,0 +1,343 @@
+"""The match: 4 or 6 Gänge between two players, who starts each Gang, the running totals and the winner."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from schwinget_spec.actions import Action
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.gang import GangResult, GangState, start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.rng import MASK64, SplitMix64
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import GangScore, Points, ScoringSystem, compute_gang_score
+
+__all__ = [
+    "Chooser",
+    "MatchError",
+    "MatchGang",
+    "MatchLength",
+    "MatchResult",
+    "MatchState",
+    "first_legal",
+    "gang_seeds",
+    "play_match",
+    "play_match_deals",
+    "play_out",
+    "random_chooser",
+    "start_match",
+]
+
+Chooser = Callable[[GangState], Action]
+"""Picks the next action of a Gang from its state; a pure function, so that a match replays exactly."""
+
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class MatchError(SchwingetError, ValueError):
+    """A Gang that does not fit the match: not finished, started by the wrong player, or one too many."""
+
+
+class MatchLength(enum.Enum):
+    """The two lengths of a match, by the number of Gangkarten used (``setup.gangkarten``)."""
+
+    SHORT = 4
+    """Kurzes Spiel: 4 Gänge."""
+    LONG = 6
+    """Langes Spiel: 6 Gänge."""
+
+    @property
+    def gaenge(self) -> int:
+        """The number of Gänge: 4 or 6 (``match.end``)."""
+        return self.value
+
+
+# -- playing a Gang through
+
+
+def first_legal(state: GangState) -> Action:
+    """The first of the legal actions: a fixed, simple way to play a Gang through."""
+    return state.legal_actions()[0]
+
+
+def random_chooser(seed: int) -> Chooser:
+    """A chooser picking uniformly among the legal actions, reproducibly from ``seed``.
+
+    At step ``k`` of a Gang it takes legal action number ``SplitMix64(state=seed + k·γ).below(n)``
+    (γ = 0x9E3779B97F4A7C15, mod 2**64), i.e. the k-th draw of the SplitMix64 stream of
+    ``seed``. It depends only on the state's step, so it is a pure function.
+    """
+    SplitMix64.seeded(seed)
+
+    def choose(state: GangState) -> Action:
+        legal = state.legal_actions()
+        index, _ = SplitMix64((seed + state.step * _GAMMA) & MASK64).below(len(legal))
+        return legal[index]
+
+    return choose
+
+
+def play_out(state: GangState, choose: Chooser) -> GangState:
+    """The finished Gang reached from ``state`` by applying ``choose``'s action until the Gang is over."""
+    while not state.is_over:
+        state = state.apply(choose(state))
+    return state
+
+
+def gang_seeds(seed: int, count: int) -> tuple[int, ...]:
+    """The per-Gang seeds of a match played from ``seed``: the first ``count`` outputs of SplitMix64 seeded with ``seed``."""
+    rng = SplitMix64.seeded(seed)
+    out = []
+    for _ in range(count):
+        value, rng = rng.next()
+        out.append(value)
+    return tuple(out)
+
+
+# -- the match
+
+
+@attrs.frozen
+class MatchGang:
+    """One played Gang of a match: its number (1-based), who started it, its result and its points."""
+
+    number: int
+    starter: Player
+    result: GangResult
+    score: GangScore
+
+
+@attrs.frozen
+class MatchResult:
+    """The end of a match: the totals and the winner, or a draw.
+
+    ``winner`` is the player with more points (``match.winner``); None when the totals
+    are equal: the booklet names whoever has the most points, and with equal totals
+    nobody has, so the match is reported as a draw (``is_draw``). Equal totals happen
+    under both systems, e.g. four Gestellte.
+    """
+
+    system: ScoringSystem
+    totals: tuple[Points, Points]
+    winner: Player | None
+
+    @property
+    def is_draw(self) -> bool:
+        """True if both players have the same total."""
+        return self.winner is None
+
+    def __str__(self) -> str:
+        verdict = "draw" if self.winner is None else f"{self.winner} wins"
+        return f"{self.system.label}: P0 {self.totals[0]}, P1 {self.totals[1]} - {verdict}"
+
+
+@attrs.frozen
+class MatchState:
+    """A match of 4 or 6 Gänge as an immutable value. Build the first one with ``start_match``.
+
+    ``younger`` is the younger player, who starts Gang 1 (``match.first_starter``);
+    ``system`` is the scoring system for all Gänge (``scoring.choose_system``); ``gaenge``
+    are the Gänge played so far. ``apply_gang``, ``play_deal`` and ``play_seed`` return the
+    match with one more Gang and leave this one unchanged.
+    """
+
+    system: ScoringSystem
+    length: MatchLength
+    younger: Player
+    rules: Rules
+    gaenge: tuple[MatchGang, ...] = ()
+
+    # -- what the state says
+
+    @property
+    def is_over(self) -> bool:
+        """True once all 4 or 6 Gänge are played (``match.end``)."""
+        return len(self.gaenge) >= self.length.gaenge
+
+    @property
+    def gang_number(self) -> int:
+        """The number of the next Gang (1-based); ``length.gaenge + 1`` once over."""
+        return len(self.gaenge) + 1
+
+    @property
+    def totals(self) -> tuple[Points, Points]:
+        """The points of P0 and P1 so far: the sum of their Gang points (``match.record_points``)."""
+        return (
+            Points.total(self.system, (g.score.points[0] for g in self.gaenge)),
+            Points.total(self.system, (g.score.points[1] for g in self.gaenge)),
+        )
+
+    @property
+    def next_starter(self) -> Player | None:
+        """Who starts the next Gang; None once the match is over."""
+        if self.is_over:
+            return None
+        return self._next_starter()[0]
+
+    def _next_starter(self) -> tuple[Player, str]:
+        if not self.gaenge:
+            return self.younger, "match.first_starter"
+        last = self.gaenge[-1]
+        if last.result.loser is not None:
+            return last.result.loser, "match.loser_starts"
+        # match.draw_starter: "aktuell weniger Punkten"; the drawn Gang gave both the same
+        # points, so counting it or not picks the same player.
+        t0, t1 = self.totals
+        if t0 != t1:
+            return (Player.P0 if t0 < t1 else Player.P1), "match.draw_starter"
+        # AMB-DRAW-TIE-STARTER: equal points after a Gestellter
+        tie = self.rules.draw_tie_starter
+        if tie == "younger":
+            return self.younger, "match.draw_starter"
+        if tie == "drawn_gang_starter":
+            return last.starter, "match.draw_starter"
+        return last.starter.other, "match.draw_starter"
+
+    @property
+    def result(self) -> MatchResult:
+        """The totals and the winner (or a draw) of the finished match; raises ``MatchError`` before the end."""
+        if not self.is_over:
+            raise MatchError(
+                f"the match is not over: Gang {self.gang_number} of {self.length.gaenge} is next",
+                clause_id="match.end",
+            )
+        t0, t1 = self.totals
+        # match.winner: the most points; equal totals are a draw
+        winner = None if t0 == t1 else (Player.P0 if t0 > t1 else Player.P1)
+        return MatchResult(self.system, (t0, t1), winner)
+
+    # -- transitions
+
+    def apply_gang(self, gang: GangState) -> MatchState:
+        """The match with the finished Gang ``gang`` recorded as its next Gang.
+
+        Raises ``MatchError`` if the match is over (``match.end``), the Gang is not
+        finished (``match.record_points``), it was started by another player than the one
+        due (``match.first_starter``, ``match.loser_starts``, ``match.draw_starter``), or it
+        was played under other rule switches than the match.
+        """
+        number = self.gang_number
+        if self.is_over:
+            raise MatchError(
+                f"the match is over after {self.length.gaenge} Gänge: no Gang {number}",
+                clause_id="match.end",
+            )
+        if not isinstance(gang, GangState):
+            raise TypeError(f"apply_gang() takes a finished GangState, got {gang!r}")
+        if not gang.is_over:
+            raise MatchError(
+                f"Gang {number} is not finished (Schwung {gang.schwung_number} is being played); "
+                "points are recorded after a Gang ends",
+                clause_id="match.record_points",
+            )
+        due, clause_id = self._next_starter()
+        if gang.starter != due:
+            raise MatchError(
+                f"Gang {number} was started by {gang.starter}, but {due} starts it",
+                clause_id=clause_id,
+            )
+        if gang.rules != self.rules:
+            raise MatchError(
+                f"Gang {number} was played under {gang.rules}, but the match plays under {self.rules}"
+            )
+        result = gang.result
+        score = compute_gang_score(result, self.system, self.rules)
+        return attrs.evolve(self, gaenge=(*self.gaenge, MatchGang(number, due, result, score)))
+
+    def start_next_gang(self, deal: Deal) -> GangState:
+        """The first state of the next Gang dealt as ``deal``, with the right starter and the match's rules."""
+        starter = self.next_starter
+        if starter is None:
+            raise MatchError(
+                f"the match is over after {self.length.gaenge} Gänge: no Gang {self.gang_number}",
+                clause_id="match.end",
+            )
+        return start_gang(deal, starter, self.rules)
+
+    def play_deal(self, deal: Deal, choose: Chooser) -> MatchState:
+        """The match after the next Gang, dealt as ``deal`` (``match.redeal``) and played by ``choose``."""
+        return self.apply_gang(play_out(self.start_next_gang(deal), choose))
+
+    def play_seed(self, seed: int, choose: Chooser | None = None) -> MatchState:
+        """The match after the next Gang, dealt by ``Deal.shuffled(seed)`` and played by ``choose``.
+
+        Without ``choose`` the Gang is played by ``random_chooser(seed)``: the one seed
+        then fixes both the deal and every decision.
+        """
+        return self.play_deal(Deal.shuffled(seed), random_chooser(seed) if choose is None else choose)
+
+    # -- display
+
+    def score_sheet(self) -> str:
+        """The match as players note it on paper: one line per Gang, then the totals."""
+        lines = [f"{self.system.label}, {self.length.name.lower()} match ({self.length.gaenge} Gänge)"]
+        lines.append(f"{'Gang':<5} {'starts':<7} {'tricks':<7} {'row':<31} {'P0':>6} {'P1':>6}")
+        for g in self.gaenge:
+            tricks = f"{g.result.tricks[0]}:{g.result.tricks[1]}"
+            lines.append(
+                f"{g.number:<5} {g.starter!s:<7} {tricks:<7} {g.score.row.value:<31} "
+                f"{g.score.points[0]!s:>6} {g.score.points[1]!s:>6}"
+            )
+        t0, t1 = self.totals
+        lines.append(f"{'total':<52} {t0!s:>6} {t1!s:>6}")
+        if self.is_over:
+            lines.append(str(self.result))
+        else:
+            lines.append(f"Gang {self.gang_number}: {self.next_starter} starts")
+        return "\n".join(lines)
+
+
+def start_match(
+    system: ScoringSystem, length: MatchLength, younger: Player, rules: Rules | None = None
+) -> MatchState:
+    """A match before its first Gang: ``younger`` starts Gang 1 (``match.first_starter``)."""
+    return MatchState(
+        system=ScoringSystem(system),
+        length=MatchLength(length),
+        younger=Player(younger),
+        rules=Rules() if rules is None else rules,
+    )
+
+
+def play_match(
+    seed: int,
+    system: ScoringSystem,
+    length: MatchLength,
+    younger: Player,
+    *,
+    rules: Rules | None = None,
+    choose: Chooser | None = None,
+) -> MatchState:
+    """A whole match from one seed, reproducibly.
+
+    Gang ``i`` (1-based) is played by ``play_seed(gang_seeds(seed, n)[i - 1], choose)``:
+    the per-Gang seeds are the successive outputs of SplitMix64 seeded with ``seed``, and
+    each one both deals its Gang and, without ``choose``, drives its random play.
+    """
+    match = start_match(system, length, younger, rules)
+    for gang_seed in gang_seeds(seed, match.length.gaenge):
+        match = match.play_seed(gang_seed, choose)
+    return match
+
+
+def play_match_deals(
+    deals: Sequence[Deal],
+    system: ScoringSystem,
+    younger: Player,
+    *,
+    choose: Chooser,
+    rules: Rules | None = None,
+) -> MatchState:
+    """A whole match from explicit deals, one per Gang: 4 deals for a short match, 6 for a long one (``setup.gangkarten``)."""
+    if len(deals) not in (MatchLength.SHORT.gaenge, MatchLength.LONG.gaenge):
+        raise MatchError(
+            f"a match has 4 or 6 Gänge, got {len(deals)} deals", clause_id="setup.gangkarten"
+        )
+    match = start_match(system, MatchLength(len(deals)), younger, rules)
+    for deal in deals:
+        match = match.play_deal(deal, choose)
+    return match

@@ -1,0 +1,336 @@
+"""The Wertungstabelle: exact points, the two scoring systems, and the points of one finished Gang."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+
+import attrs
+
+from schwinget_spec.errors import ParseError, SchwingetError
+from schwinget_spec.gang import GangResult, Outcome
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+
+__all__ = [
+    "PUNKTEUEBERSICHT",
+    "WERTUNGSTABELLE",
+    "WERTUNGSTABELLE_DE",
+    "WERTUNGSTABELLE_FR",
+    "GangScore",
+    "Points",
+    "RowFigures",
+    "ScoringSystem",
+    "TableRow",
+    "TranscribedRow",
+    "compute_gang_score",
+]
+
+
+class ScoringSystem(enum.Enum):
+    """The two ways to score a Gang, chosen once before the match (``scoring.choose_system``)."""
+
+    SCHWINGERWERTUNG = "schwingerwertung"
+    """Variante 1: both players score, the winner and the loser (``scoring.schwingerwertung_both``); printed with two decimals."""
+    PUNKTEWERTUNG = "punktewertung"
+    """Variante 2: only the winner scores, but for the good loser (``scoring.punktewertung_winner``); whole points."""
+
+    @property
+    def label(self) -> str:
+        """The booklet's German name: ``Schwingerwertung`` or ``Punktewertung``."""
+        return "Schwingerwertung" if self is ScoringSystem.SCHWINGERWERTUNG else "Punktewertung"
+
+    @classmethod
+    def parse(cls, text: str) -> ScoringSystem:
+        """The system from its name (``schwingerwertung``, ``punktewertung``; also ``s``/``p``), case-insensitive."""
+        key = text.strip().lower()
+        for system in cls:
+            if key in (system.value, system.value[0]):
+                return system
+        raise ParseError(f"unknown scoring system {text!r}: expected schwingerwertung or punktewertung")
+
+
+@attrs.frozen(repr=False)
+class Points:
+    """An exact number of points under one scoring system: ``hundredths`` is the points times 100.
+
+    Never a float: the booklet's figures (10.00, 9.75, 8.50, 7, 1) are all whole
+    hundredths. Points of the two systems never mix (``scoring.choose_system``): adding
+    or comparing them raises ``SchwingetError``. Under the Punktewertung points are whole.
+    ``str`` prints as the booklet does: ``9.75``, ``38.50`` (Schwingerwertung), ``7``, ``12``
+    (Punktewertung); ``Points.parse`` reads that back.
+    """
+
+    system: ScoringSystem
+    hundredths: int = attrs.field()
+
+    @hundredths.validator
+    def _check(self, _attribute: object, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"hundredths must be an int, got {value!r}")
+        if value < 0:
+            raise ValueError(f"points are never negative, got {value} hundredths")
+        if self.system is ScoringSystem.PUNKTEWERTUNG and value % 100:
+            raise ValueError(f"Punktewertung points are whole, got {value} hundredths")
+
+    @classmethod
+    def zero(cls, system: ScoringSystem) -> Points:
+        """No points under ``system``."""
+        return cls(system, 0)
+
+    @classmethod
+    def parse(cls, text: str, system: ScoringSystem) -> Points:
+        """Points from the booklet's notation: ``"9.75"``, ``"10.00"``, ``"7"`` (whole numbers or two decimals)."""
+        raw = text.strip()
+        whole, dot, frac = raw.partition(".")
+        if not whole.isdigit() or (dot and (len(frac) != 2 or not frac.isdigit())):
+            raise ParseError(f"points {text!r} are not written like 9.75 or 7")
+        try:
+            return cls(system, int(whole) * 100 + (int(frac) if dot else 0))
+        except ValueError as exc:
+            raise ParseError(f"points {text!r}: {exc}") from None
+
+    @classmethod
+    def total(cls, system: ScoringSystem, items: Iterable[Points]) -> Points:
+        """The sum of ``items`` under ``system`` (zero for none)."""
+        out = cls.zero(system)
+        for item in items:
+            out = out + item
+        return out
+
+    def _same(self, other: Points) -> None:
+        if other.system is not self.system:
+            raise SchwingetError(
+                f"cannot combine {self.system.label} points with {other.system.label} points: "
+                "one scoring system holds for all Gänge",
+                clause_id="scoring.choose_system",
+            )
+
+    def __add__(self, other: Points) -> Points:
+        if not isinstance(other, Points):
+            return NotImplemented
+        self._same(other)
+        return Points(self.system, self.hundredths + other.hundredths)
+
+    def __lt__(self, other: Points) -> bool:
+        self._same(other)
+        return self.hundredths < other.hundredths
+
+    def __le__(self, other: Points) -> bool:
+        self._same(other)
+        return self.hundredths <= other.hundredths
+
+    def __gt__(self, other: Points) -> bool:
+        self._same(other)
+        return self.hundredths > other.hundredths
+
+    def __ge__(self, other: Points) -> bool:
+        self._same(other)
+        return self.hundredths >= other.hundredths
+
+    def __str__(self) -> str:
+        if self.system is ScoringSystem.PUNKTEWERTUNG:
+            return str(self.hundredths // 100)
+        return f"{self.hundredths // 100}.{self.hundredths % 100:02d}"
+
+    def __repr__(self) -> str:
+        return f"Points({self}, {self.system.label})"
+
+
+class TableRow(enum.Enum):
+    """One line of the booklet's Wertungstabelle, in the booklet's order."""
+
+    PLATTWURF_EIGENER_ANGRIFF = "plattwurf_eigener_angriff"
+    """Plattwurf-Sieg bei Angriff durch den Sieger: ``Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF``."""
+    PLATTWURF_GEGNERISCHER_ANGRIFF = "plattwurf_gegnerischer_angriff"
+    """Plattwurf-Sieg bei Angriff durch Verlierer: ``Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF``."""
+    SIEG_MIT_ANGRIFF = "sieg_mit_angriff"
+    """Einfacher Sieg – mit Angriff: ``Outcome.SIEG_MIT_ANGRIFF``."""
+    SIEG_OHNE_ANGRIFF = "sieg_ohne_angriff"
+    """Einfacher Sieg – ohne Angriff: ``Outcome.SIEG_OHNE_ANGRIFF``."""
+    GESTELLTER = "gestellter"
+    """Gestellter – unentschieden: ``Outcome.GESTELLTER``."""
+    GUT_GEKAEMPFT = "gut_gekaempft"
+    """Verloren – aber gut gekämpft: a Punktewertung loser with 3 tricks or more (``GangScore.is_good_loser``)."""
+
+    @property
+    def clause_id(self) -> str:
+        """The clause of the booklet that states this row (``table.*``)."""
+        return f"table.{self.value}"
+
+    @property
+    def is_result_row(self) -> bool:
+        """True for the five rows that say how the Gang ended; False for the good loser's row."""
+        return self is not TableRow.GUT_GEKAEMPFT
+
+    @classmethod
+    def for_outcome(cls, outcome: Outcome) -> TableRow:
+        """The result row of a Gang's outcome."""
+        return _ROW_OF_OUTCOME[outcome]
+
+
+_ROW_OF_OUTCOME: Mapping[Outcome, TableRow] = MappingProxyType(
+    {
+        Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF: TableRow.PLATTWURF_EIGENER_ANGRIFF,
+        Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF: TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF,
+        Outcome.SIEG_MIT_ANGRIFF: TableRow.SIEG_MIT_ANGRIFF,
+        Outcome.SIEG_OHNE_ANGRIFF: TableRow.SIEG_OHNE_ANGRIFF,
+        Outcome.GESTELLTER: TableRow.GESTELLTER,
+    }
+)
+
+
+# -- the table as the booklet prints it
+
+
+@attrs.frozen
+class TranscribedRow:
+    """One line of a printed table, verbatim: its label and its cells as printed (None for a blank cell).
+
+    A cell printed as a dash stays ``"–"``. ``cells`` are, in the booklet's column order: Schwingerwertung Sieger, Verlierer,
+    Punktewertung Sieger, Verlierer. The overview card (``PUNKTEUEBERSICHT``) prints only
+    three columns; its fourth cell is None.
+    """
+
+    row: TableRow
+    label: str
+    cells: tuple[str | None, str | None, str | None, str | None]
+
+
+WERTUNGSTABELLE_DE: tuple[TranscribedRow, ...] = (
+    TranscribedRow(TableRow.PLATTWURF_EIGENER_ANGRIFF, "Plattwurf-Sieg bei Angriff durch den Sieger", ("10.00", "8.50", "7", "0")),
+    TranscribedRow(TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF, "Plattwurf-Sieg bei Angriff durch Verlierer", ("10.00", "8.75", "5", "0")),
+    TranscribedRow(TableRow.SIEG_MIT_ANGRIFF, "Einfacher Sieg – mit Angriff", ("9.75", "8.75", "3", "0")),
+    TranscribedRow(TableRow.SIEG_OHNE_ANGRIFF, "Einfacher Sieg – ohne Angriff", ("9.75", "8.50", "2", "0")),
+    TranscribedRow(TableRow.GESTELLTER, "Gestellter – unentschieden", ("9.00", "9.00", "1", "1")),
+    TranscribedRow(TableRow.GUT_GEKAEMPFT, "Verloren – aber gut gekämpft (mind. 3 Stiche)", (None, None, None, "1")),
+)
+"""The Wertungstabelle of ``schwinget.de.txt`` (Gangresultat / Variante 1 Schwingerwertung / Variante 2 Punktewertung)."""
+
+WERTUNGSTABELLE_FR: tuple[TranscribedRow, ...] = (
+    TranscribedRow(TableRow.PLATTWURF_EIGENER_ANGRIFF, "Victoire par Gagné à plat en cas d’attaque par le vainqueur", ("10.00", "8.50", "7", "0")),
+    TranscribedRow(TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF, "Victoire par Gagné à plat en cas d’attaque par le perdant", ("10.00", "8.75", "5", "0")),
+    TranscribedRow(TableRow.SIEG_MIT_ANGRIFF, "Victoire facile avec attaque", ("9.75", "8.75", "3", "0")),
+    TranscribedRow(TableRow.SIEG_OHNE_ANGRIFF, "Victoire facile sans attaque", ("9.75", "8.50", "2", "0")),
+    TranscribedRow(TableRow.GESTELLTER, "Passe nulle (match nul)", ("9.00", "9.00", "1", "1")),
+    TranscribedRow(TableRow.GUT_GEKAEMPFT, "Perdu, mais bien combattu (min. 3 plis)", (None, None, None, "1")),
+)
+"""The table of ``schwinget.fr.txt`` (Résultat de la passe / Variante 1 Classement des lutteurs / Variante 2 Classement par points)."""
+
+PUNKTEUEBERSICHT: tuple[TranscribedRow, ...] = (
+    TranscribedRow(TableRow.PLATTWURF_EIGENER_ANGRIFF, "Plattwurf-Sieg – Angriff durch Sieger", ("10.00", "8.50", "7", None)),
+    TranscribedRow(TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF, "Plattwurf-Sieg – Angriff durch Verlierer", ("10.00", "8.75", "5", None)),
+    TranscribedRow(TableRow.SIEG_MIT_ANGRIFF, "Sieg – jemand griff an", ("9.75", "8.75", "3", None)),
+    TranscribedRow(TableRow.SIEG_OHNE_ANGRIFF, "Sieg – keiner griff an", ("9.75", "8.50", "2", None)),
+    TranscribedRow(TableRow.GESTELLTER, "Gestellter – unentschieden", ("9.00", "9.00", "1", None)),
+    TranscribedRow(TableRow.GUT_GEKAEMPFT, "Verloren – aber gut gekämpft (mind. 3 Stiche)", ("–", "–", "1", None)),
+)
+"""The overview card (Punkteübersicht) printed in both files: three columns, Schwingerwertung
+Sieger, Verlierer, and one Punkte column, which on the good loser's line holds the loser's point."""
+
+
+@attrs.frozen
+class RowFigures:
+    """The points of one table row: (Sieger, Verlierer) per system; None where the booklet leaves the cell blank."""
+
+    row: TableRow
+    schwingerwertung: tuple[Points, Points] | None
+    punktewertung: tuple[Points | None, Points]
+
+    def figures(self, system: ScoringSystem) -> tuple[Points | None, Points | None]:
+        """(Sieger, Verlierer) of this row under ``system``; None for a blank cell."""
+        if system is ScoringSystem.SCHWINGERWERTUNG:
+            return (None, None) if self.schwingerwertung is None else self.schwingerwertung
+        return self.punktewertung
+
+
+def _cell(text: str | None, system: ScoringSystem) -> Points | None:
+    return None if text is None else Points.parse(text, system)
+
+
+def _figures(line: TranscribedRow) -> RowFigures:
+    s = ScoringSystem.SCHWINGERWERTUNG
+    p = ScoringSystem.PUNKTEWERTUNG
+    sw, sl, pw, pl = (_cell(line.cells[0], s), _cell(line.cells[1], s), _cell(line.cells[2], p), _cell(line.cells[3], p))
+    assert pl is not None
+    return RowFigures(line.row, None if sw is None or sl is None else (sw, sl), (pw, pl))
+
+
+WERTUNGSTABELLE: Mapping[TableRow, RowFigures] = MappingProxyType(
+    {line.row: _figures(line) for line in WERTUNGSTABELLE_DE}
+)
+"""The figures of every row, read once from ``WERTUNGSTABELLE_DE`` (tests check the French table and the overview card agree)."""
+
+GOOD_LOSER_TRICKS = 3
+"""Tricks a loser needs for the good loser's point (``table.gut_gekaempft``: mind. 3 Stiche)."""
+
+
+# -- the points of one Gang
+
+
+@attrs.frozen
+class GangScore:
+    """The points both players score for one Gang, and the table row each player's points come from.
+
+    ``row`` is the Gang's result row (one of the five result rows). ``rows[p]`` is the row
+    player ``p``'s points are read from: ``row`` for both, except a Punktewertung loser
+    with 3 tricks or more, whose point comes from ``TableRow.GUT_GEKAEMPFT``.
+    ``points[p]`` is player ``p``'s points (``P0`` first).
+    """
+
+    system: ScoringSystem
+    row: TableRow
+    winner: Player | None
+    points: tuple[Points, Points]
+    rows: tuple[TableRow, TableRow]
+
+    @property
+    def is_good_loser(self) -> bool:
+        """True if the loser scored the good loser's point (``table.gut_gekaempft``)."""
+        return TableRow.GUT_GEKAEMPFT in self.rows
+
+    def points_of(self, player: Player) -> Points:
+        """The points of ``player``."""
+        return self.points[player]
+
+    def __str__(self) -> str:
+        return f"{self.row.value}: P0 {self.points[0]}, P1 {self.points[1]}"
+
+
+def compute_gang_score(result: GangResult, system: ScoringSystem, rules: Rules | None = None) -> GangScore:
+    """The points of a finished Gang under ``system``, read from the Wertungstabelle.
+
+    Only the outcome and the trick counts matter (``scoring.tricks_only``): the cards are
+    not looked at. The result row gives the winner's and the loser's points (``table.*``);
+    under the Schwingerwertung both score (``scoring.schwingerwertung_both``); under the
+    Punktewertung only the winner, except that a loser with 3 tricks or more in the whole
+    Gang scores 1 (``scoring.punktewertung_winner``, ``table.gut_gekaempft``), after a
+    Plattwurf too unless ``rules.good_loser_after_plattwurf`` is False (AMB-GUT-GEKAEMPFT-PLATTWURF).
+    """
+    rules = Rules() if rules is None else rules
+    row = TableRow.for_outcome(result.outcome)
+    figures = WERTUNGSTABELLE[row].figures(system)
+    if result.winner is None:
+        # table.gestellter: both players take the same cell
+        draw = figures[0]
+        assert draw is not None
+        return GangScore(system, row, None, (draw, draw), (row, row))
+    winner = result.winner
+    loser = winner.other
+    win_points, lose_points = figures
+    assert win_points is not None
+    assert lose_points is not None
+    loser_row = row
+    if (
+        system is ScoringSystem.PUNKTEWERTUNG
+        and result.tricks[loser] >= GOOD_LOSER_TRICKS
+        and (rules.good_loser_after_plattwurf or not result.outcome.is_plattwurf)
+    ):
+        # table.gut_gekaempft: "Hat der Verlierer insgesamt 3 Stiche oder mehr erzielt, erhält er 1 Punkt."
+        loser_row = TableRow.GUT_GEKAEMPFT
+        good = WERTUNGSTABELLE[TableRow.GUT_GEKAEMPFT].punktewertung[1]
+        lose_points = good
+    points = (win_points, lose_points) if winner is Player.P0 else (lose_points, win_points)
+    rows = (row, loser_row) if winner is Player.P0 else (loser_row, row)
+    return GangScore(system, row, winner, points, rows)
