@@ -374,7 +374,9 @@ class GangState:
             Phase.LEAD,
             self.to_move,
             None,
-            Angriff(self.to_move, len(self.history)),  # angriff.locks_pile
+            # angriff.stier_on_pile: the attacker's Stier lies across the pile, which
+            # angriff.locks_pile: no draws from now on (the draw code checks self.angriff)
+            Angriff(self.to_move, len(self.history)),
             self.pending,
             self.tricks,
             self.history,
@@ -570,7 +572,8 @@ def compute_result(
     """The result of a Gang from its trick counts, its Schwünge and its Angriff."""
     plattwurf: Player | None = None
     if angriff is not None:
-        # plattwurf.definition: every trick of the 5 Schwünge after the Angriff went to one
+        # plattwurf.after_angriff, plattwurf.definition: only the tricks made after the
+        # Angriff count for a Plattwurf: every trick of the 5 Schwünge after it went to one
         # player. A neutralised one is collected by the next Schwung's winner, so looking at
         # the decided Schwünge after the Angriff is enough.
         winners = {r.winner for r in history if r.after_angriff and r.winner is not None}

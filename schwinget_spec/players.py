@@ -10,7 +10,10 @@ __all__ = ["Player"]
 
 
 class Player(enum.IntEnum):
-    """A seat at the table: ``P0`` or ``P1``. An int, so it indexes per-player tuples."""
+    """A seat at the table: ``P0`` or ``P1`` (Schwinget is a game for two, clause ``setup.two_players``).
+
+    An int, so it indexes per-player tuples.
+    """
 
     P0 = 0
     P1 = 1

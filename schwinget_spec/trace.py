@@ -1,0 +1,129 @@
+"""The trace format: a Gang (or a match, or a Schwingfest) as JSON, recorded from the engine; docs/conformance.md specifies it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from schwinget_spec.gang import GangState, Phase, start_gang
+from schwinget_spec.rules import Rules
+
+__all__ = [
+    "TRACE_FORMAT",
+    "TRACE_VERSION",
+    "actions_of",
+    "end_claims",
+    "gang_record",
+    "gang_trace",
+    "rules_to_json",
+    "state_claims",
+]
+
+TRACE_FORMAT = "schwinget-trace"
+"""The value of a trace's ``format`` field."""
+TRACE_VERSION = 1
+"""The trace format version this library reads and writes."""
+
+
+def actions_of(state: GangState) -> tuple[str, ...]:
+    """The action codes that led from the start of the Gang to ``state``, in order.
+
+    A state holds its Schwünge and its Angriff; the actions follow from them: the
+    Angriff before the lead of the Schwung it precedes, the lead and the answer of each
+    Schwung, and after a neutralised Schwung the Kampfrichter's choice, which is the
+    leader of the next Schwung (or the player to move, once chosen).
+    """
+    codes: list[str] = []
+    angriff = state.angriff
+    history = state.history
+    for i, record in enumerate(history):
+        if angriff is not None and angriff.after_schwung == i:
+            codes.append("A")
+        codes.append(record.led.code)
+        codes.append(record.answer.code)
+        if record.winner is None:
+            if i + 1 < len(history):
+                codes.append(f"L{int(history[i + 1].leader)}")
+            elif state.phase is not Phase.CHOOSE_LEADER:
+                codes.append(f"L{int(state.leader if state.leader is not None else state.to_move)}")
+    n = len(history)
+    if angriff is not None and angriff.after_schwung == n and state.phase is not Phase.OVER:
+        codes.append("A")
+    if state.led is not None:
+        codes.append(state.led.code)
+    return tuple(codes)
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """The switches of ``rules`` as a JSON object (booleans, and enum values as strings)."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        out[field.name] = value if isinstance(value, bool) else getattr(value, "value", value)
+    return out
+
+
+def state_claims(state: GangState) -> dict[str, Any]:
+    """What a state shows, in the shape of a trace's step claims."""
+    return {
+        "legal_actions": [a.code for a in state.legal_actions()],
+        "to_move": None if state.is_over else state.to_move.code,
+        "tricks": list(state.tricks),
+        "pile_size": state.pile_size,
+        "hand_sizes": [state.hands[0].bit_count(), state.hands[1].bit_count()],
+        "is_over": state.is_over,
+    }
+
+
+def end_claims(state: GangState) -> dict[str, Any]:
+    """The result of a finished Gang in the shape of a trace's end claims (without points)."""
+    result = state.result
+    return {
+        "tricks": list(result.tricks),
+        "schwuenge": result.schwuenge,
+        "outcome": result.outcome.value,
+        "winner": None if result.winner is None else result.winner.code,
+        "plattwurf": None if result.plattwurf is None else result.plattwurf.code,
+        "angriff": None
+        if result.angriff is None
+        else {"player": result.angriff.player.code, "after_schwung": result.angriff.after_schwung},
+    }
+
+
+def gang_record(state: GangState, *, with_claims: bool = True) -> dict[str, Any]:
+    """One entry of a trace's ``gaenge`` for the Gang that led to ``state``.
+
+    With ``with_claims``, the record carries the reference's own claims after every
+    step (and at the start and the end): a trace that any conforming implementation
+    must reproduce.
+    """
+    record: dict[str, Any] = {
+        "deal": state.deal.to_codes(),
+        "starter": state.starter.code,
+        "actions": list(actions_of(state)),
+    }
+    if with_claims:
+        current = start_gang(state.deal, state.starter, state.rules)
+        claims: dict[str, Any] = {"start": state_claims(current), "steps": []}
+        for code in record["actions"]:
+            current = current.apply(code)
+            claims["steps"].append(state_claims(current))
+        if current.is_over:
+            claims["end"] = end_claims(current)
+        record["claims"] = claims
+    return record
+
+
+def gang_trace(state: GangState, *, with_claims: bool = True, trace_id: str | None = None) -> dict[str, Any]:
+    """A complete trace of kind ``gang`` for the Gang that led to ``state``."""
+    trace: dict[str, Any] = {
+        "format": TRACE_FORMAT,
+        "version": TRACE_VERSION,
+        "kind": "gang",
+    }
+    if trace_id is not None:
+        trace["id"] = trace_id
+    trace["rules"] = rules_to_json(state.rules)
+    trace["gaenge"] = [gang_record(state, with_claims=with_claims)]
+    return trace
