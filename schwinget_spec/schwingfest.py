@@ -1,0 +1,430 @@
+"""The Schwingfest: n >= 3 Schwinger meet each other twice, one Gang per meeting, in rounds on the card sets at hand; with standings."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import attrs
+
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.gang import GangResult, GangState, start_gang
+from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import GangScore, Points, ScoringSystem, compute_gang_score
+
+__all__ = [
+    "FestGang",
+    "Meeting",
+    "Schedule",
+    "SchwingfestError",
+    "SchwingfestState",
+    "Standing",
+    "gaenge_per_schwinger",
+    "make_schedule",
+    "min_rounds",
+    "play_schwingfest",
+    "start_schwingfest",
+]
+
+MEETINGS_PER_PAIR = 2
+"""Each Schwinger meets each other twice (``fest.twice_each``)."""
+
+
+class SchwingfestError(SchwingetError, ValueError):
+    """A Schwingfest that cannot be held as asked, or a Gang that does not fit it."""
+
+
+def _check_size(players: int, sets: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 3:
+        raise SchwingfestError(
+            f"a Schwingfest needs more than 2 Schwinger, got {players!r}", clause_id="fest.more_players"
+        )
+    if isinstance(sets, bool) or not isinstance(sets, int) or sets < 1:
+        raise SchwingfestError(
+            f"a Schwingfest needs at least one card set, got {sets!r}", clause_id="fest.parallel"
+        )
+
+
+def gaenge_per_schwinger(players: int) -> int:
+    """Gänge each Schwinger fights in a Schwingfest of ``players``: 2(n-1), one per meeting (``fest.twice_each``).
+
+    3 Schwinger: 4 Gänge each; 4 Schwinger: 6 (``fest.four_players``). The whole fest
+    has n(n-1) Gänge.
+    """
+    _check_size(players, 1)
+    return MEETINGS_PER_PAIR * (players - 1)
+
+
+def min_rounds(players: int, sets: int) -> int:
+    """The fewest rounds any schedule of a Schwingfest can have (``fest.parallel``).
+
+    In a round each Schwinger fights at most one Gang and each Gang needs its own card
+    set, so a round holds at most ``min(sets, n // 2)`` Gänge: there are n(n-1) Gänge,
+    hence at least ``ceil(n(n-1) / min(sets, n // 2))`` rounds (for odd n and enough sets
+    that is 2n: one Schwinger rests in every round). And each Schwinger fights 2(n-1)
+    Gänge, one per round, hence at least 2(n-1) rounds. ``make_schedule`` meets the
+    larger of the two bounds.
+    """
+    _check_size(players, sets)
+    total = players * (players - 1)
+    per_round = min(sets, players // 2)
+    return max(gaenge_per_schwinger(players), math.ceil(total / per_round))
+
+
+@attrs.frozen(order=True)
+class Meeting:
+    """One Gang of a Schwingfest: Schwinger ``a`` against ``b`` (indices, ``a < b``), their ``leg``-th meeting (1 or 2).
+
+    In the Gang, ``a`` sits as ``P0`` and ``b`` as ``P1``. Schwinger are numbered in the
+    order given to ``start_schwingfest``, youngest first, so ``a`` is the younger.
+    """
+
+    a: int
+    b: int
+    leg: int
+
+    def seat(self, schwinger: int) -> Player:
+        """The seat of ``schwinger`` in this Gang."""
+        if schwinger == self.a:
+            return Player.P0
+        if schwinger == self.b:
+            return Player.P1
+        raise ValueError(f"Schwinger {schwinger} does not fight in {self}")
+
+    def schwinger(self, seat: Player) -> int:
+        """The Schwinger in ``seat``."""
+        return self.a if seat is Player.P0 else self.b
+
+    def __str__(self) -> str:
+        return f"{self.a}-{self.b}/{self.leg}"
+
+
+@attrs.frozen
+class Schedule:
+    """The Gänge of a Schwingfest in rounds: the Gänge of a round fight at the same time, each on its own card set.
+
+    ``rounds`` has ``min_rounds(players, sets)`` rounds; every pair meets twice; in every
+    round a Schwinger fights at most once and at most ``sets`` Gänge are fought; a pair's
+    first meeting (leg 1) comes in an earlier round than its second.
+    """
+
+    players: int
+    sets: int
+    rounds: tuple[tuple[Meeting, ...], ...]
+
+    @property
+    def meetings(self) -> tuple[Meeting, ...]:
+        """Every Gang of the fest, round by round."""
+        return tuple(m for r in self.rounds for m in r)
+
+    def round_of(self, meeting: Meeting) -> int:
+        """The round (1-based) in which ``meeting`` is fought."""
+        for number, r in enumerate(self.rounds, 1):
+            if meeting in r:
+                return number
+        raise SchwingfestError(f"{meeting} is not a Gang of this Schwingfest", clause_id="fest.twice_each")
+
+
+def _one_factorization(players: int) -> list[list[tuple[int, int]]]:
+    # The circle method: Schwinger m-1 stays, the others turn; with odd n a resting seat
+    # (index n) is added and its pairings dropped.
+    m = players + players % 2
+    out = []
+    for r in range(m - 1):
+        ring = [(r + i) % (m - 1) for i in range(m - 1)]
+        pairs = [(ring[0], m - 1)] + [(ring[i], ring[m - 1 - i]) for i in range(1, m // 2)]
+        out.append([(min(p), max(p)) for p in pairs if max(p) < players])
+    return out
+
+
+def _swap_alternating_path(
+    big: list[tuple[int, int]], small: list[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    # big and small are matchings with len(big) > len(small); their union is made of
+    # alternating paths and cycles, and some path has one edge more in big than in small:
+    # exchanging its edges moves one Gang from big to small and keeps both matchings.
+    at_big = {v: e for e in big for v in e}
+    at_small = {v: e for e in small for v in e}
+    for start in at_big:
+        if start in at_small:
+            continue
+        path: list[tuple[tuple[int, int], bool]] = []
+        v, in_big = start, True
+        while True:
+            edge = (at_big if in_big else at_small).get(v)
+            if edge is None:
+                break
+            path.append((edge, in_big))
+            v = edge[1] if edge[0] == v else edge[0]
+            in_big = not in_big
+        if len(path) % 2:
+            from_big = [e for e, b in path if b]
+            from_small = [e for e, b in path if not b]
+            new_big = [e for e in big if e not in from_big] + from_small
+            new_small = [e for e in small if e not in from_small] + from_big
+            return new_big, new_small
+    raise AssertionError("two matchings of unequal size always have an augmenting alternating path")
+
+
+def make_schedule(players: int, sets: int = 1) -> Schedule:
+    """A schedule of a Schwingfest of ``players`` Schwinger on ``sets`` card sets with the fewest rounds (``fest.parallel``).
+
+    Start from a double round robin by the circle method (2(n-1) rounds for even n, 2n
+    for odd n, each a set of disjoint pairs), add empty rounds up to ``min_rounds``, then
+    even the rounds out: while one round has two Gänge more than another, exchange the
+    Gänge along an alternating path between the two (both stay sets of disjoint pairs).
+    The rounds then differ by at most one Gang, so none holds more than
+    ``ceil(n(n-1) / min_rounds) <= sets`` Gänge. Each pair's earlier meeting is its leg 1.
+    """
+    target = min_rounds(players, sets)
+    base = _one_factorization(players)
+    rounds: list[list[tuple[int, int]]] = [list(r) for r in base] + [list(r) for r in base]
+    rounds += [[] for _ in range(target - len(rounds))]
+    while True:
+        big = max(range(len(rounds)), key=lambda i: len(rounds[i]))
+        small = min(range(len(rounds)), key=lambda i: len(rounds[i]))
+        if len(rounds[big]) - len(rounds[small]) <= 1:
+            break
+        rounds[big], rounds[small] = _swap_alternating_path(rounds[big], rounds[small])
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for r in rounds:
+        meetings = []
+        for pair in sorted(r):
+            meetings.append(Meeting(pair[0], pair[1], 2 if pair in seen else 1))
+            seen.add(pair)
+        out.append(tuple(meetings))
+    return Schedule(players, sets, tuple(out))
+
+
+# -- the fest in play
+
+
+@attrs.frozen
+class FestGang:
+    """One fought Gang of a Schwingfest: the meeting, the Schwinger who started it, its result and points."""
+
+    meeting: Meeting
+    starter: int
+    result: GangResult
+    score: GangScore
+
+    def points_of(self, schwinger: int) -> Points:
+        """The points ``schwinger`` scored in this Gang."""
+        return self.score.points[self.meeting.seat(schwinger)]
+
+
+@attrs.frozen
+class Standing:
+    """One line of the standings: the rank, the Schwinger and their record.
+
+    ``plattwuerfe`` counts the Gänge the Schwinger won by Plattwurf. Ranks follow the
+    points; equal points share a rank, or are told apart by ``Rules.fest_tiebreak``
+    (AMB-FEST-TIES); Schwinger still equal share the rank and are listed youngest first.
+    """
+
+    rank: int
+    schwinger: int
+    name: str
+    points: Points
+    gaenge: int
+    won: int
+    drawn: int
+    lost: int
+    plattwuerfe: int
+
+
+@attrs.frozen
+class SchwingfestState:
+    """A Schwingfest as an immutable value. Build the first one with ``start_schwingfest``.
+
+    ``names`` are the Schwinger, youngest first; ``schedule`` fixes the meetings and
+    rounds; ``fought`` are the Gänge fought so far, in the order recorded.
+    """
+
+    names: tuple[str, ...]
+    system: ScoringSystem
+    rules: Rules
+    schedule: Schedule
+    fought: tuple[FestGang, ...] = ()
+
+    @property
+    def is_over(self) -> bool:
+        """True once every meeting of the schedule is fought."""
+        return len(self.fought) == len(self.schedule.meetings)
+
+    @property
+    def remaining(self) -> tuple[Meeting, ...]:
+        """The meetings still to fight, in schedule order."""
+        done = {g.meeting for g in self.fought}
+        return tuple(m for m in self.schedule.meetings if m not in done)
+
+    def _fought(self, meeting: Meeting) -> FestGang | None:
+        for g in self.fought:
+            if g.meeting == meeting:
+                return g
+        return None
+
+    def starter_of(self, meeting: Meeting) -> int:
+        """The Schwinger who starts the Gang of ``meeting`` under ``Rules.fest_starter`` (AMB-FEST-STARTER)."""
+        mode = self.rules.fest_starter
+        if mode == "younger" or meeting.leg == 1:
+            # match.first_starter: the younger of the pair
+            return meeting.a
+        if mode == "alternate":
+            return meeting.b
+        first = self._fought(Meeting(meeting.a, meeting.b, 1))
+        if first is None:
+            raise SchwingfestError(
+                f"{self.names[meeting.a]} and {self.names[meeting.b]} must fight their first meeting "
+                "before the second: its loser starts the second",
+                clause_id="match.loser_starts",
+            )
+        loser = first.result.loser
+        # match.loser_starts; after a drawn first meeting the older starts, so each starts once
+        return meeting.b if loser is None else first.meeting.schwinger(loser)
+
+    def start_meeting(self, meeting: Meeting, deal: Deal) -> GangState:
+        """The first state of the Gang of ``meeting`` dealt as ``deal``, with its starter and the fest's rules."""
+        self._check_open(meeting)
+        return start_gang(deal, meeting.seat(self.starter_of(meeting)), self.rules)
+
+    def _check_open(self, meeting: Meeting) -> None:
+        if meeting not in self.schedule.meetings:
+            raise SchwingfestError(
+                f"{meeting} is not a meeting of this Schwingfest", clause_id="fest.twice_each"
+            )
+        if self._fought(meeting) is not None:
+            raise SchwingfestError(
+                f"{self.names[meeting.a]} and {self.names[meeting.b]} already fought meeting {meeting.leg}; "
+                "each pair meets twice",
+                clause_id="fest.twice_each",
+            )
+
+    def apply_gang(self, meeting: Meeting, gang: GangState) -> SchwingfestState:
+        """The fest with the finished Gang ``gang`` recorded for ``meeting`` (``a`` as P0, ``b`` as P1).
+
+        Raises ``SchwingfestError`` if the meeting is not in the schedule or already fought
+        (``fest.twice_each``), the Gang is unfinished (``match.record_points``), its starter
+        is not the one due (AMB-FEST-STARTER), or it was played under other rule switches.
+        """
+        self._check_open(meeting)
+        if not gang.is_over:
+            raise SchwingfestError(
+                f"the Gang of {meeting} is not finished; points are recorded after a Gang ends",
+                clause_id="match.record_points",
+            )
+        starter = self.starter_of(meeting)
+        if gang.starter != meeting.seat(starter):
+            raise SchwingfestError(
+                f"the Gang of {meeting} was started by {gang.starter}, but {self.names[starter]} "
+                f"({meeting.seat(starter)}) starts it",
+                clause_id="match.first_starter" if meeting.leg == 1 else "match.loser_starts",
+            )
+        if gang.rules != self.rules:
+            raise SchwingfestError(
+                f"the Gang of {meeting} was played under {gang.rules}, but the fest plays under {self.rules}"
+            )
+        result = gang.result
+        fest_gang = FestGang(meeting, starter, result, compute_gang_score(result, self.system, self.rules))
+        return attrs.evolve(self, fought=(*self.fought, fest_gang))
+
+    def play_seed(self, meeting: Meeting, seed: int, choose: Chooser | None = None) -> SchwingfestState:
+        """The fest after ``meeting`` is fought on ``Deal.shuffled(seed)``, played by ``choose`` (default ``random_chooser(seed)``)."""
+        state = self.start_meeting(meeting, Deal.shuffled(seed))
+        return self.apply_gang(meeting, play_out(state, random_chooser(seed) if choose is None else choose))
+
+    def totals(self) -> tuple[Points, ...]:
+        """The points of every Schwinger so far."""
+        out = [Points.zero(self.system)] * len(self.names)
+        for g in self.fought:
+            out[g.meeting.a] = out[g.meeting.a] + g.score.points[0]
+            out[g.meeting.b] = out[g.meeting.b] + g.score.points[1]
+        return tuple(out)
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """The standings so far, best first (ranks and ties: see ``Standing``)."""
+        n = len(self.names)
+        won, drawn, lost, platt, count = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+        for g in self.fought:
+            for s in (g.meeting.a, g.meeting.b):
+                count[s] += 1
+            winner = g.result.winner
+            if winner is None:
+                drawn[g.meeting.a] += 1
+                drawn[g.meeting.b] += 1
+                continue
+            w = g.meeting.schwinger(winner)
+            won[w] += 1
+            lost[g.meeting.schwinger(winner.other)] += 1
+            if g.result.is_plattwurf:
+                platt[w] += 1
+        totals = self.totals()
+
+        def key(s: int) -> tuple[int, ...]:
+            if self.rules.fest_tiebreak == "wins_then_plattwuerfe":
+                return (totals[s].hundredths, won[s], platt[s])
+            return (totals[s].hundredths,)
+
+        order = sorted(range(n), key=lambda s: (tuple(-k for k in key(s)), s))
+        return tuple(
+            Standing(
+                rank=1 + sum(1 for t in range(n) if key(t) > key(s)),
+                schwinger=s,
+                name=self.names[s],
+                points=totals[s],
+                gaenge=count[s],
+                won=won[s],
+                drawn=drawn[s],
+                lost=lost[s],
+                plattwuerfe=platt[s],
+            )
+            for s in order
+        )
+
+    def standings_table(self) -> str:
+        """The standings as a printed table."""
+        lines = [f"{'rank':<5} {'Schwinger':<12} {'points':>7} {'G':>3} {'W':>3} {'D':>3} {'L':>3} {'Pw':>3}"]
+        for st in self.standings:
+            lines.append(
+                f"{st.rank:<5} {st.name:<12} {st.points!s:>7} {st.gaenge:>3} {st.won:>3} "
+                f"{st.drawn:>3} {st.lost:>3} {st.plattwuerfe:>3}"
+            )
+        return "\n".join(lines)
+
+
+def start_schwingfest(
+    names: Sequence[str], system: ScoringSystem, sets: int = 1, rules: Rules | None = None
+) -> SchwingfestState:
+    """A Schwingfest before its first Gang: ``names`` youngest first (n >= 3, ``fest.more_players``), on ``sets`` card sets."""
+    names = tuple(names)
+    if len(set(names)) != len(names):
+        raise SchwingfestError(f"the Schwinger need distinct names, got {names!r}")
+    return SchwingfestState(
+        names=names,
+        system=ScoringSystem(system),
+        rules=Rules() if rules is None else rules,
+        schedule=make_schedule(len(names), sets),
+    )
+
+
+def play_schwingfest(
+    names: Sequence[str],
+    seed: int,
+    system: ScoringSystem,
+    sets: int = 1,
+    *,
+    rules: Rules | None = None,
+    choose: Chooser | None = None,
+) -> SchwingfestState:
+    """A whole Schwingfest from one seed: the k-th meeting of the schedule (round by round) is fought by
+    ``play_seed(meeting, gang_seeds(seed, n(n-1))[k])``, i.e. on the k-th output of SplitMix64 seeded with ``seed``."""
+    fest = start_schwingfest(names, system, sets, rules)
+    meetings = fest.schedule.meetings
+    for meeting, gang_seed in zip(meetings, gang_seeds(seed, len(meetings)), strict=True):
+        fest = fest.play_seed(meeting, gang_seed, choose)
+    return fest
