@@ -100,7 +100,7 @@ def load_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Callable[[Any], Any]:
-    return fastjsonschema.compile(load_schema())  # type: ignore[no-any-return]
+    return fastjsonschema.compile(load_schema())
 
 
 class _VerdictReachedError(Exception):
@@ -173,7 +173,7 @@ def rules_from_json(obj: Mapping[str, Any], where: str = "/rules") -> Rules:
             try:
                 values[name] = enum_type(value)
             except ValueError:
-                options = ", ".join(repr(m.value) for m in enum_type)  # type: ignore[attr-defined]
+                options = ", ".join(repr(m.value) for m in enum_type)
                 raise _malformed(
                     f"{where}/{name}", "rules", f"rules switch {name!r} takes one of {options}, not {value!r}"
                 ) from None
