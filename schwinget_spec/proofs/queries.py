@@ -1,0 +1,534 @@
+"""The Z3 queries: invariants proved for every deal and play, witnesses replayed through the engine, rule questions, consistency and cross-checks."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.cards import Card
+from schwinget_spec.errors import IllegalActionError
+from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.proofs.model import (
+    BK,
+    CARD_BITS,
+    COUNT_BITS,
+    KR,
+    MAX_SCHWUENGE,
+    MODELLED_SWITCHES,
+    GangModel,
+    all_tags,
+    card_colour,
+    is_six,
+)
+from schwinget_spec.proofs.replay import Witness, assert_trace, extract_witness, outcome_index, replay
+from schwinget_spec.deal import Deal
+from schwinget_spec.rules import Rules
+
+__all__ = [
+    "QUERIES",
+    "Query",
+    "QueryResult",
+    "format_table",
+    "random_trace",
+    "run_queries",
+    "to_json",
+]
+
+PROVED = "proved"
+WITNESS = "witness"
+COUNTEREXAMPLE = "counterexample"
+UNKNOWN = "unknown"
+
+
+@attrs.frozen
+class QueryResult:
+    """The answer to one query: ``answer`` is proved, witness, counterexample or unknown; ``ok`` when it is the expected one."""
+
+    name: str
+    claim: str
+    expected: str
+    answer: str
+    seconds: float
+    clauses: tuple[str, ...]
+    detail: str
+
+    @property
+    def ok(self) -> bool:
+        """True when the answer is the expected one."""
+        return self.answer == self.expected
+
+
+@attrs.frozen
+class Outcome:
+    """What a query's body found: the answer, the clauses involved, and a line of detail."""
+
+    answer: str
+    clauses: tuple[str, ...] = ()
+    detail: str = ""
+
+
+@attrs.frozen
+class Query:
+    """A named claim with its expected answer and the function deciding it; ``slow`` ones run in the full set only."""
+
+    name: str
+    claim: str
+    expected: str
+    body: Callable[[], Outcome]
+    slow: bool = False
+
+
+def _solver() -> z3.Solver:
+    s = z3.SolverFor("QF_BV")
+    s.set("core.minimize", True)
+    return s
+
+
+def _core_ids(solver: z3.Solver) -> tuple[str, ...]:
+    return tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core()))
+
+
+def _prove(prop: Callable[[GangModel], z3.BoolRef], *, broken: str | None = None) -> tuple[str, tuple[str, ...], Witness | None]:
+    """Prove ``prop`` of every Gang: unsat of its negation. Returns the answer, the core, and a counterexample if any."""
+    m = GangModel(broken=broken)
+    s = _solver()
+    m.assert_into(s)
+    s.add(z3.Not(prop(m)))
+    r = s.check(*all_tags([m]))
+    if r == z3.unsat:
+        return PROVED, _core_ids(s), None
+    if r == z3.sat:
+        return COUNTEREXAMPLE, (), extract_witness(s.model(), m)
+    return UNKNOWN, (), None
+
+
+def _replay_matches(w: Witness) -> str:
+    """Empty when the engine replays ``w`` to the model's tricks and outcome; else what differs."""
+    try:
+        state = replay(w.deck, w.starter, w.actions, w.rules)
+    except IllegalActionError as exc:
+        return f"engine rejects the witness at step {exc.step} ({exc.clause_id}): {exc.reason}"
+    if not state.is_over:
+        return "engine: the Gang is not over after the witness's actions"
+    res = state.result
+    if res.tricks != w.model_tricks or outcome_index(res) != w.model_outcome:
+        return f"engine {res.tricks} {res.outcome.name}, model {w.model_tricks} outcome {w.model_outcome}"
+    return ""
+
+
+def _witness(
+    prop: Callable[[GangModel], z3.BoolRef], *, rules: Rules | None = None, broken: str | None = None
+) -> Outcome:
+    m = GangModel(broken=broken)
+    s = _solver()
+    m.assert_into(s)
+    s.add(prop(m))
+    if rules is not None:
+        s.add(m.rules_equal(rules))
+    r = s.check(*all_tags([m]))
+    if r == z3.unsat:
+        return Outcome(PROVED, _core_ids(s), "no such Gang exists")
+    if r != z3.sat:
+        return Outcome(UNKNOWN)
+    w = extract_witness(s.model(), m)
+    diff = _replay_matches(w)
+    if diff:
+        return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
+    return Outcome(WITNESS, (), f"replayed: tricks {w.model_tricks}; {w.describe()}")
+
+
+def _invariant(prop: Callable[[GangModel], z3.BoolRef]) -> Callable[[], Outcome]:
+    def body() -> Outcome:
+        answer, core, cex = _prove(prop)
+        return Outcome(answer, core, "" if cex is None else cex.describe())
+
+    return body
+
+
+def _any(xs: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    return z3.Or(*xs)
+
+
+# -- invariants
+
+
+def _tricks_total(m: GangModel) -> z3.BoolRef:
+    total = m.final_tricks(0) + m.final_tricks(1)
+    return z3.And(
+        total == m.length,
+        z3.Implies(z3.Not(m.has_angriff), total == MAX_SCHWUENGE),
+        *(z3.Implies(m.angriff[s], total == s + 5) for s in range(MAX_SCHWUENGE)),
+    )
+
+
+def _plattwurf_needs_angriff(m: GangModel) -> z3.BoolRef:
+    return z3.Implies(z3.ULT(m.outcome_code(), z3.BitVecVal(2, 3)), m.has_angriff)
+
+
+def _plattwurf_winner_ahead(m: GangModel) -> z3.BoolRef:
+    t0, t1 = m.final_tricks(0), m.final_tricks(1)
+    return z3.And(z3.Implies(m.plattwurf(0), z3.UGE(t0, t1)), z3.Implies(m.plattwurf(1), z3.UGE(t1, t0)))
+
+
+def _nothing_pending(m: GangModel) -> z3.BoolRef:
+    return z3.Not(m.pending[MAX_SCHWUENGE])
+
+
+def _angriff_bounds(m: GangModel) -> z3.BoolRef:
+    return z3.And(
+        z3.AtMost(*m.angriff, 1),
+        # never with the pile used up: 2 cards drawn per Schwung, 12 in the pile
+        *(z3.Not(m.angriff[s]) for s in range(6, MAX_SCHWUENGE)),
+    )
+
+
+def _one_plattwurf(m: GangModel) -> z3.BoolRef:
+    return z3.Not(z3.And(m.plattwurf(0), m.plattwurf(1)))
+
+
+# -- witnesses
+
+
+def _w_defender_equal(m: GangModel) -> z3.BoolRef:
+    att = m.attacker_is_p1()
+    return z3.And(
+        m.has_angriff,
+        m.final_tricks(0) == m.final_tricks(1),
+        z3.Or(z3.And(att, m.plattwurf(0)), z3.And(z3.Not(att), m.plattwurf(1))),
+    )
+
+
+def _w_pending_across_angriff(m: GangModel) -> z3.BoolRef:
+    return _any([z3.And(m.neutral[s], m.active(s), m.angriff[s + 1]) for s in range(MAX_SCHWUENGE - 1)])
+
+
+def _w_konter_beats_trump_six(m: GangModel) -> z3.BoolRef:
+    bk = z3.BitVecVal(BK, CARD_BITS)
+    cases = []
+    for s in range(MAX_SCHWUENGE):
+        led, ans = m.led[s], m.answer[s]
+        trump_six_led = z3.And(is_six(led), card_colour(led) == m.trump)
+        trump_six_ans = z3.And(is_six(ans), card_colour(ans) == m.trump)
+        cases.append(z3.And(m.active(s), led == bk, trump_six_ans, m.leader_wins[s]))
+        cases.append(z3.And(m.active(s), ans == bk, trump_six_led, z3.Not(m.leader_wins[s])))
+    return _any(cases)
+
+
+def _w_kr_last_vs_konter(m: GangModel) -> z3.BoolRef:
+    kr, bk = z3.BitVecVal(KR, CARD_BITS), z3.BitVecVal(BK, CARD_BITS)
+    return _any(
+        [
+            z3.And(m.is_last(s), z3.Or(z3.And(m.led[s] == kr, m.answer[s] == bk), z3.And(m.led[s] == bk, m.answer[s] == kr)))
+            for s in range(MAX_SCHWUENGE)
+        ]
+    )
+
+
+def _w_angriff_fifth_plattwurf(m: GangModel) -> z3.BoolRef:
+    return z3.And(m.angriff[5], z3.Or(m.plattwurf(0), m.plattwurf(1)))
+
+
+def _loser_tricks_at_least(k: int) -> Callable[[GangModel], z3.BoolRef]:
+    def prop(m: GangModel) -> z3.BoolRef:
+        kk = z3.BitVecVal(k, COUNT_BITS)
+        return z3.Or(
+            z3.And(m.plattwurf(0), z3.UGE(m.final_tricks(1), kk)),
+            z3.And(m.plattwurf(1), z3.UGE(m.final_tricks(0), kk)),
+        )
+
+    return prop
+
+
+def _plattwurf_loser_max() -> Outcome:
+    """The largest number of tricks a Plattwurf loser holds: 5, with a witness for 5 and a proof against 6."""
+    opt = z3.Optimize()
+    m = GangModel()
+    m.assert_into(opt)
+    for t in all_tags([m]):
+        opt.add(t)
+    loser = z3.If(m.plattwurf(0), m.final_tricks(1), m.final_tricks(0))
+    opt.add(z3.Or(m.plattwurf(0), m.plattwurf(1)))
+    opt.maximize(loser)
+    if opt.check() != z3.sat:
+        return Outcome(UNKNOWN)
+    w = extract_witness(opt.model(), m)
+    best = int(opt.model().eval(loser).as_long())
+    diff = _replay_matches(w)
+    if diff:
+        return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
+    answer, core, _ = _prove(lambda g: z3.Not(_loser_tricks_at_least(best + 1)(g)))
+    if answer != PROVED:
+        return Outcome(COUNTEREXAMPLE, (), f"optimum {best} not proved maximal")
+    return Outcome(WITNESS, core, f"maximum {best} (replayed; {best + 1} proved impossible); {w.describe()}")
+
+
+# -- rule questions
+
+
+def _switch_changes_result(name: str) -> Outcome:
+    """Two copies of the Gang with the same deal and the same actions, differing only in switch ``name``."""
+    a, b = GangModel("a."), GangModel("b.")
+    s = _solver()
+    a.assert_into(s)
+    b.assert_into(s)
+    s.add(a.switch[name], z3.Not(b.switch[name]))
+    for other in MODELLED_SWITCHES:
+        if other != name:
+            s.add(a.switch[other] == b.switch[other])
+    s.add(a.starter == b.starter, *(x == y for x, y in zip(a.deck, b.deck, strict=True)))
+    for i in range(MAX_SCHWUENGE):
+        s.add(a.angriff[i] == b.angriff[i], a.led[i] == b.led[i], a.answer[i] == b.answer[i], a.choice[i] == b.choice[i])
+    s.add(
+        z3.Or(
+            a.final_tricks(0) != b.final_tricks(0),
+            a.outcome_code() != b.outcome_code(),
+        )
+    )
+    r = s.check(*all_tags([a, b]))
+    if r == z3.unsat:
+        return Outcome(PROVED, _core_ids(s), f"{name} never changes the result of a play legal under both readings")
+    if r != z3.sat:
+        return Outcome(UNKNOWN)
+    wa, wb = extract_witness(s.model(), a), extract_witness(s.model(), b)
+    for w in (wa, wb):
+        diff = _replay_matches(w)
+        if diff:
+            return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
+    return Outcome(
+        WITNESS,
+        (),
+        f"{name}=True: tricks {wa.model_tricks} outcome {wa.model_outcome}; False: tricks {wb.model_tricks} "
+        f"outcome {wb.model_outcome}; both replayed; {wa.describe()}",
+    )
+
+
+def _special_follow_changes_legality() -> Outcome:
+    """A play legal when special cards are free and illegal when they follow colour."""
+    kr, bk = z3.BitVecVal(KR, CARD_BITS), z3.BitVecVal(BK, CARD_BITS)
+    m = GangModel()
+    s = _solver()
+    m.assert_into(s)
+    s.add(m.rules_equal(Rules()))
+    cases = []
+    for i in range(MAX_SCHWUENGE):
+        ans_hand = m.hand_of(z3.Not(m.leader[i]), i)
+        led_col = card_colour(m.led[i])
+        holds_led = z3.Or(
+            *(z3.And(led_col == k, (ans_hand & z3.BitVecVal(0x3F << (6 * k), 32)) != 0) for k in range(4))
+        )
+        cases.append(z3.And(m.active(i), holds_led, z3.Or(m.answer[i] == kr, m.answer[i] == bk)))
+    s.add(_any(cases))
+    if s.check(*all_tags([m])) != z3.sat:
+        return Outcome(UNKNOWN)
+    w = extract_witness(s.model(), m)
+    diff = _replay_matches(w)
+    if diff:
+        return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
+    try:
+        replay(w.deck, w.starter, w.actions, attrs.evolve(w.rules, special_cards_follow_colour=True))
+    except IllegalActionError as exc:
+        return Outcome(
+            WITNESS,
+            (exc.clause_id or "",),
+            f"legal by default, rejected under special_cards_follow_colour at step {exc.step}; {w.describe()}",
+        )
+    return Outcome(COUNTEREXAMPLE, (), f"engine accepts under both readings; {w.describe()}")
+
+
+# -- consistency
+
+
+def _jointly_satisfiable() -> Outcome:
+    out = _witness(lambda m: z3.BoolVal(True))
+    return Outcome(WITNESS if out.answer == WITNESS else out.answer, tuple(GangModel().clause_ids()), out.detail)
+
+
+def drop_one_analysis() -> dict[str, str]:
+    """For each clause: drop it, ask for a Gang breaking it, replay that Gang in the engine.
+
+    'caught' when the engine rejects it or scores it differently; 'implied' when the other
+    clauses already imply it (no Gang breaks it); 'not caught' when the engine accepts it unchanged.
+    """
+    report: dict[str, str] = {}
+    base = GangModel()
+    for cid in base.clause_ids():
+        m = GangModel()
+        s = _solver()
+        m.assert_into(s, drop=(cid,))
+        own = [c for k, c in m.constraints if k == cid]
+        tags = [t for t in all_tags([m]) if str(t) != f"tag:{cid}"]
+        if not own:
+            # a permission (schwung.void_any, trump.anytime): dropped, the model must reject some engine Gang
+            report[cid] = "caught" if _permission_needed(cid) else "not caught"
+            continue
+        s.add(z3.Not(z3.And(*own)))
+        r = s.check(*tags)
+        if r == z3.unsat:
+            report[cid] = "implied"
+            continue
+        if r != z3.sat:
+            report[cid] = "unknown"
+            continue
+        w = extract_witness(s.model(), m)
+        report[cid] = "caught" if _replay_matches(w) else "not caught"
+    return report
+
+
+def _permission_needed(cid: str, tries: int = 10) -> bool:
+    for seed in range(tries):
+        deck, starter, actions, _ = random_trace(seed)
+        verdict, _core = check_trace(deck, starter, actions, Rules(), off=(cid,))
+        if verdict == "unsat":
+            return True
+    return False
+
+
+def _drop_one() -> Outcome:
+    report = drop_one_analysis()
+    weak = sorted(k for k, v in report.items() if v != "caught")
+    detail = "; ".join(f"{k}: {report[k]}" for k in weak) or "every clause caught"
+    return Outcome(PROVED, tuple(sorted(report)), detail)
+
+
+# -- cross-checks
+
+
+def random_trace(seed: int, rules: Rules | None = None) -> tuple[tuple[Card, ...], Player, tuple[str, ...], GangState]:
+    """A Gang played by the engine with uniformly random legal actions from the deal of ``seed``."""
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed)
+    starter = Player(seed % 2)
+    state = start_gang(deal, starter, rules)
+    codes: list[str] = []
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        codes.append(action.code)
+        state = state.apply(action)
+    return deal.deck, starter, tuple(codes), state
+
+
+def check_trace(
+    deck: Sequence[Card],
+    starter: Player,
+    actions: Sequence[str],
+    rules: Rules,
+    *,
+    final: GangState | None = None,
+    broken: str | None = None,
+    off: Sequence[str] = (),
+) -> tuple[str, tuple[str, ...]]:
+    """Assert a concrete trace into the model: 'sat' or 'unsat' with the core.
+
+    With ``final``, the model must also agree with the engine's tricks and outcome: the
+    model is asked for a different result, which must be unsat, and for the trace alone, which must be sat.
+    """
+    m = GangModel(broken=broken)
+    s = _solver()
+    m.assert_into(s)
+    s.add(*assert_trace(m, deck, starter, actions, rules))
+    s.add(*(z3.Not(GangModel.tag(cid)) for cid in off))
+    tags = [t for t in all_tags([m]) if str(t).removeprefix("tag:") not in off]
+    r = s.check(*tags)
+    if r != z3.sat:
+        return str(r), _core_ids(s) if r == z3.unsat else ()
+    if final is not None:
+        res = final.result
+        s.add(
+            z3.Or(
+                m.final_tricks(0) != res.tricks[0],
+                m.final_tricks(1) != res.tricks[1],
+                m.outcome_code() != outcome_index(res),
+            )
+        )
+        if s.check(*tags) != z3.unsat:
+            return "different result", ()
+    return "sat", ()
+
+
+def _random_traces(count: int = 20) -> Outcome:
+    bad = []
+    for seed in range(count):
+        rules = Rules(**{n: bool((seed >> i) & 1) for i, n in enumerate(MODELLED_SWITCHES)})
+        deck, starter, actions, final = random_trace(seed, rules)
+        verdict, _ = check_trace(deck, starter, actions, rules, final=final)
+        if verdict != "sat":
+            bad.append(f"seed {seed}: {verdict}")
+    if bad:
+        return Outcome(COUNTEREXAMPLE, (), "; ".join(bad))
+    return Outcome(PROVED, (), f"{count} random engine Gänge accepted with the engine's result")
+
+
+QUERIES: tuple[Query, ...] = (
+    Query("inv.tricks_total", "the tricks sum to 11 without an Angriff and to k + 5 after one after k Schwünge", PROVED, _invariant(_tricks_total)),
+    Query("inv.plattwurf_needs_angriff", "a Plattwurf row only after an Angriff", PROVED, _invariant(_plattwurf_needs_angriff)),
+    Query("inv.plattwurf_winner_ahead", "the Plattwurf winner has at least as many tricks as the opponent", PROVED, _invariant(_plattwurf_winner_ahead)),
+    Query("inv.nothing_pending", "no neutralised trick is pending at the end of a Gang", PROVED, _invariant(_nothing_pending)),
+    Query("inv.angriff_bounds", "at most one Angriff, never with the pile used up (never after the 5th Schwung)", PROVED, _invariant(_angriff_bounds)),
+    Query("inv.one_plattwurf", "at most one player wins by Plattwurf", PROVED, _invariant(_one_plattwurf)),
+    Query("wit.plattwurf_defender_equal", "a Plattwurf by the defender with equal trick totals", WITNESS, lambda: _witness(_w_defender_equal)),
+    Query("wit.kr_pending_across_angriff", "a Kampfrichter trick pending across the Angriff", WITNESS, lambda: _witness(_w_pending_across_angriff)),
+    Query("wit.konter_beats_trump_six", "a Brienzer-Konter beating a trump 6 (default rules)", WITNESS, lambda: _witness(_w_konter_beats_trump_six, rules=Rules())),
+    Query("wit.kr_last_vs_konter", "a Kampfrichter on the last Schwung against the Konter", WITNESS, lambda: _witness(_w_kr_last_vs_konter)),
+    Query("wit.angriff_fifth_plattwurf", "an Angriff after the 5th Schwung followed by a Plattwurf", WITNESS, lambda: _witness(_w_angriff_fifth_plattwurf)),
+    Query("opt.plattwurf_loser_max", "the largest number of tricks the loser of a Plattwurf can hold (5)", WITNESS, _plattwurf_loser_max),
+    Query("rule.special_cards_follow_colour.legality", "special_cards_follow_colour makes some default-legal play illegal", WITNESS, _special_follow_changes_legality),
+    Query("rule.special_cards_follow_colour.result", "special_cards_follow_colour never changes the result of a play legal under both readings", PROVED, lambda: _switch_changes_result("special_cards_follow_colour")),
+    Query("rule.void_konter_beats_six", "void_konter_beats_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("void_konter_beats_six")),
+    Query("rule.konter_beats_trump_six", "konter_beats_trump_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_beats_trump_six")),
+    Query("cons.jointly_satisfiable", "all clause constraints hold together in some Gang (replayed)", WITNESS, _jointly_satisfiable),
+    Query("xcheck.random_traces", "random engine Gänge are accepted by the model with the engine's result", PROVED, _random_traces),
+    Query("cons.drop_one", "dropping each clause admits a Gang the engine rejects or scores differently", PROVED, _drop_one, slow=True),
+)
+"""Every query, in the order of issue 6."""
+
+
+def run_queries(names: Sequence[str] | None = None, *, include_slow: bool = True) -> list[QueryResult]:
+    """Run the queries named in ``names`` (all when None) and time each."""
+    chosen = [q for q in QUERIES if (names is None and (include_slow or not q.slow)) or (names is not None and q.name in names)]
+    if names is not None:
+        unknown = set(names) - {q.name for q in QUERIES}
+        if unknown:
+            raise KeyError(f"unknown queries {sorted(unknown)}; known: {[q.name for q in QUERIES]}")
+    out = []
+    for q in chosen:
+        start = time.perf_counter()
+        res = q.body()
+        seconds = time.perf_counter() - start
+        out.append(QueryResult(q.name, q.claim, q.expected, res.answer, round(seconds, 2), res.clauses, res.detail))
+    return out
+
+
+def format_table(results: Sequence[QueryResult]) -> str:
+    """The results as a text table: query, answer, expected mark, seconds, clauses."""
+    lines = [f"{'query':45} {'answer':15} {'ok':3} {'seconds':>8}  clauses"]
+    for r in results:
+        mark = "yes" if r.ok else "NO"
+        lines.append(f"{r.name:45} {r.answer:15} {mark:3} {r.seconds:8.2f}  {', '.join(r.clauses)}")
+    return "\n".join(lines)
+
+
+def to_json(results: Sequence[QueryResult]) -> str:
+    """The results as a JSON array of objects (name, claim, expected, answer, ok, seconds, clauses, detail)."""
+    return json.dumps(
+        [
+            {
+                "name": r.name,
+                "claim": r.claim,
+                "expected": r.expected,
+                "answer": r.answer,
+                "ok": r.ok,
+                "seconds": r.seconds,
+                "clauses": list(r.clauses),
+                "detail": r.detail,
+            }
+            for r in results
+        ],
+        indent=2,
+        ensure_ascii=False,
+    )
