@@ -29,6 +29,7 @@ __all__ = [
     "play_match_deals",
     "play_out",
     "random_chooser",
+    "rules_difference",
     "start_match",
 ]
 
@@ -96,6 +97,15 @@ def gang_seeds(seed: int, count: int) -> tuple[int, ...]:
         value, rng = rng.next()
         out.append(value)
     return tuple(out)
+
+
+def rules_difference(played: Rules, expected: Rules) -> str:
+    """The rule switches where ``played`` differs from ``expected``, as ``name=played (expected ...)``."""
+    return ", ".join(
+        f"{f.name}={getattr(played, f.name)!r} (expected {getattr(expected, f.name)!r})"
+        for f in attrs.fields(Rules)
+        if getattr(played, f.name) != getattr(expected, f.name)
+    )
 
 
 # -- the match
@@ -242,7 +252,8 @@ class MatchState:
             )
         if gang.rules != self.rules:
             raise MatchError(
-                f"Gang {number} was played under {gang.rules}, but the match plays under {self.rules}"
+                f"Gang {number} was played under other rule switches than the match: "
+                f"{rules_difference(gang.rules, self.rules)}"
             )
         result = gang.result
         score = compute_gang_score(result, self.system, self.rules)

@@ -10,7 +10,7 @@ import attrs
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
-from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser
+from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser, rules_difference
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import GangScore, Points, ScoringSystem, compute_gang_score
@@ -326,7 +326,8 @@ class SchwingfestState:
             )
         if gang.rules != self.rules:
             raise SchwingfestError(
-                f"the Gang of {meeting} was played under {gang.rules}, but the fest plays under {self.rules}"
+                f"the Gang of {meeting} was played under other rule switches than the fest: "
+                f"{rules_difference(gang.rules, self.rules)}"
             )
         result = gang.result
         fest_gang = FestGang(meeting, starter, result, compute_gang_score(result, self.system, self.rules))
