@@ -61,8 +61,10 @@ def test_actions_are_values() -> None:
     assert {play(Card.G3), PlayCard(Card.G3), ANGRIFF, StartAngriff()} == {play(Card.G3), ANGRIFF}
 
 
+@pytest.mark.clause("setup.two_players")
 def test_player_parse_and_other() -> None:
-    """Players parse from 0/1/P0/P1 and each has the other as opponent."""
+    """There are two players; they parse from 0/1/P0/P1 and each has the other as opponent."""
+    assert list(Player) == [Player.P0, Player.P1]
     assert Player.parse("p1") is Player.P1
     assert Player.parse(0) is Player.P0
     assert Player.P0.other is Player.P1

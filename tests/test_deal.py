@@ -134,3 +134,18 @@ def test_hands_are_kept_sorted() -> None:
     b = make_deal("R1 R2 R3 R4 R5", "G5 G4 G3 G2 G1", "Y6")
     assert a == b
     assert a.hands[0] == parse_cards("R1 R2 R3 R4 R5")
+
+
+@pytest.mark.clause("deal.hand_private")
+def test_a_player_sees_only_the_own_hand() -> None:
+    """Each player's view shows the own hand and only the size of the opponent's hand, and no face-down or pile card."""
+    deal = make_deal("R1 R2 R3 R4 R5", "G1 G2 G3 G4 G5", "Y6", face_down="KR BK Y5")
+    state = start_gang(deal, Player.P0)
+    view = state.view(Player.P0)
+    assert view.hand == parse_cards("R1 R2 R3 R4 R5")
+    assert view.opponent_hand_size == 5
+    assert view.revealed is Card.Y6
+    assert set(view.unseen_cards) == {*deal.hands[1], *deal.face_down, *deal.pile}
+    other = start_gang(make_deal("R1 R2 R3 R4 R5", "G1 G2 G3 G4 B5", "Y6", face_down="KR BK Y5"), Player.P0)
+    assert other.view(Player.P0) == view
+    assert other.view(Player.P1) != state.view(Player.P1)

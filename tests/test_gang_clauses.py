@@ -6,7 +6,18 @@ import attrs
 import pytest
 from builders import play_codes, started
 
-from schwinget_spec import ANGRIFF, Card, GangState, Phase, Player, Rules, choose_leader, parse_cards, play
+from schwinget_spec import (
+    ANGRIFF,
+    Card,
+    GangState,
+    Outcome,
+    Phase,
+    Player,
+    Rules,
+    choose_leader,
+    parse_cards,
+    play,
+)
 from schwinget_spec.deal import PILE_SIZE
 
 P0, P1 = Player.P0, Player.P1
@@ -183,7 +194,7 @@ def test_the_answerer_may_not_attack() -> None:
     assert "A" not in codes(state)
 
 
-@pytest.mark.clause("angriff.locks_pile")
+@pytest.mark.clause("angriff.stier_on_pile", "angriff.locks_pile")
 def test_angriff_locks_the_pile() -> None:
     """After the Angriff nobody draws: hands shrink by one per Schwung and the pile stays as it was."""
     state = play_codes(red_vs_green(), "R4 R1")
@@ -243,6 +254,39 @@ def test_only_one_angriff_per_gang() -> None:
     error = state.why_illegal(ANGRIFF)
     assert error is not None
     assert error.clause_id == "angriff.once"
+
+
+@pytest.mark.clause("plattwurf.after_angriff", "plattwurf.definition")
+def test_tricks_before_the_angriff_do_not_make_a_plattwurf() -> None:
+    """P0 wins both Schwünge before its Angriff and four of the five after: no Plattwurf, a Sieg mit Angriff."""
+    state = started("R2 R3 R4 R5 R6", "G1 G2 G3 G4 G5", "Y1", pile="B5 Y2 B6 B1")
+    state = play_codes(state, "R6 G1 R5 G2 A")
+    assert hand(state, P0) == "R2 R3 R4 B5 B6"
+    assert hand(state, P1) == "G3 G4 G5 B1 Y2"
+    state = play_codes(state, "R4 Y2 B1 B5 R3 G3 R2 G4 B6 G5")
+    assert state.is_over
+    assert [r.winner for r in state.history] == [P0, P0, P1, P0, P0, P0, P0]
+    result = state.result
+    assert result.tricks == (6, 1)
+    assert result.plattwurf is None
+    assert result.winner is P0
+    assert result.outcome is Outcome.SIEG_MIT_ANGRIFF
+
+
+@pytest.mark.clause("plattwurf.after_angriff", "plattwurf.definition")
+def test_all_five_after_the_angriff_make_a_plattwurf_despite_earlier_losses() -> None:
+    """P1 loses the Schwung before P0's Angriff and wins all five after it: a Plattwurf after the opponent's Angriff."""
+    state = started("R1 G1 G2 G3 G4", "R6 Y2 Y3 Y4 Y5", "Y1", pile="B1 Y6")
+    state = play_codes(state, "G4 R6 A")
+    assert state.tricks == (1, 0)
+    assert state.angriff is not None
+    assert (state.angriff.player, state.angriff.after_schwung) == (P0, 1)
+    state = play_codes(state, "G3 Y2 Y6 R1 Y5 G1 Y4 G2 Y3 B1")
+    result = state.result
+    assert [r.winner for r in state.history] == [P0, P1, P1, P1, P1, P1]
+    assert result.tricks == (1, 5)
+    assert result.plattwurf is P1
+    assert result.outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
 
 
 # -- end of the Gang
