@@ -499,6 +499,9 @@ class GangState:
                 f"must follow colour {led.colour.code}: you hold {held}; under "
                 "special_cards_follow_colour the special cards follow colour too"
             )
+        elif self.trump is None or self.trump is led.colour:
+            # deal.no_trump, or trump led: following the colour is the only way to answer
+            reason = f"must follow colour {led.colour.code}: you hold {held}"
         else:
             reason = f"must follow colour {led.colour.code} or play trump: you hold {held}"
         return self._error(_PLAY[card.value], "schwung.farbzwang", reason)

@@ -19,7 +19,11 @@ def make_deal(p0: str, p1: str, revealed: str, pile: str = "", face_down: str = 
     h0, h1 = parse_cards(p0), parse_cards(p1)
     top = Card.parse(revealed)
     given_pile, given_down = parse_cards(pile), parse_cards(face_down)
-    named = {*h0, *h1, top, *given_pile, *given_down}
+    listed = [*h0, *h1, top, *given_pile, *given_down]
+    named = set(listed)
+    if len(named) != len(listed):
+        twice = sorted({c for c in listed if listed.count(c) > 1})
+        raise ValueError(f"make_deal: {' '.join(c.code for c in twice)} named more than once")
     rest = [c for c in ALL_CARDS if c not in named]
     pile_cards = list(given_pile)
     while len(pile_cards) < 12 and rest:

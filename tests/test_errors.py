@@ -99,7 +99,16 @@ def test_not_following_led_trump() -> None:
     state = started("Y3 R3 R4 R5 R6", "Y2 Y4 G1 G2 G3", "Y1").apply("Y3")
     error = refused(state, "G1")
     assert error.clause_id == "schwung.farbzwang"
-    assert error.reason == "must follow colour Y or play trump: you hold Y2 Y4"
+    assert error.reason == "must follow colour Y: you hold Y2 Y4"
+
+
+@pytest.mark.clause("schwung.farbzwang", "deal.no_trump")
+def test_not_following_colour_without_trump() -> None:
+    """Without a trump colour the refusal offers only the led colour, naming the cards held."""
+    state = started("R3 R4 R5 R6 B1", "R1 R2 G1 G2 G3", "KR").apply("R6")
+    error = refused(state, "G1")
+    assert error.clause_id == "schwung.farbzwang"
+    assert error.reason == "must follow colour R: you hold R1 R2"
 
 
 @pytest.mark.clause("schwung.farbzwang", "cards.special")
