@@ -279,3 +279,17 @@ def test_trump_six_beats_the_konter_under_the_switch() -> None:
     state = play_codes(state, "A G6 BK")
     assert state.history[-1].winner is P1
     assert state.history[-1].clause_id == "trump.beats"
+
+
+@pytest.mark.parametrize("gang", [SIEG_OHNE, KAMPFRICHTER_ACROSS_ANGRIFF], ids=lambda g: g.name)
+def test_no_state_of_a_gang_changes_after_it_was_left(gang: Gang) -> None:
+    """Every state of a whole Gang is still equal to its copy, with the same hash, after all later actions were applied."""
+    state = start_gang(gang.deal, gang.starter)
+    seen = [(state, attrs.evolve(state), hash(state))]
+    for code in gang.actions.split():
+        state = state.apply(code)
+        seen.append((state, attrs.evolve(state), hash(state)))
+    for old, copy, before in seen:
+        assert old == copy
+        assert hash(old) == before
+    assert len({s for s, _, _ in seen}) == len(seen)
