@@ -251,3 +251,13 @@ def test_index_ignores_the_registry_and_the_command_line() -> None:
     assert not {"schwinget_spec/clauses.py", "schwinget_spec/cli.py", "schwinget_spec/clause_index.py"} & paths
     tested = {loc.path.split("/")[0] for use in index.uses for loc in use.tested}
     assert tested <= {"tests", "properties"}
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """``.ci/run`` runs the README's test command verbatim, and the README gives exactly two one-line set-up commands."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line for line in readme.splitlines() if line.startswith("python3 -m venv .venv && ")]
+    assert len(commands) == 2
+    assert commands[0].endswith(".venv/bin/schwinget demo")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert any(line.startswith(commands[1] + " ||") for line in ci.splitlines())
