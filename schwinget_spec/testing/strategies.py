@@ -172,7 +172,8 @@ def deals(draw: st.DrawFn, steer: Steer = "any") -> Deal:
         special = Card.KR if steer == "kampfrichter_in_hand" else Card.BK
         _swap(deck, special, draw(st.integers(0, 9)))
     elif steer in ("trump_six_in_hand", "konter_against_trump_six"):
-        _swap(deck, draw(st.sampled_from(COLOUR_CARDS)), 10)
+        # a revealed card that is not itself the 6 it is about to call for
+        _swap(deck, draw(st.sampled_from([c for c in COLOUR_CARDS if c.rank != 6])), 10)
         colour = deck[10].colour
         assert colour is not None
         six_at = draw(st.integers(0, 9))
@@ -264,6 +265,11 @@ class PlayedGang:
             f"PlayedGang({self.deal!r}, starter={self.starter}, rules={self.rules!r}, "
             f"plan={self.plan!r}, styles={self.styles!r}, actions=[{codes}])"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # Hypothesis prints failing examples with its pretty printer, which would
+        # otherwise spell out every state; the short repr is enough to replay the Gang.
+        printer.text(repr(self))
 
 
 def _cost(card: Card, trump: Colour | None) -> float:
