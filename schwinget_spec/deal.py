@@ -21,8 +21,14 @@ PILE_SIZE = 12
 """Cards in the draw pile: 26 - 2 * 5 - 4 (clause ``deal.pile``)."""
 
 
-def _sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.value))
+def _sorted_hand(cards: Iterable[Card], field: str) -> tuple[Card, ...]:
+    hand = tuple(cards)
+    for card in hand:
+        if not isinstance(card, Card):
+            raise InvalidDealError(
+                f"{field} holds {card!r}, which is not a Card", clause_id="cards.schwungkarten"
+            )
+    return tuple(sorted(hand, key=lambda c: c.value))
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -34,7 +40,7 @@ def _hands(value: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], tuple[Car
         raise InvalidDealError(
             f"a deal has two hands, got {len(value)}", clause_id="deal.hands"
         )
-    return (_sorted_hand(value[0]), _sorted_hand(value[1]))
+    return (_sorted_hand(value[0], "hands[0]"), _sorted_hand(value[1], "hands[1]"))
 
 
 @attrs.frozen(repr=False)

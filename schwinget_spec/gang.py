@@ -65,10 +65,9 @@ class Angriff:
 class SchwungRecord:
     """One completed Schwung.
 
-    ``winner`` is None when the Kampfrichter neutralised it; then ``collected_by`` is
-    the winner of the next Schwung, who also receives it (``kampfrichter.collect``).
-    ``tricks`` is how many tricks the winner was credited with (2 when it also
-    collected a neutralised trick). ``clause_id`` names the clause that decided it.
+    ``winner`` is None when the Kampfrichter neutralised it; the winner of the next
+    Schwung receives it too (``kampfrichter.collect``), and that next record's
+    ``tricks`` is 2. ``clause_id`` names the clause that decided it.
     """
 
     number: int

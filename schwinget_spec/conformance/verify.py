@@ -169,14 +169,13 @@ def rules_from_json(obj: Mapping[str, Any], where: str = "/rules") -> Rules:
                 raise _malformed(f"{where}/{name}", "rules", f"rules switch {name!r} takes true or false")
             values[name] = value
         else:
-            enum_type = type(default)
-            try:
-                values[name] = enum_type(value)
-            except ValueError:
-                options = ", ".join(repr(m.value) for m in enum_type)
+            options = tuple(getattr(fields[name].validator, "options", ()))
+            if value not in options:
+                listed = ", ".join(repr(o) for o in options)
                 raise _malformed(
-                    f"{where}/{name}", "rules", f"rules switch {name!r} takes one of {options}, not {value!r}"
-                ) from None
+                    f"{where}/{name}", "rules", f"rules switch {name!r} takes one of {listed}, not {value!r}"
+                )
+            values[name] = value
     return Rules(**values)
 
 
