@@ -125,7 +125,7 @@ class MatchGang:
 class MatchResult:
     """The end of a match: the totals and the winner, or a draw.
 
-    ``winner`` is the player with more points (``match.winner``); None when the totals
+    ``winner`` is the player with more points (``match.goal``, ``match.winner``); None when the totals
     are equal: the booklet names whoever has the most points, and with equal totals
     nobody has, so the match is reported as a draw (``is_draw``). Equal totals happen
     under both systems, e.g. four Gestellte.

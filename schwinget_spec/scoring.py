@@ -142,17 +142,17 @@ class TableRow(enum.Enum):
     """One line of the booklet's Wertungstabelle, in the booklet's order."""
 
     PLATTWURF_EIGENER_ANGRIFF = "plattwurf_eigener_angriff"
-    """Plattwurf-Sieg bei Angriff durch den Sieger: ``Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF``."""
+    """Plattwurf-Sieg bei Angriff durch den Sieger: ``Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF`` (``table.plattwurf_eigener_angriff``)."""
     PLATTWURF_GEGNERISCHER_ANGRIFF = "plattwurf_gegnerischer_angriff"
-    """Plattwurf-Sieg bei Angriff durch Verlierer: ``Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF``."""
+    """Plattwurf-Sieg bei Angriff durch Verlierer: ``Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF`` (``table.plattwurf_gegnerischer_angriff``)."""
     SIEG_MIT_ANGRIFF = "sieg_mit_angriff"
-    """Einfacher Sieg – mit Angriff: ``Outcome.SIEG_MIT_ANGRIFF``."""
+    """Einfacher Sieg – mit Angriff: ``Outcome.SIEG_MIT_ANGRIFF`` (``table.sieg_mit_angriff``)."""
     SIEG_OHNE_ANGRIFF = "sieg_ohne_angriff"
-    """Einfacher Sieg – ohne Angriff: ``Outcome.SIEG_OHNE_ANGRIFF``."""
+    """Einfacher Sieg – ohne Angriff: ``Outcome.SIEG_OHNE_ANGRIFF`` (``table.sieg_ohne_angriff``)."""
     GESTELLTER = "gestellter"
-    """Gestellter – unentschieden: ``Outcome.GESTELLTER``."""
+    """Gestellter – unentschieden: ``Outcome.GESTELLTER`` (``table.gestellter``)."""
     GUT_GEKAEMPFT = "gut_gekaempft"
-    """Verloren – aber gut gekämpft: a Punktewertung loser with 3 tricks or more (``GangScore.is_good_loser``)."""
+    """Verloren – aber gut gekämpft: a Punktewertung loser with 3 tricks or more (``table.gut_gekaempft``, ``GangScore.is_good_loser``)."""
 
     @property
     def clause_id(self) -> str:
