@@ -29,7 +29,7 @@ __all__ = [
 
 
 class ScoringSystem(enum.Enum):
-    """The two ways to score a Gang, chosen once before the match (``scoring.choose_system``)."""
+    """The two ways to score a Gang (``scoring.two_systems``), chosen once before the match (``scoring.choose_system``)."""
 
     SCHWINGERWERTUNG = "schwingerwertung"
     """Variante 1: both players score, the winner and the loser (``scoring.schwingerwertung_both``); printed with two decimals."""
@@ -188,8 +188,8 @@ _ROW_OF_OUTCOME: Mapping[Outcome, TableRow] = MappingProxyType(
 class TranscribedRow:
     """One line of a printed table, verbatim: its label and its cells as printed (None for a blank cell).
 
-    A cell printed as a dash stays ``"–"``. ``cells`` are, in the booklet's column order: Schwingerwertung Sieger, Verlierer,
-    Punktewertung Sieger, Verlierer. The overview card (``PUNKTEUEBERSICHT``) prints only
+    A cell printed as a dash stays ``"–"``. ``cells`` are, in the booklet's column order
+    (``table.columns``): Schwingerwertung Sieger, Verlierer, Punktewertung Sieger, Verlierer. The overview card (``PUNKTEUEBERSICHT``) prints only
     three columns; its fourth cell is None.
     """
 
@@ -301,7 +301,8 @@ class GangScore:
 def compute_gang_score(result: GangResult, system: ScoringSystem, rules: Rules | None = None) -> GangScore:
     """The points of a finished Gang under ``system``, read from the Wertungstabelle.
 
-    Only the outcome and the trick counts matter (``scoring.tricks_only``): the cards are
+    Only the outcome and the trick counts matter (``scoring.tricks_decide``,
+    ``scoring.tricks_only``): the cards are
     not looked at. The result row gives the winner's and the loser's points (``table.*``);
     under the Schwingerwertung both score (``scoring.schwingerwertung_both``); under the
     Punktewertung only the winner, except that a loser with 3 tricks or more in the whole

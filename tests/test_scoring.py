@@ -62,6 +62,7 @@ OUTCOME_OF = {TableRow.for_outcome(o): o for o in Outcome}
 
 
 @pytest.mark.clause(
+    "table.columns",
     "table.plattwurf_eigener_angriff",
     "table.plattwurf_gegnerischer_angriff",
     "table.sieg_mit_angriff",
@@ -218,7 +219,7 @@ def test_gestellter_has_no_good_loser() -> None:
         assert not score.is_good_loser
 
 
-@pytest.mark.clause("scoring.tricks_only")
+@pytest.mark.clause("scoring.tricks_only", "scoring.tricks_decide")
 def test_score_reads_only_outcome_and_tricks() -> None:
     """Two Gänge with the same outcome, winner and trick counts score the same, whatever else differs (the Angriff's timing)."""
     a = GangResult((7, 2), 9, Angriff(Player.P0, 4), None, Player.P0, Outcome.SIEG_MIT_ANGRIFF)
@@ -270,8 +271,10 @@ def test_punktewertung_points_are_whole_and_no_points_negative() -> None:
         Points(S, -25)
 
 
+@pytest.mark.clause("scoring.two_systems")
 def test_scoring_system_parses_its_names() -> None:
-    """The scoring systems parse from their names and initials, and refuse anything else."""
+    """There are exactly two scoring systems; they parse from their names and initials, and refuse anything else."""
+    assert [system.label for system in ScoringSystem] == ["Schwingerwertung", "Punktewertung"]
     assert ScoringSystem.parse("Schwingerwertung") is S
     assert ScoringSystem.parse("p") is P
     with pytest.raises(ParseError):
