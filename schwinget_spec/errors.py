@@ -8,8 +8,10 @@ __all__ = [
     "GangNotOverError",
     "IllegalActionError",
     "InvalidDealError",
+    "MatchError",
     "ParseError",
     "SchwingetError",
+    "SchwingfestError",
 ]
 
 
@@ -63,6 +65,14 @@ class IllegalActionError(SchwingetError):
 
     def __str__(self) -> str:
         return f"step {self.step}: {self.action} is illegal: {self.reason} [clause {self.clause_id}]"
+
+
+class MatchError(SchwingetError, ValueError):
+    """A Gang that does not fit the match: not finished, started by the wrong player, or one too many."""
+
+
+class SchwingfestError(SchwingetError, ValueError):
+    """A Schwingfest that cannot be held as asked, or a Gang that does not fit it."""
 
 
 class GangNotOverError(SchwingetError):

@@ -9,7 +9,7 @@ import attrs
 
 from schwinget_spec.actions import Action
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import SchwingetError
+from schwinget_spec.errors import MatchError
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
@@ -37,10 +37,6 @@ Chooser = Callable[[GangState], Action]
 """Picks the next action of a Gang from its state; a pure function, so that a match replays exactly."""
 
 _GAMMA = 0x9E3779B97F4A7C15
-
-
-class MatchError(SchwingetError, ValueError):
-    """A Gang that does not fit the match: not finished, started by the wrong player, or one too many."""
 
 
 class MatchLength(enum.Enum):
@@ -186,9 +182,10 @@ class MatchState:
         """Who starts the next Gang; None once the match is over."""
         if self.is_over:
             return None
-        return self._next_starter()[0]
+        return self.next_starter_with_clause()[0]
 
-    def _next_starter(self) -> tuple[Player, str]:
+    def next_starter_with_clause(self) -> tuple[Player, str]:
+        """Who starts the next Gang and the id of the clause that says so (also once the match is over)."""
         if not self.gaenge:
             return self.younger, "match.first_starter"
         last = self.gaenge[-1]
@@ -244,7 +241,7 @@ class MatchState:
                 "points are recorded after a Gang ends",
                 clause_id="match.record_points",
             )
-        due, clause_id = self._next_starter()
+        due, clause_id = self.next_starter_with_clause()
         if gang.starter != due:
             raise MatchError(
                 f"Gang {number} was started by {gang.starter}, but {due} starts it",

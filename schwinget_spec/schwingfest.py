@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import SchwingetError
+from schwinget_spec.errors import SchwingfestError
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser, rules_difference
 from schwinget_spec.players import Player
@@ -31,10 +31,6 @@ __all__ = [
 
 MEETINGS_PER_PAIR = 2
 """Each Schwinger meets each other twice (``fest.twice_each``)."""
-
-
-class SchwingfestError(SchwingetError, ValueError):
-    """A Schwingfest that cannot be held as asked, or a Gang that does not fit it."""
 
 
 def _check_size(players: int, sets: int) -> None:
