@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.rules import Rules
+
+if TYPE_CHECKING:
+    from schwinget_spec.match import MatchState
+    from schwinget_spec.schwingfest import SchwingfestState
 
 __all__ = [
     "TRACE_FORMAT",
@@ -16,7 +22,9 @@ __all__ = [
     "end_claims",
     "gang_record",
     "gang_trace",
+    "match_trace",
     "rules_to_json",
+    "schwingfest_trace",
     "state_claims",
 ]
 
@@ -126,4 +134,78 @@ def gang_trace(state: GangState, *, with_claims: bool = True, trace_id: str | No
         trace["id"] = trace_id
     trace["rules"] = rules_to_json(state.rules)
     trace["gaenge"] = [gang_record(state, with_claims=with_claims)]
+    return trace
+
+
+def _check_gaenge(recorded: Sequence[Any], states: Sequence[GangState], what: str) -> None:
+    if len(states) != len(recorded):
+        raise SchwingetError(
+            f"the {what} recorded {len(recorded)} Gänge but {len(states)} Gang states were given"
+        )
+    for i, (entry, state) in enumerate(zip(recorded, states, strict=True)):
+        if not state.is_over or state.result != entry.result:
+            raise SchwingetError(f"Gang state {i} is not the finished Gang {i + 1} of the {what}")
+
+
+def match_trace(
+    match: MatchState, gaenge: Sequence[GangState], *, with_claims: bool = True, trace_id: str | None = None
+) -> dict[str, Any]:
+    """A trace of kind ``match``: ``gaenge`` are the finished Gang states that ``match`` recorded, in order.
+
+    With ``with_claims``, every Gang carries the reference's claims and its points, and
+    the trace ends with the totals and the winner (0, 1, or null for a draw).
+    """
+    _check_gaenge(match.gaenge, gaenge, "match")
+    trace: dict[str, Any] = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "kind": "match"}
+    if trace_id is not None:
+        trace["id"] = trace_id
+    trace["rules"] = rules_to_json(match.rules)
+    trace["scoring"] = match.system.value
+    trace["length"] = match.length.gaenge
+    trace["younger"] = match.younger.code
+    trace["gaenge"] = []
+    for entry, state in zip(match.gaenge, gaenge, strict=True):
+        record = gang_record(state, with_claims=with_claims)
+        if with_claims:
+            record["claims"]["end"]["points"] = [str(p) for p in entry.score.points]
+        trace["gaenge"].append(record)
+    if with_claims and match.is_over:
+        result = match.result
+        trace["claims"] = {
+            "totals": [str(t) for t in result.totals],
+            "winner": None if result.winner is None else int(result.winner),
+        }
+    return trace
+
+
+def schwingfest_trace(
+    fest: SchwingfestState, gaenge: Sequence[GangState], *, with_claims: bool = True, trace_id: str | None = None
+) -> dict[str, Any]:
+    """A trace of kind ``schwingfest``: ``gaenge`` are the finished Gang states ``fest`` recorded, in order."""
+    _check_gaenge(fest.fought, gaenge, "Schwingfest")
+    trace: dict[str, Any] = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "kind": "schwingfest"}
+    if trace_id is not None:
+        trace["id"] = trace_id
+    trace["rules"] = rules_to_json(fest.rules)
+    trace["scoring"] = fest.system.value
+    trace["players"] = list(fest.names)
+    trace["sets"] = fest.schedule.sets
+    trace["gaenge"] = []
+    for entry, state in zip(fest.fought, gaenge, strict=True):
+        record = gang_record(state, with_claims=with_claims)
+        record["seats"] = [entry.meeting.a, entry.meeting.b]
+        if with_claims:
+            record["claims"]["end"]["points"] = [str(p) for p in entry.score.points]
+        trace["gaenge"].append(record)
+    if with_claims and fest.is_over:
+        standings = fest.standings
+        ranks = [0] * len(fest.names)
+        for standing in standings:
+            ranks[standing.schwinger] = standing.rank
+        leaders = [s.schwinger for s in standings if s.rank == 1]
+        trace["claims"] = {
+            "totals": [str(t) for t in fest.totals()],
+            "winner": leaders[0] if len(leaders) == 1 else None,
+            "ranks": ranks,
+        }
     return trace

@@ -16,10 +16,13 @@ from schwinget_spec.actions import parse_action
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import get_clause
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import IllegalActionError, InvalidDealError
+from schwinget_spec.errors import IllegalActionError, InvalidDealError, MatchError, SchwingfestError
 from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
+from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, end_claims
 
 __all__ = [
@@ -197,10 +200,150 @@ def _verify(document: Mapping[str, Any]) -> None:
     rules = rules_from_json(document.get("rules", {}))
     kind = document["kind"]
     gaenge = document["gaenge"]
-    if kind == "gang" and len(gaenge) != 1:
-        raise _malformed("/gaenge", "kind", f"a trace of kind 'gang' holds one Gang, not {len(gaenge)}")
+    system = ScoringSystem(document["scoring"]) if "scoring" in document else None
+    if kind == "gang":
+        if len(gaenge) != 1:
+            raise _malformed("/gaenge", "kind", f"a trace of kind 'gang' holds one Gang, not {len(gaenge)}")
+        state = _verify_gang(gaenge[0], 0, rules)
+        _check_points(gaenge[0], 0, state, system, rules)
+        return
+    for field in ("scoring",) + (("length", "younger") if kind == "match" else ("players",)):
+        if field not in document:
+            raise _malformed(f"/{field}", "required", f"a trace of kind {kind!r} needs the field {field!r}")
+    assert system is not None
+    if kind == "match":
+        _verify_match(document, rules, system)
+    else:
+        _verify_schwingfest(document, rules, system)
+
+
+def _check_points(
+    gang: Mapping[str, Any], g: int, state: GangState, system: ScoringSystem | None, rules: Rules
+) -> None:
+    claimed = gang.get("claims", {}).get("end", {}).get("points")
+    if claimed is None:
+        return
+    if system is None:
+        raise _malformed(
+            f"/gaenge/{g}/claims/end/points", "scoring",
+            "points are claimed but the trace names no scoring system", "scoring.choose_system",
+        )
+    reference = [str(p) for p in compute_gang_score(state.result, system, rules).points]
+    if claimed != reference:
+        raise _claim_mismatch(
+            f"/gaenge/{g}/claims/end/points", g, None, "points", claimed=claimed, reference=reference,
+            message=f"claims points {' / '.join(claimed)}, the Wertungstabelle gives {' / '.join(reference)}",
+        )
+
+
+def _wrong_starter(g: int, claimed: str, due: Player, clause_id: str, who: str) -> _VerdictReachedError:
+    return _VerdictReachedError(
+        Verdict(
+            VerdictKind.ILLEGAL_ACTION,
+            f"Gang {g + 1} is started by {claimed}, but {who} starts it",
+            where=f"/gaenge/{g}/starter",
+            gang=g,
+            action=f"start {claimed}",
+            clause_id=clause_id,
+        )
+    )
+
+
+def _verify_match(document: Mapping[str, Any], rules: Rules, system: ScoringSystem) -> None:
+    gaenge = document["gaenge"]
+    match: MatchState = start_match(system, MatchLength(document["length"]), Player[document["younger"]], rules)
+    if len(gaenge) != match.length.gaenge:
+        raise _malformed(
+            "/gaenge", "match.end",
+            f"a {match.length.name.lower()} match has {match.length.gaenge} Gänge, the trace holds {len(gaenge)}",
+            "match.end",
+        )
     for g, gang in enumerate(gaenge):
-        _verify_gang(gang, g, rules)
+        due, clause_id = match.next_starter_with_clause()
+        if gang["starter"] != due.code:
+            raise _wrong_starter(g, gang["starter"], due, clause_id, str(due))
+        state = _verify_gang(gang, g, rules)
+        try:
+            match = match.apply_gang(state)
+        except MatchError as exc:  # pragma: no cover - the checks above leave nothing for it to refuse
+            raise _malformed(f"/gaenge/{g}", exc.clause_id or "match", exc.reason, exc.clause_id) from None
+        _check_points(gang, g, state, system, rules)
+    result = match.result
+    claims = document.get("claims", {})
+    _check_final(claims, [str(t) for t in result.totals], None if result.winner is None else int(result.winner), None)
+
+
+def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: ScoringSystem) -> None:
+    names = document["players"]
+    try:
+        fest: SchwingfestState = start_schwingfest(names, system, document.get("sets", 1), rules)
+    except SchwingfestError as exc:
+        raise _malformed("/players", exc.clause_id or "players", exc.reason, exc.clause_id) from None
+    met: set[tuple[int, int]] = set()
+    for g, gang in enumerate(document["gaenge"]):
+        seats = gang.get("seats")
+        if seats is None or seats[0] >= seats[1] or seats[1] >= len(names):
+            raise _malformed(
+                f"/gaenge/{g}/seats", "seats",
+                f"each Gang of a Schwingfest names its two Schwinger as seats [a, b] with a < b < {len(names)} "
+                "(a sits as P0)",
+            )
+        a, b = seats
+        meeting = Meeting(a, b, 2 if (a, b) in met else 1)
+        if meeting.leg == 2 and any(f.meeting == meeting for f in fest.fought):
+            raise _wrong_meeting(g, names, a, b)
+        met.add((a, b))
+        try:
+            due = meeting.seat(fest.starter_of(meeting))
+        except SchwingfestError as exc:  # pragma: no cover - legs are inferred in order
+            raise _malformed(f"/gaenge/{g}", exc.clause_id or "fest", exc.reason, exc.clause_id) from None
+        if gang["starter"] != due.code:
+            clause_id = "match.first_starter" if meeting.leg == 1 else "match.loser_starts"
+            raise _wrong_starter(g, gang["starter"], due, clause_id, f"{names[meeting.schwinger(due)]} ({due})")
+        state = _verify_gang(gang, g, rules)
+        fest = fest.apply_gang(meeting, state)
+        _check_points(gang, g, state, system, rules)
+    if not fest.is_over:
+        missing = ", ".join(str(m) for m in fest.remaining[:5])
+        raise _malformed(
+            "/gaenge", "fest.twice_each",
+            f"the Schwingfest is not complete: each pair meets twice; missing {missing}", "fest.twice_each",
+        )
+    ranks = [0] * len(names)
+    for standing in fest.standings:
+        ranks[standing.schwinger] = standing.rank
+    standings_winner = [s.schwinger for s in fest.standings if s.rank == 1]
+    winner = standings_winner[0] if len(standings_winner) == 1 else None
+    _check_final(document.get("claims", {}), [str(t) for t in fest.totals()], winner, ranks)
+
+
+def _wrong_meeting(g: int, names: list[str], a: int, b: int) -> _VerdictReachedError:
+    return _VerdictReachedError(
+        Verdict(
+            VerdictKind.ILLEGAL_ACTION,
+            f"{names[a]} and {names[b]} meet a third time; in a Schwingfest each pair meets twice",
+            where=f"/gaenge/{g}/seats",
+            gang=g,
+            action=f"meet {a} {b}",
+            clause_id="fest.twice_each",
+        )
+    )
+
+
+def _check_final(
+    claims: Mapping[str, Any], totals: list[str], winner: int | None, ranks: list[int] | None
+) -> None:
+    reference: dict[str, Any] = {"totals": totals, "winner": winner}
+    if ranks is not None:
+        reference["ranks"] = ranks
+    for name, value in claims.items():
+        if name not in reference:
+            raise _malformed(f"/claims/{name}", "claims", f"the claim {name!r} does not apply to this kind of trace")
+        if value != reference[name]:
+            raise _claim_mismatch(
+                f"/claims/{name}", -1, None, name, claimed=value, reference=reference[name],
+                message=f"claims {name} {value!r}, the reference has {reference[name]!r}",
+            )
 
 
 def _claim_mismatch(
@@ -263,7 +406,7 @@ def _check_state_claims(
                 )
 
 
-def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> None:
+def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
     base = f"/gaenge/{g}"
     deal = _deal_from_json(gang["deal"], f"{base}/deal")
     if "seed" in gang and Deal.shuffled(gang["seed"]) != deal:
@@ -317,3 +460,4 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> None:
                     f"{base}/claims/end/{name}", g, None, name, claimed=value, reference=reference[name],
                     message=f"claims {name} {value!r} at the end, the reference has {reference[name]!r}",
                 )
+    return state
