@@ -18,6 +18,7 @@ from schwinget_spec.testing.machine import (
     ALL_ACTION_CODES,
     ConformanceError,
     GangConformanceMachine,
+    conformance_machine,
     conformance_test_case,
 )
 
@@ -29,6 +30,7 @@ __all__ = [
     "Observation",
     "ReferenceAdapter",
     "ResultReport",
+    "conformance_machine",
     "conformance_test_case",
     "observe",
     "strategies",

@@ -18,7 +18,13 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.testing.adapter import GangAdapter, Observation, ReferenceAdapter, observe
 from schwinget_spec.testing.strategies import players, rules, steered_deals
 
-__all__ = ["ALL_ACTION_CODES", "ConformanceError", "GangConformanceMachine", "conformance_test_case"]
+__all__ = [
+    "ALL_ACTION_CODES",
+    "ConformanceError",
+    "GangConformanceMachine",
+    "conformance_machine",
+    "conformance_test_case",
+]
 
 ALL_ACTION_CODES: tuple[str, ...] = (*(c.code for c in ALL_CARDS), "A", "L0", "L1")
 """The code of every action of a Gang: the 26 cards, the Angriff and the two Kampfrichter choices."""
@@ -150,6 +156,15 @@ class GangConformanceMachine(RuleBasedStateMachine):
             )
 
 
+def conformance_machine(adapter_factory: Callable[[], GangAdapter[Any]]) -> type[GangConformanceMachine]:
+    """The subclass of ``GangConformanceMachine`` that drives ``adapter_factory()``, for ``run_state_machine_as_test``."""
+    return type(
+        f"{getattr(adapter_factory, '__name__', 'Adapter')}ConformanceMachine",
+        (GangConformanceMachine,),
+        {"adapter_factory": adapter_factory},
+    )
+
+
 def conformance_test_case(
     adapter_factory: Callable[[], GangAdapter[Any]], settings: Settings | None = None
 ) -> type[Any]:
@@ -164,11 +179,6 @@ def conformance_test_case(
     ``settings`` defaults to the active Hypothesis profile with ``deadline=None`` and
     ``stateful_step_count=80`` (room for about two Gänge per run).
     """
-    machine: type[GangConformanceMachine] = type(
-        f"{getattr(adapter_factory, '__name__', 'Adapter')}ConformanceMachine",
-        (GangConformanceMachine,),
-        {"adapter_factory": adapter_factory},
-    )
-    test_case: type[Any] = machine.TestCase
+    test_case: type[Any] = conformance_machine(adapter_factory).TestCase
     test_case.settings = settings if settings is not None else Settings(deadline=None, stateful_step_count=80)
     return test_case
