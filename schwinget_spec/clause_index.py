@@ -98,7 +98,7 @@ class ClauseIndex:
             return None
         return (
             f"no tests/ directory in {self.root}: the tests are not installed with the package; "
-            "run the check from a source checkout (or pass its directory)"
+            "run the check in a source checkout (schwinget clauses --check --root DIR)"
         )
 
 
