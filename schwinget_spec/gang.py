@@ -251,7 +251,8 @@ class GangState:
     def can_attack(self) -> bool:
         """True if the player to move may start the Angriff now.
 
-        Only the leader, before leading (``angriff.who``); only once per Gang
+        Either player holds an Angriff card (``setup.angriffskarte``), but only the
+        leader may use it, before leading (``angriff.who``); only once per Gang
         (``angriff.once``); never once the pile is used up (``angriff.not_empty_pile``).
         """
         return self.phase is Phase.LEAD and self.angriff is None and self.pile_drawn < PILE_SIZE
