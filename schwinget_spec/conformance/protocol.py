@@ -1,0 +1,588 @@
+"""The JSON-lines harness protocol: its messages, a client that drives an implementation in a subprocess, and the bridge to the adapter protocol."""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+import attrs
+
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.testing.adapter import ResultReport
+
+__all__ = [
+    "DEFAULT_START_TIMEOUT",
+    "DEFAULT_TIMEOUT",
+    "GANG_SWITCHES",
+    "MAX_LINE_BYTES",
+    "PROTOCOL_VERSION",
+    "ActionRefusedError",
+    "Hello",
+    "ProtocolError",
+    "RemoteGang",
+    "StateReport",
+    "SubprocessAdapter",
+    "SubprocessClient",
+    "gang_rules_to_json",
+    "parse_hello",
+    "parse_result",
+    "parse_state",
+    "start_message",
+]
+
+PROTOCOL_VERSION = 1
+"""The protocol version this harness speaks; ``hello`` must answer it."""
+DEFAULT_TIMEOUT = 5.0
+"""Seconds an implementation may take to answer one request before it is stopped."""
+DEFAULT_START_TIMEOUT = 20.0
+"""Seconds an implementation may take to start and answer ``hello``."""
+MAX_LINE_BYTES = 64 * 1024
+"""The longest response line the client reads; a longer one is a protocol error (a true answer is under 1 KiB)."""
+_STDERR_TAIL_BYTES = 8 * 1024
+
+GANG_SWITCHES: tuple[str, ...] = (
+    "special_cards_follow_colour",
+    "void_konter_beats_six",
+    "konter_beats_trump_six",
+)
+"""The ``Rules`` switches that change the play of a Gang; ``start`` sends exactly these."""
+
+_ERROR_CODES = frozenset({"illegal", "unsupported", "bad_request", "not_over", "internal"})
+_CARD_CODES = frozenset(
+    [f"{c}{v}" for c in "RGBY" for v in range(1, 7)] + ["KR", "BK"]
+)
+_OUTCOMES = frozenset(
+    {
+        "plattwurf_eigener_angriff",
+        "plattwurf_gegnerischer_angriff",
+        "sieg_mit_angriff",
+        "sieg_ohne_angriff",
+        "gestellter",
+    }
+)
+
+
+class ProtocolError(SchwingetError):
+    """The implementation broke the protocol: it timed out, exited, wrote a line that is not a valid answer, or answered an error.
+
+    ``kind`` is one of ``timeout``, ``exited``, ``too_long``, ``malformed``, ``error``
+    (an ``ok: false`` answer where the protocol allows none). ``stderr`` holds the last
+    bytes the implementation wrote to its standard error, for the report.
+    """
+
+    def __init__(self, reason: str, *, kind: str, stderr: str = "") -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.stderr = stderr
+
+
+class ActionRefusedError(SchwingetError):
+    """The implementation refused an action with ``{"ok": false, "error": "illegal"}``.
+
+    ``claimed_clause`` is the clause id the implementation named, if any; it is kept
+    apart from ``clause_id`` because an implementation may name any string.
+    """
+
+    def __init__(self, reason: str, *, action: str, claimed_clause: str | None) -> None:
+        super().__init__(reason)
+        self.action = action
+        self.claimed_clause = claimed_clause
+
+
+@attrs.frozen
+class Hello:
+    """The answer to ``hello``: who the implementation is and which Gang switches it honours."""
+
+    name: str
+    version: str
+    protocol: int
+    switches: tuple[str, ...]
+
+
+@attrs.frozen
+class StateReport:
+    """The answer to ``state``, checked for shape and for consistency with itself."""
+
+    to_move: Player | None
+    tricks: tuple[int, int]
+    pile_size: int
+    hand_sizes: tuple[int, int]
+    is_over: bool
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def gang_rules_to_json(rules: Rules) -> dict[str, bool]:
+    """The switches of ``rules`` that change a Gang, as sent in ``start``."""
+    return {name: bool(getattr(rules, name)) for name in GANG_SWITCHES}
+
+
+def start_message(deal: Deal, starter: Player, rules: Rules) -> dict[str, Any]:
+    """The ``start`` request for a Gang dealt as ``deal`` with ``starter`` to lead."""
+    return {
+        "cmd": "start",
+        "deal": deal.to_codes(),
+        "starter": starter.code,
+        "rules": gang_rules_to_json(rules),
+    }
+
+
+# -- checking answers
+
+
+def _malformed(message: str) -> ProtocolError:
+    return ProtocolError(message, kind="malformed")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_pair(answer: Mapping[str, Any], name: str, cmd: str) -> tuple[int, int]:
+    value = answer.get(name)
+    if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
+        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of two integers, got {value!r}")
+    return (value[0], value[1])
+
+
+def _seat(value: Any, name: str, cmd: str, *, nullable: bool) -> Player | None:
+    if value is None and nullable:
+        return None
+    if value in ("P0", "P1"):
+        return Player.P0 if value == "P0" else Player.P1
+    allowed = '"P0", "P1" or null' if nullable else '"P0" or "P1"'
+    raise _malformed(f"the answer to {cmd!r} needs {name!r}: {allowed}, got {value!r}")
+
+
+def _codes(value: Any, name: str, cmd: str, allowed: frozenset[str] | None = None) -> tuple[str, ...]:
+    if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of strings, got {value!r}")
+    if allowed is not None:
+        unknown = [v for v in value if v not in allowed]
+        if unknown:
+            raise _malformed(f"the answer to {cmd!r} lists unknown codes in {name!r}: {unknown!r}")
+    if len(set(value)) != len(value):
+        raise _malformed(f"the answer to {cmd!r} lists a code twice in {name!r}: {value!r}")
+    return tuple(value)
+
+
+def parse_hello(answer: Mapping[str, Any]) -> Hello:
+    """The ``Hello`` in an answer to ``hello``; raises ``ProtocolError`` for a bad shape."""
+    name, version, protocol = answer.get("name"), answer.get("version"), answer.get("protocol")
+    if not isinstance(name, str) or not isinstance(version, str):
+        raise _malformed(f"the answer to 'hello' needs 'name' and 'version' strings, got {dict(answer)!r}")
+    if not _is_int(protocol):
+        raise _malformed(f"the answer to 'hello' needs 'protocol': an integer, got {protocol!r}")
+    switches = _codes(answer.get("switches", []), "switches", "hello", frozenset(GANG_SWITCHES))
+    assert isinstance(protocol, int)
+    return Hello(name, version, protocol, switches)
+
+
+def parse_state(answer: Mapping[str, Any]) -> StateReport:
+    """The ``StateReport`` in an answer to ``state``; raises ``ProtocolError`` for a bad or self-contradicting shape."""
+    to_move = _seat(answer.get("to_move"), "to_move", "state", nullable=True)
+    tricks = _int_pair(answer, "tricks", "state")
+    hand_sizes = _int_pair(answer, "hand_sizes", "state")
+    pile_size = answer.get("pile_size")
+    if not _is_int(pile_size):
+        raise _malformed(f"the answer to 'state' needs 'pile_size': an integer, got {pile_size!r}")
+    is_over = answer.get("is_over")
+    if not isinstance(is_over, bool):
+        raise _malformed(f"the answer to 'state' needs 'is_over': true or false, got {is_over!r}")
+    hands_value = answer.get("hands")
+    if not (isinstance(hands_value, list) and len(hands_value) == 2):
+        raise _malformed(f"the answer to 'state' needs 'hands': a list of two lists of card codes, got {hands_value!r}")
+    hands = (
+        _codes(hands_value[0], "hands[0]", "state", _CARD_CODES),
+        _codes(hands_value[1], "hands[1]", "state", _CARD_CODES),
+    )
+    if (len(hands[0]), len(hands[1])) != hand_sizes:
+        raise _malformed(
+            f"the answer to 'state' contradicts itself: 'hand_sizes' {list(hand_sizes)} but 'hands' "
+            f"hold {len(hands[0])} and {len(hands[1])} cards"
+        )
+    if is_over != (to_move is None):
+        raise _malformed(
+            f"the answer to 'state' contradicts itself: 'is_over' is {str(is_over).lower()} "
+            f"but 'to_move' is {answer.get('to_move')!r} (null exactly when the Gang is over)"
+        )
+    assert isinstance(pile_size, int)
+    return StateReport(to_move, tricks, pile_size, hand_sizes, is_over, hands)
+
+
+def parse_result(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The end claims in an answer to ``result``, in the shape of ``trace.end_claims``; raises ``ProtocolError`` for a bad shape."""
+    tricks = _int_pair(answer, "tricks", "result")
+    schwuenge = answer.get("schwuenge")
+    if not _is_int(schwuenge):
+        raise _malformed(f"the answer to 'result' needs 'schwuenge': an integer, got {schwuenge!r}")
+    outcome = answer.get("outcome")
+    if outcome not in _OUTCOMES:
+        raise _malformed(f"the answer to 'result' needs 'outcome': one of {sorted(_OUTCOMES)}, got {outcome!r}")
+    winner = _seat(answer.get("winner"), "winner", "result", nullable=True)
+    plattwurf = _seat(answer.get("plattwurf"), "plattwurf", "result", nullable=True)
+    angriff = answer.get("angriff")
+    angriff_out: dict[str, Any] | None = None
+    if angriff is not None:
+        if not isinstance(angriff, dict) or not _is_int(angriff.get("after_schwung")):
+            raise _malformed(
+                f"the answer to 'result' needs 'angriff': null or {{\"player\": \"P0\"|\"P1\", "
+                f"\"after_schwung\": n}}, got {angriff!r}"
+            )
+        player = _seat(angriff.get("player"), "angriff.player", "result", nullable=False)
+        assert player is not None
+        angriff_out = {"player": player.code, "after_schwung": angriff["after_schwung"]}
+    return {
+        "tricks": list(tricks),
+        "schwuenge": schwuenge,
+        "outcome": outcome,
+        "winner": None if winner is None else winner.code,
+        "plattwurf": None if plattwurf is None else plattwurf.code,
+        "angriff": angriff_out,
+    }
+
+
+# -- the subprocess client
+
+
+class SubprocessClient:
+    """One implementation running as a subprocess, spoken to one JSON line at a time.
+
+    Every request waits at most ``timeout`` seconds for its answer (``start_timeout``
+    for ``hello``); a late, missing, overlong (over ``MAX_LINE_BYTES``) or unparsable
+    answer raises ``ProtocolError`` and stops the process, whose state can no longer be
+    trusted. Reading happens on a daemon thread, so a hung implementation never blocks
+    the caller. Use as a context manager, or call ``close``.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        start_timeout: float = DEFAULT_START_TIMEOUT,
+        cwd: str | None = None,
+    ) -> None:
+        if not command:
+            raise ValueError("the implementation's command is empty")
+        self.command = tuple(command)
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self._stderr_tail: collections.deque[bytes] = collections.deque()
+        self._stderr_size = 0
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                # a process group of its own, so that stopping it also stops any child it started
+                start_new_session=os.name == "posix",
+            )
+        except OSError as exc:
+            raise ProtocolError(f"cannot start {' '.join(self.command)}: {exc}", kind="exited") from None
+        assert self._process.stdout is not None
+        assert self._process.stderr is not None
+        threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True).start()
+        threading.Thread(target=self._read_stderr, args=(self._process.stderr,), daemon=True).start()
+
+    # -- the reader threads
+
+    def _read_stdout(self, stream: IO[bytes]) -> None:
+        try:
+            while True:
+                line = stream.readline(MAX_LINE_BYTES + 1)
+                if not line:
+                    break
+                self._lines.put(line)
+                if len(line) > MAX_LINE_BYTES:
+                    break
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def _read_stderr(self, stream: IO[bytes]) -> None:
+        try:
+            while True:
+                chunk = os.read(stream.fileno(), 4096)
+                if not chunk:
+                    return
+                self._stderr_tail.append(chunk)
+                self._stderr_size += len(chunk)
+                while self._stderr_size > _STDERR_TAIL_BYTES and len(self._stderr_tail) > 1:
+                    self._stderr_size -= len(self._stderr_tail.popleft())
+        except (OSError, ValueError):
+            return
+
+    @property
+    def stderr_tail(self) -> str:
+        """The last few KiB the implementation wrote to its standard error."""
+        return b"".join(list(self._stderr_tail))[-_STDERR_TAIL_BYTES:].decode("utf-8", "replace")
+
+    @property
+    def is_alive(self) -> bool:
+        """True while the process runs."""
+        return self._process.poll() is None
+
+    # -- requests
+
+    def _fail(self, message: str, kind: str) -> ProtocolError:
+        self.kill()
+        return ProtocolError(message, kind=kind, stderr=self.stderr_tail)
+
+    def request(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
+        """Send ``message`` and return the answer object (``ok`` true or false)."""
+        wait = self.timeout if timeout is None else timeout
+        cmd = message.get("cmd")
+        if self._process.poll() is not None:
+            raise self._fail(
+                f"the implementation has exited (code {self._process.returncode}) before {cmd!r}", "exited"
+            )
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+            stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._fail(f"the implementation closed its input before {cmd!r}", "exited") from None
+        try:
+            line = self._lines.get(timeout=wait)
+        except queue.Empty:
+            raise self._fail(f"no answer to {cmd!r} within {wait:g} s", "timeout") from None
+        if line is None:
+            self._lines.put(None)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=1.0)
+            raise self._fail(
+                f"the implementation exited (code {self._process.poll()}) instead of answering {cmd!r}",
+                "exited",
+            )
+        if len(line) > MAX_LINE_BYTES:
+            raise self._fail(
+                f"the answer to {cmd!r} is longer than {MAX_LINE_BYTES} bytes", "too_long"
+            )
+        try:
+            answer = json.loads(line)
+        except (ValueError, RecursionError):
+            shown = line[:200].decode("utf-8", "replace").rstrip()
+            raise self._fail(f"the answer to {cmd!r} is not a JSON line: {shown!r}", "malformed") from None
+        if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
+            raise self._fail(
+                f"the answer to {cmd!r} must be an object with 'ok': true or false, got {answer!r}"[:300],
+                "malformed",
+            )
+        return answer
+
+    def _expect_ok(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
+        answer = self.request(message, timeout=timeout)
+        if not answer["ok"]:
+            error = answer.get("error")
+            text = answer.get("message", "")
+            raise ProtocolError(
+                f"{message.get('cmd')!r} answered an error: {error!r} {text!r}"[:300],
+                kind="error",
+                stderr=self.stderr_tail,
+            )
+        return answer
+
+    def hello(self) -> Hello:
+        """Ask who the implementation is (``hello``), allowing ``start_timeout`` for its start."""
+        return parse_hello(self._expect_ok({"cmd": "hello"}, timeout=self.start_timeout))
+
+    def start(self, deal: Deal, starter: Player, rules: Rules) -> None:
+        """Start a new Gang (``start``); any previous Gang is forgotten."""
+        self._expect_ok(start_message(deal, starter, rules))
+
+    def legal(self) -> tuple[str, ...]:
+        """The legal actions of the current state (``legal``)."""
+        answer = self._expect_ok({"cmd": "legal"})
+        return _codes(answer.get("actions"), "actions", "legal", _ALL_ACTION_CODES)
+
+    def apply(self, action: str) -> None:
+        """Apply ``action`` (``apply``); raises ``ActionRefusedError`` if the implementation refuses it as illegal."""
+        answer = self.request({"cmd": "apply", "action": action})
+        if answer["ok"]:
+            return
+        if answer.get("error") == "illegal":
+            clause = answer.get("clause")
+            text = answer.get("message")
+            raise ActionRefusedError(
+                str(text) if isinstance(text, str) else f"{action} refused",
+                action=action,
+                claimed_clause=clause if isinstance(clause, str) else None,
+            )
+        error = answer.get("error")
+        raise ProtocolError(
+            f"'apply' {action} answered error {error!r}"
+            + ("" if error in _ERROR_CODES else " (not an error code of the protocol)"),
+            kind="error",
+            stderr=self.stderr_tail,
+        )
+
+    def state(self) -> StateReport:
+        """The current state (``state``)."""
+        return parse_state(self._expect_ok({"cmd": "state"}))
+
+    def result(self) -> dict[str, Any]:
+        """The result of the finished Gang (``result``), as end claims."""
+        return parse_result(self._expect_ok({"cmd": "result"}))
+
+    def close(self) -> None:
+        """Say ``bye`` and wait briefly for the process to exit; stop it if it does not."""
+        if self._process.poll() is None:
+            with contextlib.suppress(ProtocolError):
+                self.request({"cmd": "bye"}, timeout=min(self.timeout, 2.0))
+            stdin = self._process.stdin
+            if stdin is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stdin.close()
+            try:
+                self._process.wait(timeout=2.0)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._close_pipes()
+
+    def kill(self) -> None:
+        """Stop the process (and its process group) at once."""
+        if self._process.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(self._process.pid, signal.SIGKILL)
+                else:
+                    self._process.kill()
+            except (ProcessLookupError, PermissionError):
+                self._process.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(timeout=5.0)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for stream in (self._process.stdin,):
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.close()
+
+    def __enter__(self) -> SubprocessClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_ALL_ACTION_CODES = _CARD_CODES | {"A", "L0", "L1"}
+
+
+# -- the bridge to the adapter protocol
+
+
+@attrs.frozen
+class RemoteGang:
+    """A handle on the Gang held by a subprocess: the ``game``-th start, after ``step`` accepted actions.
+
+    A subprocess holds one state only, so only the newest handle can be used; the
+    adapter refuses a stale one.
+    """
+
+    game: int
+    step: int
+
+
+class SubprocessAdapter:
+    """A ``schwinget_spec.testing.GangAdapter`` over a ``SubprocessClient``: the in-process face of an implementation in any language.
+
+    Each state handle's ``state`` and ``legal`` answers are asked once and kept, so
+    the conformance state machine's observations cost two requests per step. A refusal
+    raises ``ActionRefusedError``; a broken protocol raises ``ProtocolError``.
+    """
+
+    def __init__(self, client: SubprocessClient) -> None:
+        self.client = client
+        self._current = RemoteGang(-1, 0)
+        self._state: StateReport | None = None
+        self._legal: tuple[str, ...] | None = None
+
+    def _check(self, state: RemoteGang) -> None:
+        if state != self._current:
+            raise ValueError(
+                f"stale handle {state}: the implementation holds {self._current}; a subprocess keeps one state only"
+            )
+
+    def _report(self, state: RemoteGang) -> StateReport:
+        self._check(state)
+        if self._state is None:
+            self._state = self.client.state()
+        return self._state
+
+    def start(self, deal: Deal, starter: Player, rules: Rules) -> RemoteGang:
+        """Send ``start`` and return the handle of the new Gang."""
+        self._state = self._legal = None
+        self._current = RemoteGang(self._current.game + 1, 0)
+        self.client.start(deal, starter, rules)
+        return self._current
+
+    def legal_actions(self, state: RemoteGang) -> tuple[str, ...]:
+        """The answer to ``legal``."""
+        self._check(state)
+        if self._legal is None:
+            self._legal = self.client.legal()
+        return self._legal
+
+    def apply(self, state: RemoteGang, action: str) -> RemoteGang:
+        """Send ``apply``; a refusal leaves the handle current."""
+        self._check(state)
+        # forget the answers first: a refusal must be observed afresh, it may have changed the state
+        self._state = self._legal = None
+        self.client.apply(action)
+        self._current = RemoteGang(state.game, state.step + 1)
+        return self._current
+
+    def tricks(self, state: RemoteGang) -> tuple[int, int]:
+        """``tricks`` of the answer to ``state``."""
+        return self._report(state).tricks
+
+    def pile_size(self, state: RemoteGang) -> int:
+        """``pile_size`` of the answer to ``state``."""
+        return self._report(state).pile_size
+
+    def hand(self, state: RemoteGang, player: int) -> tuple[str, ...]:
+        """``hands[player]`` of the answer to ``state``."""
+        return self._report(state).hands[player]
+
+    def to_move(self, state: RemoteGang) -> int | None:
+        """``to_move`` of the answer to ``state`` as a seat number."""
+        seat = self._report(state).to_move
+        return None if seat is None else int(seat)
+
+    def end_claims(self, state: RemoteGang) -> dict[str, Any] | None:
+        """The answer to ``result`` once the Gang is over; None before."""
+        if not self._report(state).is_over:
+            return None
+        return self.client.result()
+
+    def result(self, state: RemoteGang) -> ResultReport | None:
+        """The answer to ``result`` in the adapter protocol's plain values; None before the end."""
+        claims = self.end_claims(state)
+        if claims is None:
+            return None
+
+        def seat(code: str | None) -> int | None:
+            return None if code is None else int(code[1])
+
+        return ResultReport(
+            tricks=(claims["tricks"][0], claims["tricks"][1]),
+            winner=seat(claims["winner"]),
+            plattwurf=seat(claims["plattwurf"]),
+            outcome=claims["outcome"],
+        )
