@@ -1,4 +1,4 @@
-"""The ``schwinget`` command: the clause registry with where each clause is enforced and tested, and a seeded demo game told Schwung by Schwung."""
+"""The ``schwinget`` command: the clause registry, a seeded demo game told Schwung by Schwung, and the trace verifier."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from schwinget_spec.bots import Bot, PlayedGang, RandomBot, play_gang_recorded
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
+from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace_file
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangResult, Outcome, Phase, cards_of
@@ -72,7 +73,8 @@ def cli() -> None:
 
     Every rule of the booklet is a clause with a stable id; `schwinget clauses` lists
     them with where each is enforced and tested, `schwinget demo` plays a seeded game
-    between two random players and tells it Schwung by Schwung.
+    between two random players and tells it Schwung by Schwung, `schwinget verify`
+    judges traces recorded by any implementation.
     """
 
 
@@ -305,9 +307,8 @@ def _play_match(
 
 
 def _starter_clause(match: MatchState, number: int) -> str:
-    if number == 1:
-        return "match.first_starter"
-    return "match.loser_starts" if match.gaenge[number - 2].result.loser is not None else "match.draw_starter"
+    # the clause that named the starter of Gang ``number``: the match as it stood before it
+    return attrs.evolve(match, gaenge=match.gaenge[: number - 1]).next_starter_with_clause()[1]
 
 
 def _play_demo_match(out: Console, seed: int, length: MatchLength, younger: Player, rules: Rules) -> None:
@@ -467,6 +468,75 @@ def _print_totals(out: Console, matches: Sequence[MatchState]) -> None:
             table.add_row(*cells)
     out.print(table)
     _because(out, "match.record_points", "match.winner")
+
+
+# -- schwinget verify
+
+
+@cli.command("verify")
+@click.argument("traces", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per trace (a JSON array).")
+@click.option(
+    "--lang",
+    type=click.Choice(["de", "fr", "both"]),
+    default="both",
+    show_default=True,
+    help="Which language of the broken clause to quote.",
+)
+def verify_command(traces: tuple[Path, ...], as_json: bool, lang: str) -> None:
+    """Replay each TRACE (a JSON trace file, docs/conformance.md) against the rules and give its verdict.
+
+    Verdicts: conforms; malformed (JSON path and schema rule); illegal action (step,
+    action, clause id with its German and French text, and why); wrong claim (field,
+    claimed value, reference value). Exit code 0 only if every trace conforms, 1 otherwise.
+    """
+    verdicts = [(path, verify_trace_file(path)) for path in traces]
+    if as_json:
+        click.echo(json.dumps([{"file": str(path), **v.to_json()} for path, v in verdicts], indent=2, ensure_ascii=False))
+    else:
+        out = _console()
+        for path, verdict in verdicts:
+            _print_verdict(out, path, verdict, lang)
+        failed = sum(1 for _, v in verdicts if not v.conforms)
+        out.print(f"{len(verdicts) - failed} conform, {failed} do not")
+    if any(not v.conforms for _, v in verdicts):
+        sys.exit(1)
+
+
+_VERDICT_STYLE = {
+    VerdictKind.CONFORMS: "bold green",
+    VerdictKind.MALFORMED: "bold magenta",
+    VerdictKind.ILLEGAL_ACTION: "bold red",
+    VerdictKind.WRONG_CLAIM: "bold yellow",
+}
+
+
+def _print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> None:
+    head = Text(f"{path}: ")
+    head.append(verdict.kind.value.replace("_", " "), style=_VERDICT_STYLE[verdict.kind])
+    if verdict.where:
+        head.append(f" at {verdict.where}")
+    out.print(head)
+    if verdict.conforms:
+        return
+    details = []
+    if verdict.step is not None:
+        details.append(f"step {verdict.step}")
+    if verdict.action is not None:
+        details.append(f"action {verdict.action}")
+    if verdict.rule is not None and verdict.clause_id is None:
+        details.append(f"schema rule {verdict.rule}")
+    prefix = f"({', '.join(details)}) " if details else ""
+    out.print(f"  {prefix}{verdict.message}")
+    if verdict.kind is VerdictKind.WRONG_CLAIM:
+        out.print(f"  {verdict.field}: claimed {json.dumps(verdict.claimed)}, reference {json.dumps(verdict.reference)}")
+    if verdict.clause_id is not None:
+        clause = CLAUSES[verdict.clause_id]
+        out.print(f"  clause {clause.id}: {clause.en}")
+        if lang in ("de", "both"):
+            out.print(f"    DE: {clause.de}")
+        if lang in ("fr", "both"):
+            out.print(f"    FR: {clause.fr}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

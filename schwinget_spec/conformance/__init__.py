@@ -8,6 +8,7 @@ from schwinget_spec.conformance.verify import (
     VerdictKind,
     load_schema,
     verify_trace,
+    verify_trace_file,
     verify_trace_text,
 )
 
@@ -17,5 +18,6 @@ __all__ = [
     "VerdictKind",
     "load_schema",
     "verify_trace",
+    "verify_trace_file",
     "verify_trace_text",
 ]

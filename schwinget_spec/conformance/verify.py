@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
@@ -31,6 +32,7 @@ __all__ = [
     "VerdictKind",
     "load_schema",
     "verify_trace",
+    "verify_trace_file",
     "verify_trace_text",
 ]
 
@@ -129,6 +131,24 @@ def verify_trace_text(text: str | bytes) -> Verdict:
     except (ValueError, RecursionError) as exc:
         return Verdict(VerdictKind.MALFORMED, f"not JSON: {exc}", rule="json")
     return verify_trace(document)
+
+
+def verify_trace_file(path: str | os.PathLike[str]) -> Verdict:
+    """The verdict on the trace in the file ``path``; reads at most ``MAX_TRACE_BYTES`` + 1 bytes, never raises."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_TRACE_BYTES + 1)
+    except OSError as exc:
+        return Verdict(VerdictKind.MALFORMED, f"cannot read the trace: {exc.strerror or exc}", rule="file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Verdict(VerdictKind.MALFORMED, f"not UTF-8 text: {exc.reason} at byte {exc.start}", rule="json")
+    if len(data) > MAX_TRACE_BYTES:
+        return Verdict(
+            VerdictKind.MALFORMED, f"the trace is longer than {MAX_TRACE_BYTES} bytes, the most the verifier reads", rule="size"
+        )
+    return verify_trace_text(text)
 
 
 def verify_trace(document: Any) -> Verdict:
