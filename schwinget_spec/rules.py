@@ -32,6 +32,14 @@ class Rules:
     """AMB-KONTER-TRUMP-SIX. True (default): the Brienzer-Konter beats every 6, trump 6
     included. False: a trump 6 beats the Konter (``trump.beats`` prevails)."""
 
+    konter_loses_to_kampfrichter: bool = False
+    """AMB-KONTER-VS-KR. False (default): before the last Schwung the Kampfrichter
+    neutralises the Brienzer-Konter like any other card (``kampfrichter.neutralises``): the
+    trick stays in the middle. True: the Konter "verliert" against the Kampfrichter as
+    against every card that is not a 6 (``konter.loses``): the Kampfrichter's player takes
+    the trick at once and leads next. On the last Schwung both readings give the trick to
+    the Konter (``konter.last_trick``)."""
+
     good_loser_after_plattwurf: bool = True
     """AMB-GUT-GEKAEMPFT-PLATTWURF. True (default): under the Punktewertung a loser with 3
     tricks or more in the whole Gang scores 1 point (``table.gut_gekaempft``) whatever row

@@ -85,6 +85,9 @@ def resolve_schwung(
             if other_card is Card.BK:
                 return SchwungOutcome(kr_player.other, "konter.last_trick")
             return SchwungOutcome(kr_player.other, "kampfrichter.last_schwung")
+        if other_card is Card.BK and rules.konter_loses_to_kampfrichter:
+            # konter.loses read against the Kampfrichter too (AMB-KONTER-VS-KR)
+            return SchwungOutcome(kr_player, "konter.loses")
         return SchwungOutcome(None, "kampfrichter.neutralises")
     if led is Card.BK:
         if _konter_beats(answer, trump, rules):

@@ -349,6 +349,32 @@ def test_konter_vs_kr_neutralised_before_last(codes: str) -> None:
     assert state.tricks == (0, 0)
 
 
+@pytest.mark.clause("konter.loses", "kampfrichter.neutralises")
+@pytest.mark.parametrize("codes", ["KR BK", "BK KR"])
+def test_konter_vs_kr_switch_konter_loses(codes: str) -> None:
+    """konter_loses_to_kampfrichter=True: before the last Schwung the Kampfrichter's player takes the trick at once (konter.loses) and leads."""
+    rules = Rules(konter_loses_to_kampfrichter=True)
+    kr_first = codes.startswith("KR")
+    p0, p1 = ("KR G1 G2 G3 G4", "BK B1 B2 B3 B4") if kr_first else ("BK G1 G2 G3 G4", "KR B1 B2 B3 B4")
+    state = play(gang(p0, p1, "Y1", rules=rules), codes)
+    kr_player = Player.P0 if kr_first else Player.P1
+    rec = last_record(state)
+    assert (rec.winner, rec.clause_id) == (kr_player, "konter.loses")
+    assert state.tricks[kr_player] == 1
+    assert (state.phase, state.to_move) == (Phase.LEAD, kr_player)
+
+
+@pytest.mark.clause("konter.last_trick", "kampfrichter.last_schwung")
+@pytest.mark.parametrize("loses", [False, True])
+def test_konter_vs_kr_last_schwung_konter_wins_under_both(loses: bool) -> None:
+    """On the last Schwung (after an Angriff before Schwung 1, the 5th) the Konter beats the Kampfrichter under both readings."""
+    rules = Rules(konter_loses_to_kampfrichter=loses)
+    state = play(gang("KR Y3 Y4 Y5 Y6", "BK R2 R3 R4 R5", "Y1", rules=rules), "A Y6 R2 | Y5 R3 | Y4 R4 | Y3 R5")
+    assert state.is_last_schwung()
+    rec = last_record(play(state, "KR BK"))
+    assert (rec.number, rec.winner, rec.clause_id) == (5, Player.P1, "konter.last_trick")
+
+
 # -- AMB-SPECIAL-LEAD
 
 
