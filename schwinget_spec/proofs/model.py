@@ -41,6 +41,7 @@ LAST_ANGRIFF = 5
 
 MODELLED_SWITCHES: tuple[str, ...] = (
     "konter_beats_trump_six",
+    "konter_loses_to_kampfrichter",
     "special_cards_follow_colour",
     "void_konter_beats_six",
 )
@@ -124,6 +125,8 @@ class GangModel:
         self.prefix = prefix
         self.broken = broken
         self.constraints: list[tuple[str, z3.BoolRef]] = []
+        self.step_of: list[int | None] = []
+        self._step: int | None = None
         p = prefix
         n = MAX_SCHWUENGE
         self.deck = [z3.BitVec(f"{p}deck{i}", CARD_BITS) for i in range(26)]
@@ -148,6 +151,7 @@ class GangModel:
     def add(self, clause_id: str, constraint: z3.BoolRef) -> None:
         """Record ``constraint`` as part of clause ``clause_id``."""
         self.constraints.append((clause_id, constraint))
+        self.step_of.append(self._step)
 
     def active(self, s: int) -> z3.BoolRef:
         """True when Schwung s (0-based) is played: s < Gang length."""
@@ -256,7 +260,9 @@ class GangModel:
                 z3.Implies(self.angriff[s], self.length == _bv(s + 5, COUNT_BITS)),
             )
         for s in range(n):
+            self._step = s
             self._schwung(s)
+        self._step = None
 
     def _schwung(self, s: int) -> None:
         act = self.active(s)
@@ -269,8 +275,9 @@ class GangModel:
         # angriff.who: only before a Schwung that is played
         self.add("angriff.who", z3.Implies(self.angriff[s], act))
         # schwung.lead / schwung.answer: the cards come from the hands
-        self.add("schwung.lead", z3.Implies(act, _holds(lead_hand, led)))
-        self.add("schwung.answer", z3.Implies(act, _holds(ans_hand, ans)))
+        c26 = _bv(26, CARD_BITS)
+        self.add("schwung.lead", z3.Implies(act, z3.And(z3.ULT(led, c26), _holds(lead_hand, led))))
+        self.add("schwung.answer", z3.Implies(act, z3.And(z3.ULT(ans, c26), _holds(ans_hand, ans))))
         # Farbzwang with its exceptions, each exception under its own clause
         led_colour = card_colour(led)
         ans_colour = card_colour(ans)
@@ -295,10 +302,19 @@ class GangModel:
         other_is_bk = z3.Or(z3.And(led == kr, ans == bk), z3.And(ans == kr, led == bk))
         lw = self.leader_wins[s]
         neutral = self.neutral[s]
+        # AMB-KONTER-VS-KR: under konter_loses_to_kampfrichter the Konter loses to the Kampfrichter at once
+        konter_loses_kr = z3.And(other_is_bk, sw["konter_loses_to_kampfrichter"])
         if self.broken == "kampfrichter_acts_on_last":
-            self.add("kampfrichter.neutralises", z3.Implies(act, neutral == kr_in))
+            self.add("kampfrichter.neutralises", z3.Implies(act, neutral == z3.And(kr_in, z3.Not(konter_loses_kr))))
         else:
-            self.add("kampfrichter.neutralises", z3.Implies(act, neutral == z3.And(kr_in, z3.Not(last))))
+            self.add(
+                "kampfrichter.neutralises",
+                z3.Implies(act, neutral == z3.And(kr_in, z3.Not(last), z3.Not(konter_loses_kr))),
+            )
+        self.add(
+            "konter.loses",
+            z3.Implies(z3.And(act, z3.Not(last), konter_loses_kr), lw == (led == kr)),
+        )
         # the other player than the Kampfrichter's wins the last Schwung: the leader when KR answered
         self.add(
             "kampfrichter.last_schwung",
@@ -411,6 +427,12 @@ class GangModel:
         dropped = set(drop)
         for cid, c in self.constraints:
             if cid not in dropped:
+                solver.add(z3.Implies(self.tag(cid), c))
+
+    def assert_step_into(self, solver: z3.Solver, step: int) -> None:
+        """Add the constraints of the whole deal and of Schwung ``step`` only, each under its tag."""
+        for (cid, c), at in zip(self.constraints, self.step_of, strict=True):
+            if at is None or at == step:
                 solver.add(z3.Implies(self.tag(cid), c))
 
     def rules_equal(self, rules: Rules) -> z3.BoolRef:

@@ -308,6 +308,52 @@ def _switch_changes_result(name: str) -> Outcome:
     )
 
 
+def _switch_never_matters_stepwise(name: str) -> Outcome:
+    """Switch ``name`` never changes the result of a play legal under both readings, by induction over the Schwünge.
+
+    Two copies share the deal and every choice and differ only in the switch. Base: both
+    start in the same state. Step s (a small query over the constraints of Schwung s
+    alone): the same state before it gives the same outcome of the Schwung and the same
+    state after it. The Gang's result is a function of those, so it is the same.
+    """
+    core: set[str] = set()
+    for step in range(MAX_SCHWUENGE):
+        a, b = GangModel("a."), GangModel("b.")
+        s = _solver()
+        a.assert_step_into(s, step)
+        b.assert_step_into(s, step)
+        s.add(a.switch[name], z3.Not(b.switch[name]))
+        s.add(*(a.switch[o] == b.switch[o] for o in MODELLED_SWITCHES if o != name))
+        s.add(a.starter == b.starter, a.length == b.length)
+        s.add(*(x == y for x, y in zip(a.deck, b.deck, strict=True)))
+        for i in range(MAX_SCHWUENGE):
+            s.add(a.angriff[i] == b.angriff[i], a.led[i] == b.led[i], a.answer[i] == b.answer[i])
+            s.add(a.choice[i] == b.choice[i])
+        same_before = [a.leader[step] == b.leader[step], a.pending[step] == b.pending[step]]
+        same_after = [a.leader[step + 1] == b.leader[step + 1], a.pending[step + 1] == b.pending[step + 1]]
+        for q in (0, 1):
+            same_before += [a.hands[q][step] == b.hands[q][step], a.tricks[q][step] == b.tricks[q][step]]
+            same_after += [a.hands[q][step + 1] == b.hands[q][step + 1], a.tricks[q][step + 1] == b.tricks[q][step + 1]]
+        same_after.append(
+            z3.Implies(
+                a.active(step),
+                z3.And(
+                    a.neutral[step] == b.neutral[step],
+                    z3.Or(a.neutral[step], a.leader_wins[step] == b.leader_wins[step]),
+                ),
+            )
+        )
+        s.add(*same_before)
+        s.add(z3.Not(z3.And(*same_after)))
+        r = s.check(*all_tags([a, b]))
+        if r == z3.sat:
+            return Outcome(COUNTEREXAMPLE, (), f"the readings of {name} part at Schwung {step + 1}")
+        if r != z3.sat and r != z3.unsat:
+            return Outcome(UNKNOWN)
+        core.update(_core_ids(s))
+    return Outcome(PROVED, tuple(sorted(core)), f"{name} never changes the result of a play legal under both readings")
+
+
 def _special_follow_changes_legality() -> Outcome:
     """A play legal when special cards are free and illegal when they follow colour."""
     kr, bk = z3.BitVecVal(KR, CARD_BITS), z3.BitVecVal(BK, CARD_BITS)
@@ -478,9 +524,10 @@ QUERIES: tuple[Query, ...] = (
     Query("wit.angriff_fifth_plattwurf", "an Angriff after the 5th Schwung followed by a Plattwurf", WITNESS, lambda: _witness(_w_angriff_fifth_plattwurf)),
     Query("opt.plattwurf_loser_max", "the largest number of tricks the loser of a Plattwurf can hold (5)", WITNESS, _plattwurf_loser_max),
     Query("rule.special_cards_follow_colour.legality", "special_cards_follow_colour makes some default-legal play illegal", WITNESS, _special_follow_changes_legality),
-    Query("rule.special_cards_follow_colour.result", "special_cards_follow_colour never changes the result of a play legal under both readings", PROVED, lambda: _switch_changes_result("special_cards_follow_colour")),
+    Query("rule.special_cards_follow_colour.result", "special_cards_follow_colour never changes the result of a play legal under both readings", PROVED, lambda: _switch_never_matters_stepwise("special_cards_follow_colour")),
     Query("rule.void_konter_beats_six", "void_konter_beats_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("void_konter_beats_six")),
     Query("rule.konter_beats_trump_six", "konter_beats_trump_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_beats_trump_six")),
+    Query("rule.konter_loses_to_kampfrichter", "konter_loses_to_kampfrichter changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_loses_to_kampfrichter")),
     Query("cons.jointly_satisfiable", "all clause constraints hold together in some Gang (replayed)", WITNESS, _jointly_satisfiable),
     Query("xcheck.random_traces", "random engine Gänge are accepted by the model with the engine's result", PROVED, _random_traces),
     Query("cons.drop_one", "dropping each clause admits a Gang the engine rejects or scores differently", PROVED, _drop_one, slow=True),

@@ -1,0 +1,137 @@
+"""Z3 queries: the invariants are proved, the witnesses found and replayed through the engine, and each rule switch answered."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from schwinget_spec.proofs.queries import QUERIES, format_table, run_queries, to_json
+
+SLOW = os.environ.get("SCHWINGET_SLOW_PROOFS") == "1"
+"""The full run: SCHWINGET_SLOW_PROOFS=1 adds the queries marked slow (see docs/proofs.md)."""
+
+
+def _check(name: str) -> None:
+    [result] = run_queries([name])
+    assert result.ok, f"{name}: expected {result.expected}, got {result.answer}: {result.detail}"
+
+
+@pytest.mark.clause("trick.winner_takes", "kampfrichter.collect", "gang.end_no_angriff", "gang.end_angriff")
+def test_tricks_total() -> None:
+    """For every deal and play the tricks sum to 11 without an Angriff and to k + 5 with one after k Schwünge."""
+    _check("inv.tricks_total")
+
+
+@pytest.mark.clause("plattwurf.definition", "angriff.who")
+def test_plattwurf_needs_angriff() -> None:
+    """No Gang ends in a Plattwurf row without an Angriff."""
+    _check("inv.plattwurf_needs_angriff")
+
+
+@pytest.mark.clause("plattwurf.definition", "gang.more_tricks_wins")
+def test_plattwurf_winner_ahead() -> None:
+    """The Plattwurf winner never holds fewer tricks than the opponent."""
+    _check("inv.plattwurf_winner_ahead")
+
+
+@pytest.mark.clause("kampfrichter.neutralises", "kampfrichter.last_schwung", "kampfrichter.collect")
+def test_nothing_pending() -> None:
+    """No neutralised trick is left pending when a Gang ends."""
+    _check("inv.nothing_pending")
+
+
+@pytest.mark.clause("angriff.once", "angriff.not_empty_pile")
+def test_angriff_bounds() -> None:
+    """At most one Angriff per Gang, and none once the pile is used up."""
+    _check("inv.angriff_bounds")
+
+
+@pytest.mark.clause("plattwurf.definition")
+def test_one_plattwurf() -> None:
+    """The two players never both win by Plattwurf."""
+    _check("inv.one_plattwurf")
+
+
+@pytest.mark.clause("plattwurf.definition", "gang.more_tricks_wins")
+def test_plattwurf_defender_equal() -> None:
+    """A defender wins by Plattwurf with equal trick totals, and the engine agrees."""
+    _check("wit.plattwurf_defender_equal")
+
+
+@pytest.mark.clause("kampfrichter.neutralises", "kampfrichter.chooses", "angriff.who", "kampfrichter.collect")
+def test_kr_pending_across_angriff() -> None:
+    """A Kampfrichter trick stays pending across the Angriff, and the engine agrees."""
+    _check("wit.kr_pending_across_angriff")
+
+
+@pytest.mark.clause("konter.beats_six", "trump.beats")
+def test_konter_beats_trump_six() -> None:
+    """Under the default rules a Brienzer-Konter beats a trump 6, and the engine agrees."""
+    _check("wit.konter_beats_trump_six")
+
+
+@pytest.mark.clause("kampfrichter.last_schwung", "konter.last_trick")
+def test_kr_last_vs_konter() -> None:
+    """The Kampfrichter meets the Konter on the last Schwung, and the engine agrees on who wins."""
+    _check("wit.kr_last_vs_konter")
+
+
+@pytest.mark.clause("angriff.not_empty_pile", "plattwurf.definition")
+def test_angriff_fifth_plattwurf() -> None:
+    """An Angriff after the fifth Schwung can end in a Plattwurf, and the engine agrees."""
+    _check("wit.angriff_fifth_plattwurf")
+
+
+@pytest.mark.clause("plattwurf.definition", "angriff.play_out")
+def test_plattwurf_loser_max() -> None:
+    """The loser of a Plattwurf holds at most 5 tricks and can hold 5; the witness replays."""
+    _check("opt.plattwurf_loser_max")
+
+
+@pytest.mark.clause("schwung.farbzwang")
+def test_special_follow_colour_legality() -> None:
+    """Some play legal by default is rejected when the special cards follow colour."""
+    _check("rule.special_cards_follow_colour.legality")
+
+
+@pytest.mark.clause("schwung.farbzwang")
+def test_special_follow_colour_result() -> None:
+    """Where a play is legal under both readings, special_cards_follow_colour never changes its result."""
+    _check("rule.special_cards_follow_colour.result")
+
+
+@pytest.mark.clause("konter.beats_six", "schwung.void_loses")
+def test_void_konter_switch_matters() -> None:
+    """void_konter_beats_six changes the result of some Gang; both readings replay in the engine."""
+    _check("rule.void_konter_beats_six")
+
+
+@pytest.mark.clause("konter.beats_six", "trump.beats")
+def test_trump_six_switch_matters() -> None:
+    """konter_beats_trump_six changes the result of some Gang; both readings replay in the engine."""
+    _check("rule.konter_beats_trump_six")
+
+
+@pytest.mark.clause("cards.schwungkarten", "deal.hands", "schwung.farbzwang")
+def test_jointly_satisfiable() -> None:
+    """All clause constraints hold together in some Gang, which replays in the engine."""
+    _check("cons.jointly_satisfiable")
+
+
+@pytest.mark.skipif(not SLOW, reason="full run only: set SCHWINGET_SLOW_PROOFS=1 (docs/proofs.md)")
+@pytest.mark.clause("schwung.farbzwang", "trick.winner_takes")
+def test_drop_one_clause() -> None:
+    """Dropping any single clause admits a Gang the model accepts; the analysis runs and reports each clause."""
+    _check("cons.drop_one")
+
+
+def test_table_and_json_name_every_result() -> None:
+    """The table and the JSON list every query run, with its answer."""
+    results = run_queries(["inv.angriff_bounds", "wit.kr_last_vs_konter"])
+    table = format_table(results)
+    data = to_json(results)
+    for r in results:
+        assert r.name in table
+        assert r.name in data
+    assert len(QUERIES) == len({q.name for q in QUERIES})
