@@ -627,3 +627,14 @@ def test_starter_leads_first_schwung(starter: Player) -> None:
     with pytest.raises(IllegalActionError) as err:
         state.apply(hands[starter.other].split()[0])
     assert err.value.clause_id == "schwung.lead"
+
+
+# -- AMB-LANG-KAMPFWERT, AMB-TERMS-FORWARD
+
+
+@pytest.mark.clause("konter.beats_six", "cards.schwungkarten")
+def test_kampfwert_every_six_is_a_brienzer_schwung() -> None:
+    """The Brienzer-Schwünge (Kampfwert 6) are exactly the four cards of value 6, one per colour."""
+    sixes = {c for c in ALL_CARDS if c.is_brienzer_schwung}
+    assert sixes == {Card.of(colour, 6) for colour in Colour}
+    assert all(c.rank == 6 for c in sixes)
