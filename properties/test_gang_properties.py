@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given
 
-from schwinget_spec.actions import Action, StartAngriff, parse_action
+from schwinget_spec.actions import Action, PlayCard, StartAngriff, parse_action
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import HAND_SIZE, PILE_SIZE, Deal
 from schwinget_spec.errors import IllegalActionError
@@ -257,3 +257,48 @@ def test_renaming_the_colours_keeps_the_gang(gang: PlayedGang, perm: dict[Colour
         assert state.tricks == original.tricks
         assert state.phase is original.phase
     assert renamed[-1].result == gang.final.result
+
+
+def _booklet_winner(state: GangState, answer: Card, is_last: bool) -> Player | None:
+    """Who wins the Schwung of ``state`` answered by ``answer``, restated from the booklet independently of trick.py."""
+    led = state.led
+    assert led is not None
+    answerer = state.to_move
+    leader = answerer.other
+    trump, rules = state.trump, state.rules
+    if Card.KR in (led, answer):
+        kr_player = leader if led is Card.KR else answerer
+        return kr_player.other if is_last else None
+    if Card.BK in (led, answer):
+        konter_player = leader if led is Card.BK else answerer
+        other = answer if led is Card.BK else led
+        if other.rank != 6:
+            return konter_player.other
+        if other.colour is trump and not rules.konter_beats_trump_six:
+            return konter_player.other
+        was_void = led.colour is not None and not any(c.colour is led.colour for c in state.hand(answerer))
+        if answer is Card.BK and was_void and not rules.void_konter_beats_six:
+            return leader
+        return konter_player
+    assert led.rank is not None
+    assert answer.rank is not None
+    if answer.colour is led.colour:
+        return answerer if answer.rank > led.rank else leader
+    if trump is not None and answer.colour is trump:
+        return answerer
+    return leader
+
+
+@pytest.mark.clause(
+    "schwung.higher_wins", "schwung.void_loses", "trump.beats", "konter.beats_six", "konter.loses",
+    "konter.last_trick", "kampfrichter.neutralises", "kampfrichter.last_schwung",
+)
+@given(GANGS)
+def test_every_schwung_goes_to_the_booklet_winner(gang: PlayedGang) -> None:
+    """Every Schwung is won by the player an independent restatement of the booklet names, or neutralised by the Kampfrichter."""
+    for before, action, after in gang.steps():
+        if before.phase is Phase.ANSWER:
+            assert isinstance(action, PlayCard)
+            record = after.history[-1]
+            expected = _booklet_winner(before, action.card, is_last=after.is_over)
+            assert record.winner == expected, (before, record)
