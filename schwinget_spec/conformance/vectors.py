@@ -131,6 +131,8 @@ def _answer_features(state: GangState, card: Card, after: GangState) -> set[str]
     if record.tricks == 2:
         out.add("kampfrichter.collect")
     pair = {led, card}
+    if pair == {Card.KR, Card.BK} and not last:
+        out.add("kr_vs_bk_before_last")
     if Card.BK in pair:
         other = card if led is Card.BK else led
         if other.is_brienzer_schwung:
@@ -409,6 +411,8 @@ _SWITCHES: tuple[tuple[str, str, str], ...] = (
      "An answerer holds the led colour and a special card (AMB-SPECIAL-FARBZWANG)"),
     ("void_konter_beats_six", "bk_void_on_six", "A Brienzer-Konter answers a led 6 by a player void in its colour (AMB-KONTER-VOID)"),
     ("konter_beats_trump_six", "bk_vs_trump_six", "The Brienzer-Konter meets a trump 6 (AMB-KONTER-TRUMP-SIX)"),
+    ("konter_loses_to_kampfrichter", "kr_vs_bk_before_last",
+     "The Kampfrichter meets the Brienzer-Konter before the last Schwung (AMB-KONTER-VS-KR)"),
 )
 
 
