@@ -302,3 +302,27 @@ def test_every_schwung_goes_to_the_booklet_winner(gang: PlayedGang) -> None:
             record = after.history[-1]
             expected = _booklet_winner(before, action.card, is_last=after.is_over)
             assert record.winner == expected, (before, record)
+
+
+@pytest.mark.clause("schwung.farbzwang", "schwung.void_any", "trump.anytime", "schwung.answer")
+@given(GANGS)
+def test_answers_follow_the_farbzwang(gang: PlayedGang) -> None:
+    """The legal answers are, restated from the booklet: the led colour, trump and (by default) the special cards, or any card when void."""
+    for state in gang.states:
+        if state.phase is not Phase.ANSWER:
+            continue
+        led = state.led
+        assert led is not None
+        hand = state.hand(state.to_move)
+        following = [c for c in hand if led.colour is not None and c.colour is led.colour]
+        if not following:
+            expected = set(hand)
+        else:
+            expected = {
+                c
+                for c in hand
+                if c.colour is led.colour
+                or (state.trump is not None and c.colour is state.trump)
+                or (c.is_special and not state.rules.special_cards_follow_colour)
+            }
+        assert {a.card for a in state.legal_actions() if isinstance(a, PlayCard)} == expected, state
