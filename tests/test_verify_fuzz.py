@@ -1,0 +1,203 @@
+"""Fuzzing the verifier: arbitrary JSON, mutated valid traces and random text never make it raise, and a broken trace never conforms."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace, verify_trace_text
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.trace import gang_trace
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _finished(seed: int) -> GangState:
+    state = start_gang(Deal.shuffled(seed), Player(seed % 2))
+    k = seed
+    while not state.is_over:
+        legal = state.legal_actions()
+        k = (k * 1103515245 + 12345) % 2**31
+        state = state.apply(legal[k % len(legal)])
+    return state
+
+
+TRACES = [gang_trace(_finished(seed)) for seed in range(8)]
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5),
+    max_leaves=40,
+)
+trace_keys = st.sampled_from(["format", "version", "kind", "id", "rules", "gaenge", "claims", "scoring", "deal", "actions",
+                              "starter", "seed", "hands", "pile", "revealed", "face_down", "steps", "start", "end", "tricks"])
+
+
+def _judge(document: Any) -> Verdict:
+    verdict = verify_trace(document)
+    assert isinstance(verdict, Verdict)
+    assert isinstance(verdict.to_json(), dict)
+    json.dumps(verdict.to_json())
+    return verdict
+
+
+@FUZZ
+@given(json_values)
+def test_any_json_value_gets_a_verdict(value: Any) -> None:
+    """Any JSON value gets a verdict without an exception, and one that is not a trace object is malformed."""
+    verdict = _judge(value)
+    if not isinstance(value, dict):
+        assert verdict.kind is VerdictKind.MALFORMED
+
+
+@FUZZ
+@given(st.dictionaries(trace_keys, json_values, max_size=8))
+def test_objects_with_trace_keys_get_a_verdict(value: dict[str, Any]) -> None:
+    """Objects made of the trace's own keys with arbitrary values get a verdict, never an exception, and never conform."""
+    assert _judge(value).kind is not VerdictKind.CONFORMS
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path] if path else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*path, i))
+    return out
+
+
+def _parent(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path[:-1]:
+        doc = doc[key]
+    return doc
+
+
+@FUZZ
+@given(st.sampled_from(range(len(TRACES))), st.data())
+def test_deleting_a_required_key_never_conforms(index: int, data: st.DataObject) -> None:
+    """Deleting a required key (format, version, kind, gaenge, deal, starter, actions, a deal field) is never judged conforming."""
+    doc = copy.deepcopy(TRACES[index])
+    required = [("format",), ("version",), ("kind",), ("gaenge",), ("gaenge", 0, "deal"), ("gaenge", 0, "starter"),
+                ("gaenge", 0, "actions"), ("gaenge", 0, "deal", "hands"), ("gaenge", 0, "deal", "pile"),
+                ("gaenge", 0, "deal", "revealed"), ("gaenge", 0, "deal", "face_down")]
+    path = data.draw(st.sampled_from(required))
+    del _parent(doc, path)[path[-1]]
+    assert _judge(doc).kind is VerdictKind.MALFORMED
+
+
+@FUZZ
+@given(st.sampled_from(range(len(TRACES))), st.data(), json_values)
+def test_replacing_any_value_gets_a_verdict(index: int, data: st.DataObject, value: Any) -> None:
+    """Replacing any value of a valid trace by an arbitrary JSON value gets a verdict; a value of another JSON type never conforms."""
+    doc = copy.deepcopy(TRACES[index])
+    path = data.draw(st.sampled_from(_paths(doc)))
+    parent = _parent(doc, path)
+    old = parent[path[-1]]
+    parent[path[-1]] = value
+    verdict = _judge(doc)
+    def sort(v: Any) -> str:
+        # JSON knows one number type (1 and 1.0 are equal) and null claims are allowed in places
+        if isinstance(v, bool):
+            return "bool"
+        return "number" if isinstance(v, (int, float)) else type(v).__name__
+
+    if sort(old) != sort(value) and old is not None and value is not None:
+        assert verdict.kind is not VerdictKind.CONFORMS
+
+
+_SLOTS = [("hands", 0, i) for i in range(5)] + [("hands", 1, i) for i in range(5)] + [("pile", i) for i in range(12)] + [
+    ("face_down", i) for i in range(3)
+] + [("revealed",)]
+
+
+def _slot(deal: dict[str, Any], slot: tuple[Any, ...]) -> tuple[Any, Any]:
+    node: Any = deal
+    for key in slot[:-1]:
+        node = node[key]
+    return node, slot[-1]
+
+
+@FUZZ
+@given(st.sampled_from(range(len(TRACES))), st.lists(st.sampled_from(_SLOTS), min_size=2, max_size=2, unique=True))
+def test_deal_mutations_get_a_verdict(index: int, slots: list[tuple[Any, ...]]) -> None:
+    """Swapping two cards of a deal gets a verdict without an exception; copying one card over another is malformed."""
+    swapped = copy.deepcopy(TRACES[index])
+    (node_a, key_a), (node_b, key_b) = (_slot(swapped["gaenge"][0]["deal"], s) for s in slots)
+    node_a[key_a], node_b[key_b] = node_b[key_b], node_a[key_a]
+    _judge(swapped)
+    duplicated = copy.deepcopy(TRACES[index])
+    (node_a, key_a), (node_b, key_b) = (_slot(duplicated["gaenge"][0]["deal"], s) for s in slots)
+    node_b[key_b] = node_a[key_a]
+    assert _judge(duplicated).kind is VerdictKind.MALFORMED
+
+
+@FUZZ
+@given(st.sampled_from(range(len(TRACES))), st.data())
+def test_truncated_or_extended_actions_never_conform(index: int, data: st.DataObject) -> None:
+    """Dropping the last actions, or appending actions after the end, is never judged conforming."""
+    doc = copy.deepcopy(TRACES[index])
+    gang = doc["gaenge"][0]
+    del gang["claims"]
+    if data.draw(st.booleans()):
+        keep = data.draw(st.integers(0, len(gang["actions"]) - 1))
+        gang["actions"] = gang["actions"][:keep]
+        assert _judge(doc).kind is VerdictKind.MALFORMED
+    else:
+        extra = data.draw(st.lists(st.sampled_from(["A", "L0", "L1", "G1", "KR", "BK", "R6"]), min_size=1, max_size=40))
+        gang["actions"] += extra
+        assert _judge(doc).kind is not VerdictKind.CONFORMS
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 5), st.integers(100, 200_000))
+def test_huge_and_deep_documents_get_a_verdict(kind: int, size: int) -> None:
+    """Huge lists and deeply nested arrays, in place of any part of a trace, are judged malformed without an exception."""
+    doc = copy.deepcopy(TRACES[0])
+    deep: Any = []
+    for _ in range(min(size, 5000)):
+        deep = [deep]
+    huge = ["G1"] * size
+    if kind == 0:
+        doc["gaenge"][0]["actions"] = huge
+    elif kind == 1:
+        doc["gaenge"] = [doc["gaenge"][0]] * min(size, 10_000)
+    elif kind == 2:
+        doc["gaenge"][0]["deal"]["pile"] = deep
+    elif kind == 3:
+        doc["gaenge"][0]["claims"]["steps"] = [None] * size
+    elif kind == 4:
+        doc = deep
+    else:
+        doc["rules"] = {f"s{i}": True for i in range(min(size, 10_000))}
+    assert _judge(doc).kind is not VerdictKind.CONFORMS
+
+
+@FUZZ
+@given(st.binary(max_size=300) | st.text(max_size=300))
+def test_random_text_gets_a_verdict(text: bytes | str) -> None:
+    """Random bytes or text get a verdict without an exception; text that is not a JSON object is malformed."""
+    verdict = verify_trace_text(text)
+    assert isinstance(verdict, Verdict)
+    assert verdict.kind is VerdictKind.MALFORMED
+
+
+@FUZZ
+@given(st.sampled_from(range(len(TRACES))), st.integers(0, 2000))
+def test_truncated_trace_text_is_malformed(index: int, cut: int) -> None:
+    """A trace's JSON text cut short anywhere is malformed."""
+    text = json.dumps(TRACES[index])
+    assert verify_trace_text(text[: min(cut, len(text) - 1)]).kind is VerdictKind.MALFORMED
+
+
+def test_deeply_nested_text_is_malformed() -> None:
+    """JSON text nested far beyond any trace's depth is malformed, not a crash."""
+    assert verify_trace_text("[" * 200_000 + "]" * 200_000).kind is VerdictKind.MALFORMED
+    assert verify_trace_text('{"a":' * 100_000 + "1" + "}" * 100_000).kind is VerdictKind.MALFORMED
