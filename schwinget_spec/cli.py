@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import sys
 import typing
@@ -12,10 +13,12 @@ from typing import Any, TypeVar
 import attrs
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from schwinget_spec.actions import ChooseLeader, PlayCard, StartAngriff
+from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID
 from schwinget_spec.bots import Bot, PlayedGang, RandomBot, play_gang_recorded
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
@@ -24,6 +27,7 @@ from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangResult, Outcome, Phase, cards_of
+from schwinget_spec.impact import format_table, measure, total_gaenge
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
@@ -537,6 +541,164 @@ def _print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> Non
             out.print(f"    DE: {clause.de}")
         if lang in ("fr", "both"):
             out.print(f"    FR: {clause.fr}")
+
+
+# -- schwinget explain
+
+
+def _explain_clause(clause_id: str) -> dict[str, object]:
+    clause = _registry()[clause_id]
+    index = build_clause_index({clause_id: clause})
+    [use] = index.uses
+    return {
+        "kind": "clause",
+        "id": clause.id,
+        "section": clause.section,
+        "de": clause.de,
+        "fr": clause.fr,
+        "en": clause.en,
+        "enforced": [str(loc) for loc in use.enforced],
+        "tested": [str(loc) for loc in use.tested],
+        "ambiguities": [a.id for a in AMBIGUITIES if clause_id in a.clauses],
+    }
+
+
+def _explain_ambiguity(amb_id: str) -> dict[str, object]:
+    entry = AMBIGUITY_BY_ID[amb_id]
+    switch: dict[str, object] | None = None
+    if entry.switch is not None:
+        switch = {"field": entry.switch, "default": attrs.fields_dict(Rules)[entry.switch].default}
+    return {
+        "kind": "ambiguity",
+        "id": entry.id,
+        "title": entry.title,
+        "section": entry.section,
+        "de": list(entry.de),
+        "fr": list(entry.fr),
+        "en": {
+            "situation": entry.situation,
+            "readings": entry.readings,
+            "default": entry.default,
+            "switch": entry.no_switch_reason if switch is None else f"Rules.{entry.switch}",
+            "engine": entry.engine,
+        },
+        "switch": switch,
+        "clauses": list(entry.clauses),
+        "tests": list(entry.tests),
+    }
+
+
+def _explain_ids() -> list[str]:
+    return [*_registry(), *AMBIGUITY_BY_ID]
+
+
+def _print_explained(out: Console, data: dict[str, object], lang: str | None) -> None:
+    show = ("de", "fr", "en") if lang is None else (lang,)
+    label = {"de": "Deutsch", "fr": "français", "en": "English"}
+    title = data["id"] if data["kind"] == "clause" else f"{data['id']} — {data['title']}"
+    out.print(Text.assemble((str(title), "bold"), f"  ({data['section']})"))
+    for key in show:
+        out.print()
+        out.print(Text(label[key], style="bold"))
+        value = data[key]
+        if isinstance(value, dict):
+            for name, text in value.items():
+                out.print(Text.assemble((f"{name.capitalize()}. ", "italic"), str(text)))
+        elif isinstance(value, list):
+            for quote in value:
+                out.print(Text(f"«{quote}»"))
+        else:
+            out.print(Text(str(value)))
+    out.print()
+    if data["kind"] == "clause":
+        for name in ("enforced", "tested", "ambiguities"):
+            items = typing.cast(list[str], data[name])
+            out.print(Text.assemble((f"{name}: ", "bold"), ", ".join(items) if items else "none"))
+    else:
+        switch = typing.cast("dict[str, object] | None", data["switch"])
+        if switch is None:
+            out.print(Text.assemble(("switch: ", "bold"), "none"))
+        else:
+            out.print(Text.assemble(("switch: ", "bold"), f"Rules.{switch['field']} (default {switch['default']!r})"))
+        for name in ("clauses", "tests"):
+            out.print(Text.assemble((f"{name}: ", "bold"), ", ".join(typing.cast(list[str], data[name]))))
+
+
+@cli.command("explain")
+@click.argument("item_id", metavar="ID")
+@click.option(
+    "--lang",
+    type=click.Choice(["de", "fr", "en"]),
+    default=None,
+    help="Show only the German, the French or the English text (default: all three).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+def explain_command(item_id: str, lang: str | None, as_json: bool) -> None:
+    """Explain a clause (e.g. schwung.farbzwang) or an ambiguity entry (e.g. AMB-KONTER-VOID) in German, French and English.
+
+    A clause shows its booklet text in both languages, the English paraphrase, and where
+    it is enforced and tested; an entry of docs/ambiguities.md shows its quotes, the
+    situation, the readings, the default and the Rules switch. An unknown ID exits with
+    code 2 and lists the closest ids.
+    """
+    key = item_id.upper() if item_id.upper().startswith("AMB-") else item_id
+    if key in _registry():
+        data = _explain_clause(key)
+    elif key in AMBIGUITY_BY_ID:
+        data = _explain_ambiguity(key)
+    else:
+        close = difflib.get_close_matches(key, _explain_ids(), n=5, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; `schwinget clauses` lists the clause ids"
+        click.echo(f"explain: no clause or ambiguity entry with id {item_id!r}{hint}", err=True)
+        sys.exit(2)
+    if as_json:
+        if lang is not None:
+            data = {k: v for k, v in data.items() if k not in {"de", "fr", "en"} - {lang}}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print_explained(_console(), data, lang)
+
+
+# -- schwinget impact
+
+
+@cli.command("impact")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Gänge per Gang switch reading; matches are GAMES // 4, Schwingfeste GAMES // 12.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), default=0, show_default=True,
+              help="The seed of the stream of deal and choice seeds.")
+@click.option("--switch", "switches", multiple=True, metavar="NAME",
+              help="Measure only this Rules switch (repeatable); default: every switch.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bool) -> None:
+    """Measure how often each reading of each Rules switch changes a game.
+
+    For every switch and each non-default reading, plays the same random deals with the
+    same random choices (one SplitMix64 draw per decision, picking legal[draw % n]) under
+    the default and under that reading, and counts the runs in which the reading changed
+    the legal moves, the tricks, the outcome, the points (both systems), who starts, or
+    the ranks. Match switches are measured on short matches, Schwingfest switches on
+    Schwingfeste of 4.
+    """
+    chosen = list(switches) or None
+    try:
+        total = total_gaenge(games, chosen)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--switch") from None
+    if sys.stderr.isatty():
+        with Progress(
+            TextColumn("impact"), BarColumn(), MofNCompleteColumn(), TextColumn("Gänge"), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=True,
+        ) as bar:
+            task = bar.add_task("impact", total=total)
+            rows = measure(games, seed, chosen, lambda n: bar.advance(task, n))
+    else:
+        rows = measure(games, seed, chosen)
+    if as_json:
+        payload = {"games": games, "seed": seed, "rows": [r.as_dict() for r in rows]}
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    click.echo(format_table(rows))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,0 +1,350 @@
+"""How much each rule switch matters: the same deals and the same random choices played under the default and under each other reading."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from schwinget_spec.actions import Action
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.match import MatchLength, MatchState, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
+from schwinget_spec.scoring import ScoringSystem, compute_gang_score
+
+__all__ = [
+    "FEST_NAMES",
+    "LEVELS",
+    "ImpactRow",
+    "Level",
+    "Progress",
+    "StreamChooser",
+    "format_table",
+    "measure",
+    "plan",
+    "play_pair",
+    "readings",
+    "runs_for",
+    "total_gaenge",
+]
+
+Level = Literal["gang", "match", "fest"]
+
+LEVELS: dict[str, Level] = {
+    "special_cards_follow_colour": "gang",
+    "void_konter_beats_six": "gang",
+    "konter_beats_trump_six": "gang",
+    "konter_loses_to_kampfrichter": "gang",
+    "good_loser_after_plattwurf": "gang",
+    "draw_tie_starter": "match",
+    "fest_starter": "fest",
+    "fest_tiebreak": "fest",
+}
+"""Where each switch acts: in a Gang (its play or its score), in a match (who starts), or in a Schwingfest."""
+
+FEST_NAMES = ("Anna", "Beat", "Chris", "Dora")
+"""The four Schwinger of each measured Schwingfest, youngest first."""
+
+Progress = Callable[[int], None]
+"""Called with the number of Gänge just played (both readings counted), for a progress bar."""
+
+_SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
+
+
+@attrs.frozen
+class ImpactRow:
+    """How often one non-default reading of one switch changed something, out of ``runs`` paired runs.
+
+    A run is a Gang for a Gang switch, a short match (under each scoring system) for a
+    match switch, a Schwingfest of 4 (under each scoring system) for a fest switch. Each
+    count is the number of runs in which the reading changed: ``legal`` the legal actions
+    at some step reached by the same play under both readings; ``tricks`` the trick counts
+    of some Gang; ``outcome`` the Gang's outcome or winner (for a match: its winner or a
+    draw; for a fest: who ranks first); ``points_sw``/``points_pw`` the points under the
+    Schwingerwertung/Punktewertung (of the Gang, of the match totals, of the fest totals);
+    ``starters`` who starts some Gang; ``ranks`` the fest's ranks. None: not measured at
+    that level.
+    """
+
+    switch: str
+    reading: str
+    level: Level
+    runs: int
+    legal: int | None
+    tricks: int
+    outcome: int
+    points_sw: int
+    points_pw: int
+    starters: int | None
+    ranks: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as a JSON-ready mapping."""
+        return attrs.asdict(self)
+
+
+# -- the same choices under two readings
+
+
+@attrs.define
+class StreamChooser:
+    """Picks ``legal[x % len(legal)]`` for the next number ``x`` of a SplitMix64 stream: one draw per decision."""
+
+    rng: SplitMix64
+
+    @classmethod
+    def seeded(cls, seed: int) -> StreamChooser:
+        """The chooser drawing from ``SplitMix64.seeded(seed)``."""
+        return cls(SplitMix64.seeded(seed))
+
+    def draw(self) -> int:
+        """The next number of the stream."""
+        value, self.rng = self.rng.next()
+        return value
+
+
+def _position(state: GangState) -> tuple[object, ...]:
+    # everything that decides the legal actions and the future, except the rules themselves
+    return (
+        state.hands,
+        state.pile_drawn,
+        state.phase,
+        state.to_move,
+        state.led,
+        state.angriff,
+        state.pending,
+        state.tricks,
+        state.history,
+    )
+
+
+def _pick(state: GangState, x: int) -> Action:
+    legal = state.legal_actions()
+    return legal[x % len(legal)]
+
+
+def play_pair(deal: Deal, starter: Player, a: Rules, b: Rules, choice_seed: int) -> tuple[GangState, GangState, bool]:
+    """The Gang on ``deal`` played to the end under ``a`` and under ``b`` with the same stream of draws.
+
+    At the k-th decision of each Gang the k-th number of ``SplitMix64.seeded(choice_seed)``
+    picks among the legal actions, so both Gänge take the same action while their legal
+    actions agree. The flag says whether the legal actions differed at some step while
+    both Gänge were still in the same position.
+    """
+    x_a, x_b = start_gang(deal, starter, a), start_gang(deal, starter, b)
+    stream = StreamChooser.seeded(choice_seed)
+    together, legal_differs = True, False
+    while not (x_a.is_over and x_b.is_over):
+        if together and not legal_differs and set(x_a.legal_actions()) != set(x_b.legal_actions()):
+            legal_differs = True
+        x = stream.draw()
+        if not x_a.is_over:
+            x_a = x_a.apply(_pick(x_a, x))
+        if not x_b.is_over:
+            x_b = x_b.apply(_pick(x_b, x))
+        together = together and _position(x_a) == _position(x_b)
+    return x_a, x_b, legal_differs
+
+
+def _play_with(state: GangState, stream: StreamChooser) -> GangState:
+    while not state.is_over:
+        state = state.apply(_pick(state, stream.draw()))
+    return state
+
+
+# -- the readings
+
+
+def readings(name: str) -> tuple[Any, ...]:
+    """The values of switch ``name`` other than its default, in declaration order."""
+    field = attrs.fields_dict(Rules)[name]
+    hint = typing.get_type_hints(Rules)[name]
+    if hint is bool:
+        return (not field.default,)
+    return tuple(v for v in typing.get_args(hint) if v != field.default)
+
+
+def plan(switches: Sequence[str] | None = None) -> list[tuple[str, Any]]:
+    """The (switch, non-default reading) pairs to measure, in the order of the Rules fields."""
+    names = [f.name for f in attrs.fields(Rules)]
+    if switches is not None:
+        unknown = [s for s in switches if s not in names]
+        if unknown:
+            raise ValueError(f"no Rules switch named {', '.join(unknown)}; the switches are {', '.join(names)}")
+        names = [n for n in names if n in switches]
+    missing = [n for n in names if n not in LEVELS]
+    if missing:
+        raise ValueError(f"the impact measure does not know where {', '.join(missing)} acts")
+    return [(n, r) for n in names for r in readings(n)]
+
+
+def runs_for(level: Level, games: int) -> int:
+    """How many paired runs measure a switch of ``level`` for ``games`` Gänge: Gänge, matches of 4, or fests of 12 Gänge."""
+    return {"gang": games, "match": max(1, games // 4), "fest": max(1, games // 12)}[level]
+
+
+def _seeds(seed: int) -> Iterator[int]:
+    rng = SplitMix64.seeded(seed)
+    while True:
+        value, rng = rng.next()
+        yield value
+
+
+# -- measuring
+
+
+def _gang_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
+    default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
+    legal = tricks = outcome = points_sw = points_pw = 0
+    seeds = _seeds(seed)
+    for i in range(runs):
+        deal = Deal.shuffled(next(seeds))
+        a, b, legal_differs = play_pair(deal, Player(i % 2), default, other, next(seeds))
+        ra, rb = a.result, b.result
+        legal += legal_differs
+        tricks += ra.tricks != rb.tricks
+        outcome += (ra.outcome, ra.winner) != (rb.outcome, rb.winner)
+        points_sw += (
+            compute_gang_score(ra, _SYSTEMS[0], default).points != compute_gang_score(rb, _SYSTEMS[0], other).points
+        )
+        points_pw += (
+            compute_gang_score(ra, _SYSTEMS[1], default).points != compute_gang_score(rb, _SYSTEMS[1], other).points
+        )
+        if progress is not None:
+            progress(2)
+    return ImpactRow(name, repr(reading), "gang", runs, legal, tricks, outcome, points_sw, points_pw, None, None)
+
+
+def _match(system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int], choice_seeds: Sequence[int]) -> MatchState:
+    match = start_match(system, MatchLength.SHORT, Player.P0, rules)
+    for deal_seed, choice_seed in zip(deal_seeds, choice_seeds, strict=True):
+        state = match.start_next_gang(Deal.shuffled(deal_seed))
+        match = match.apply_gang(_play_with(state, StreamChooser.seeded(choice_seed)))
+    return match
+
+
+def _match_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
+    default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
+    tricks = outcome = starters = 0
+    points = [0, 0]
+    seeds = _seeds(seed)
+    gaenge = MatchLength.SHORT.gaenge
+    for _ in range(runs):
+        deal_seeds = [next(seeds) for _ in range(gaenge)]
+        choice_seeds = [next(seeds) for _ in range(gaenge)]
+        changed = {"tricks": False, "outcome": False, "starters": False}
+        for k, system in enumerate(_SYSTEMS):
+            ma = _match(system, default, deal_seeds, choice_seeds)
+            mb = _match(system, other, deal_seeds, choice_seeds)
+            changed["starters"] |= [g.starter for g in ma.gaenge] != [g.starter for g in mb.gaenge]
+            changed["tricks"] |= [g.result.tricks for g in ma.gaenge] != [g.result.tricks for g in mb.gaenge]
+            changed["outcome"] |= ma.result.winner != mb.result.winner
+            points[k] += ma.totals != mb.totals
+            if progress is not None:
+                progress(2 * gaenge)
+        tricks += changed["tricks"]
+        outcome += changed["outcome"]
+        starters += changed["starters"]
+    return ImpactRow(name, repr(reading), "match", runs, None, tricks, outcome, points[0], points[1], starters, None)
+
+
+def _fest(system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int], choice_seeds: Sequence[int]) -> SchwingfestState:
+    fest = start_schwingfest(FEST_NAMES, system, rules=rules)
+    for meeting, deal_seed, choice_seed in zip(fest.schedule.meetings, deal_seeds, choice_seeds, strict=True):
+        state = fest.start_meeting(meeting, Deal.shuffled(deal_seed))
+        fest = fest.apply_gang(meeting, _play_with(state, StreamChooser.seeded(choice_seed)))
+    return fest
+
+
+def _ranks(fest: SchwingfestState) -> tuple[int, ...]:
+    by_schwinger = {s.schwinger: s.rank for s in fest.standings}
+    return tuple(by_schwinger[i] for i in range(len(fest.names)))
+
+
+def _fest_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
+    default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
+    tricks = outcome = starters = ranks = 0
+    points = [0, 0]
+    seeds = _seeds(seed)
+    meetings = len(start_schwingfest(FEST_NAMES, _SYSTEMS[0]).schedule.meetings)
+    for _ in range(runs):
+        deal_seeds = [next(seeds) for _ in range(meetings)]
+        choice_seeds = [next(seeds) for _ in range(meetings)]
+        changed = dict.fromkeys(("tricks", "outcome", "starters", "ranks"), False)
+        for k, system in enumerate(_SYSTEMS):
+            fa = _fest(system, default, deal_seeds, choice_seeds)
+            fb = _fest(system, other, deal_seeds, choice_seeds)
+            changed["starters"] |= [g.starter for g in fa.fought] != [g.starter for g in fb.fought]
+            changed["tricks"] |= [g.result.tricks for g in fa.fought] != [g.result.tricks for g in fb.fought]
+            ra, rb = _ranks(fa), _ranks(fb)
+            changed["ranks"] |= ra != rb
+            changed["outcome"] |= {i for i, r in enumerate(ra) if r == 1} != {i for i, r in enumerate(rb) if r == 1}
+            points[k] += fa.totals() != fb.totals()
+            if progress is not None:
+                progress(2 * meetings)
+        tricks += changed["tricks"]
+        outcome += changed["outcome"]
+        starters += changed["starters"]
+        ranks += changed["ranks"]
+    return ImpactRow(name, repr(reading), "fest", runs, None, tricks, outcome, points[0], points[1], starters, ranks)
+
+
+_ROW = {"gang": _gang_row, "match": _match_row, "fest": _fest_row}
+
+
+def total_gaenge(games: int, switches: Sequence[str] | None = None) -> int:
+    """How many Gänge ``measure(games, ..., switches)`` plays in all (both readings counted), for a progress bar."""
+    out = 0
+    for name, _ in plan(switches):
+        level = LEVELS[name]
+        per_run = {"gang": 2, "match": 2 * 2 * MatchLength.SHORT.gaenge, "fest": 2 * 2 * 12}[level]
+        out += runs_for(level, games) * per_run
+    return out
+
+
+def measure(
+    games: int, seed: int = 0, switches: Sequence[str] | None = None, progress: Progress | None = None
+) -> list[ImpactRow]:
+    """One row per (switch, non-default reading): ``games`` random Gänge (or ``games // 4`` matches, ``games // 12`` fests).
+
+    Every reading of every switch is measured on the same deals and the same draws
+    (``seed`` starts the SplitMix64 stream of deal seeds and choice seeds), so the rows of
+    one call compare readings on identical games.
+    """
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    rows = []
+    for name, reading in plan(switches):
+        level = LEVELS[name]
+        rows.append(_ROW[level](name, reading, runs_for(level, games), seed, progress))
+    return rows
+
+
+def _cell(count: int | None, runs: int) -> str:
+    if count is None:
+        return "–"
+    return f"{count} ({100 * count / runs:.1f} %)"
+
+
+def format_table(rows: Sequence[ImpactRow]) -> str:
+    """The rows as a Markdown table: each count with its share of the runs."""
+    head = (
+        "| switch = reading | runs | legal moves | tricks | outcome | points (Schwingerwertung) "
+        "| points (Punktewertung) | starters | ranks |"
+    )
+    lines = [head, "|---|---|---|---|---|---|---|---|---|"]
+    unit = {"gang": "Gänge", "match": "matches", "fest": "fests"}
+    for r in rows:
+        cells = [r.legal, r.tricks, r.outcome, r.points_sw, r.points_pw, r.starters, r.ranks]
+        lines.append(
+            f"| `{r.switch}={r.reading}` | {r.runs} {unit[r.level]} | "
+            + " | ".join(_cell(c, r.runs) for c in cells)
+            + " |"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,265 @@
+"""docs/ambiguities.md and schwinget_spec.ambiguities agree: every entry, its quotes (verbatim in the booklet), its switch, its clauses and its tests."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from functools import cache
+from pathlib import Path
+
+import attrs
+import pytest
+
+from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity, booklet_sentences, get_ambiguity
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "ambiguities.md"
+_RULES_ENV = "SCHWINGET_RULES_DIR"
+
+_HEADING = re.compile(r"^### (AMB-[A-Z0-9-]+) — (.+)$", re.M)
+_FIELD = re.compile(r"^\*\*(Text|Situation|Readings|Default|Switch|Engine|Tests)\.\*\*", re.M)
+_INDEX_ROW = re.compile(r"^\| (AMB-[A-Z0-9-]+) \| .* \| (?:`([a-z_]+)` \((.+)\)|none) \|$", re.M)
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# -- reading the document
+
+
+@attrs.frozen
+class DocEntry:
+    """One entry as the document writes it: the raw paragraphs under each bold field name."""
+
+    id: str
+    title: str
+    section: str
+    de: tuple[str, ...]
+    fr: tuple[str, ...]
+    fields: dict[str, str]
+
+
+def _quotes(line: str) -> tuple[str, ...]:
+    return tuple(re.findall(r'"([^"]+)"', line))
+
+
+def parse_doc(text: str) -> list[DocEntry]:
+    """Every ``### AMB-...`` entry of the document with its section, quotes and field paragraphs."""
+    entries: list[DocEntry] = []
+    headings = list(_HEADING.finditer(text))
+    for i, head in enumerate(headings):
+        end = headings[i + 1].start() if i + 1 < len(headings) else len(text)
+        body = text[head.end() : end]
+        cut = re.search(r"^## ", body, flags=re.M)
+        if cut:
+            body = body[: cut.start()]
+        section = re.findall(r"^## (.+)$", text[: head.start()], flags=re.M)[-1]
+        marks = list(_FIELD.finditer(body))
+        fields: dict[str, str] = {}
+        for j, mark in enumerate(marks):
+            stop = marks[j + 1].start() if j + 1 < len(marks) else len(body)
+            fields[mark.group(1)] = body[mark.end() : stop].strip()
+        lines = fields.get("Text", "").splitlines()
+        de = next((_quotes(x) for x in lines if x.startswith("- de:")), ())
+        fr = next((_quotes(x) for x in lines if x.startswith("- fr:")), ())
+        entries.append(DocEntry(head.group(1), head.group(2), section, de, fr, fields))
+    return entries
+
+
+def switch_of(switch_text: str) -> str | None:
+    """The Rules field a Switch paragraph selects (``Rules(name=...)``), or None."""
+    found = re.search(r"`Rules\(([a-z_]+)=", switch_text)
+    return found.group(1) if found else None
+
+
+def named_tests(tests_text: str) -> tuple[str, ...]:
+    """The test ids a Tests paragraph names, each as ``path::name`` (a bare name is in tests/test_ambiguities.py)."""
+    out: list[str] = []
+    for name in re.findall(r"`((?:tests|properties)/[a-z0-9_/]+\.py::test_[a-z0-9_]+|test_[a-z0-9_]+)`", tests_text):
+        out.append(name if "::" in name else f"tests/test_ambiguities.py::{name}")
+    return tuple(dict.fromkeys(out))
+
+
+def clause_ids(entry: DocEntry) -> tuple[str, ...]:
+    """The clauses an entry involves: those it names in backticks, then those whose German quote overlaps one of its quotes."""
+    named = re.findall(r"`([a-z]+(?:\.[a-z_]+)+)`", "\n".join(entry.fields.values()))
+    found = [c for c in named if c in CLAUSES]
+    for clause in CLAUSES.values():
+        quote = _normalise(clause.de)
+        if any(quote in _normalise(q) or _normalise(q) in quote for q in entry.de):
+            found.append(clause.id)
+    return tuple(dict.fromkeys(found))
+
+
+@cache
+def doc_entries() -> dict[str, DocEntry]:
+    """The document's entries by id."""
+    entries = parse_doc(DOC.read_text(encoding="utf-8"))
+    return {e.id: e for e in entries}
+
+
+def _index_defaults() -> dict[str, tuple[str, str] | None]:
+    out: dict[str, tuple[str, str] | None] = {}
+    for row in _INDEX_ROW.finditer(DOC.read_text(encoding="utf-8")):
+        out[row.group(1)] = (row.group(2), row.group(3)) if row.group(2) else None
+    return out
+
+
+# -- the booklet
+
+
+def _rules_dir() -> Path:
+    configured = os.environ.get(_RULES_ENV)
+    if configured:
+        return Path(configured)
+    for parent in Path(__file__).resolve().parents:
+        candidate = parent / "shared" / "rules"
+        if (candidate / "schwinget.de.txt").is_file():
+            return candidate
+    pytest.fail(f"booklet not found: set {_RULES_ENV} to the folder holding schwinget.de.txt and schwinget.fr.txt")
+
+
+@cache
+def _booklet(language: str) -> str:
+    return (_rules_dir() / f"schwinget.{language}.txt").read_text(encoding="utf-8")
+
+
+# -- the tests
+
+IDS = tuple(a.id for a in AMBIGUITIES)
+
+
+def test_document_and_registry_list_the_same_entries_in_the_same_order() -> None:
+    """Every AMB heading of the document has a registry record and every record a heading, in the same order."""
+    assert tuple(doc_entries()) == IDS
+    assert len(set(IDS)) == len(IDS)
+
+
+def test_index_tables_list_every_entry_once() -> None:
+    """The document's index tables list each entry exactly once."""
+    rows = re.findall(r"^\| (AMB-[A-Z0-9-]+) \|", DOC.read_text(encoding="utf-8"), flags=re.M)
+    assert sorted(rows) == sorted(IDS)
+
+
+@pytest.mark.parametrize("amb_id", IDS)
+def test_record_matches_the_document(amb_id: str) -> None:
+    """The record's title, section, quotes, texts, switch, clauses and tests are the document's."""
+    record, entry = get_ambiguity(amb_id), doc_entries()[amb_id]
+    assert (record.title, record.section) == (entry.title, entry.section)
+    assert (record.de, record.fr) == (entry.de, entry.fr)
+    assert record.de
+    assert record.fr
+    for name in ("situation", "readings", "default", "engine"):
+        assert getattr(record, name) == _normalise(entry.fields[name.capitalize()])
+    assert record.switch == switch_of(entry.fields["Switch"])
+    if record.switch is None:
+        assert record.no_switch_reason == _normalise(entry.fields["Switch"])
+    else:
+        assert record.no_switch_reason is None
+    assert record.clauses == clause_ids(entry)
+    assert record.tests == named_tests(entry.fields["Tests"])
+
+
+@pytest.mark.parametrize("amb_id", IDS)
+def test_quotes_are_verbatim_in_the_booklet(amb_id: str) -> None:
+    """Every German and French quote occurs in schwinget.de.txt or schwinget.fr.txt once whitespace is normalised."""
+    record = get_ambiguity(amb_id)
+    for language, quotes in (("de", record.de), ("fr", record.fr)):
+        text = _normalise(_booklet(language))
+        missing = [q for q in quotes if _normalise(q) not in text]
+        assert missing == [], f"{amb_id} {language}"
+
+
+@pytest.mark.parametrize("amb_id", IDS)
+def test_switch_exists_with_the_documented_default(amb_id: str) -> None:
+    """A record's switch is a Rules field whose default is the one in the index table; its docstring names the id."""
+    record = get_ambiguity(amb_id)
+    indexed = _index_defaults()[amb_id]
+    if record.switch is None:
+        assert indexed is None
+        return
+    assert indexed is not None
+    name, default = indexed
+    assert name == record.switch
+    field = attrs.fields_dict(Rules)[name]
+    assert field.default == ast.literal_eval(default)
+    source = (ROOT / "schwinget_spec" / "rules.py").read_text(encoding="utf-8")
+    assert re.search(rf"{name}: .*\n(?:.*\n)*?\s+\"\"\"{re.escape(amb_id)}\.", source)
+
+
+def test_every_rules_field_is_some_record_s_switch() -> None:
+    """Each field of Rules is the switch of exactly one entry."""
+    switches = [a.switch for a in AMBIGUITIES if a.switch is not None]
+    assert sorted(switches) == sorted(f.name for f in attrs.fields(Rules))
+
+
+@pytest.mark.parametrize("amb_id", IDS)
+def test_listed_tests_exist(amb_id: str) -> None:
+    """Every test id of a record names a test function that exists in its file."""
+    record = get_ambiguity(amb_id)
+    assert record.tests
+    for test_id in record.tests:
+        path, name = test_id.split("::")
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert re.search(rf"^def {name}\(", source, flags=re.M), test_id
+
+
+@pytest.mark.parametrize("amb_id", IDS)
+def test_clauses_exist(amb_id: str) -> None:
+    """Every clause id of a record is a clause of the registry, and each record names at least one."""
+    record = get_ambiguity(amb_id)
+    assert record.clauses
+    assert set(record.clauses) <= set(CLAUSES)
+
+
+def test_get_ambiguity_unknown_id_raises_key_error_naming_it() -> None:
+    """``get_ambiguity`` raises KeyError naming an unknown id."""
+    with pytest.raises(KeyError, match="AMB-NO-SUCH"):
+        get_ambiguity("AMB-NO-SUCH")
+
+
+def test_records_are_frozen() -> None:
+    """A record cannot be changed after it is built."""
+    record: Ambiguity = AMBIGUITIES[0]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.title = "x"  # type: ignore[misc]
+
+
+# -- completeness: every German sentence has a row in the document's table
+
+
+def _sentence_table() -> list[str]:
+    text = DOC.read_text(encoding="utf-8")
+    part = text.split("\n### Every German sentence\n", 1)[1]
+    return [row.split(" | ")[1] for row in re.findall(r"^\| \d+ \| .*$", part, flags=re.M)]
+
+
+def test_every_german_sentence_is_in_the_completeness_table() -> None:
+    """The completeness table lists every sentence of schwinget.de.txt, in order, each once."""
+    sentences = list(booklet_sentences(_booklet("de")))
+    assert len(sentences) > 100
+    assert _sentence_table() == sentences
+
+
+def test_completeness_table_rows_name_a_clause_an_entry_or_why_no_rule() -> None:
+    """Every row of the completeness table names a clause id, an AMB id, or says it holds no rule."""
+    text = DOC.read_text(encoding="utf-8").split("\n### Every German sentence\n", 1)[1]
+    rows = re.findall(r"^\| \d+ \| .* \| (.*) \|$", text, flags=re.M)
+    assert rows
+    for cell in rows:
+        named = set(re.findall(r"`([^`]+)`", cell))
+        assert named & (set(CLAUSES) | set(IDS)) or cell.startswith("no rule"), cell
+        assert named <= set(CLAUSES) | set(IDS), cell
+
+
+def test_booklet_sentences_splits_at_full_stops_not_list_numbers() -> None:
+    """The splitter ends a sentence at a full stop before a capital, but not after a list number or an abbreviation."""
+    assert booklet_sentences("1. Die Karten mischen. Dann geben.\n\n(mind. 3 Stiche)") == (
+        "1. Die Karten mischen.",
+        "Dann geben.",
+        "(mind. 3 Stiche)",
+    )
