@@ -35,6 +35,7 @@ const DEFAULT_RULES = {
   special_cards_follow_colour: false, // AMB-SPECIAL-FARBZWANG
   void_konter_beats_six: true, // AMB-KONTER-VOID
   konter_beats_trump_six: true, // AMB-KONTER-TRUMP-SIX
+  konter_loses_to_kampfrichter: false, // AMB-KONTER-VS-KR
 };
 
 class Illegal extends Error {
@@ -203,6 +204,9 @@ class Gang {
       this.kampfrichterPlayer = led === 'KR' ? leader : answerer;
       // kampfrichter.last_schwung (and konter.last_trick): no effect on the very last Schwung
       if (isLast) return other(this.kampfrichterPlayer);
+      // AMB-KONTER-VS-KR: under konter_loses_to_kampfrichter the Konter loses (konter.loses)
+      const otherCard = led === 'KR' ? answer : led;
+      if (otherCard === 'BK' && this.rules.konter_loses_to_kampfrichter) return this.kampfrichterPlayer;
       return null; // kampfrichter.neutralises
     }
     if (led === 'BK') {

@@ -25,7 +25,7 @@ from schwinget_spec.conformance.protocol import (
     start_message,
 )
 from schwinget_spec.deal import PILE_SIZE, Deal
-from schwinget_spec.errors import IllegalActionError, SchwingetError
+from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
@@ -592,8 +592,13 @@ def _random_policy(rng: _Rng, probe_percent: int) -> Policy:
 
 
 def _script_policy(actions: Sequence[str]) -> Policy:
-    def choose(_state: GangState, played: int) -> str | None:
-        return actions[played] if played < len(actions) else None
+    offered = [0]
+
+    def choose(_state: GangState, _played: int) -> str | None:
+        # counts what it offered, refused probes included
+        i = offered[0]
+        offered[0] += 1
+        return actions[i] if i < len(actions) else None
 
     return choose
 
@@ -628,13 +633,17 @@ def _field(item: Any, name: str) -> Any:
     return getattr(item, name, None)
 
 
-def vector_games(switches: Collection[str] = GANG_SWITCHES) -> list[GameSpec]:
-    """The Gang vectors shipped in ``schwinget_spec.conformance.vectors`` as scripted games, if that module offers ``load_vectors``.
+_PLAYABLE_VERDICTS = frozenset({"conforms", "illegal_action", "wrong_claim"})
 
-    A vector of a valid game is played to its end; a vector whose expected verdict is an
-    illegal action is played up to that action, which the implementation must refuse.
-    Vectors whose rules use a switch outside ``switches``, and vectors without a Gang
-    (perft counts), are left out.
+
+def vector_games(switches: Collection[str] = GANG_SWITCHES) -> list[GameSpec]:
+    """The Gänge of the shipped vectors (``schwinget_spec.conformance.vectors.load_vectors``) as scripted games.
+
+    Every Gang of a trace vector whose expected verdict is ``conforms``, ``wrong_claim``
+    (the claims are the trace's, not the implementation's) or ``illegal_action`` is
+    played; the illegal action is offered and must be refused. Left out: malformed
+    vectors, perft counts, and vectors whose rules set a Gang switch outside
+    ``switches`` to another value than the default.
     """
     try:
         module = importlib.import_module("schwinget_spec.conformance.vectors")
@@ -645,17 +654,38 @@ def vector_games(switches: Collection[str] = GANG_SWITCHES) -> list[GameSpec]:
         return []
     specs: list[GameSpec] = []
     for vector in loader():
-        spec = _vector_spec(vector, switches)
+        specs.extend(_vector_specs(vector, switches))
+    return specs
+
+
+def _vector_specs(vector: Any, switches: Collection[str]) -> list[GameSpec]:
+    expected = _field(vector, "expected") or {}
+    if _field(vector, "kind") != "trace" or _field(expected, "verdict") not in _PLAYABLE_VERDICTS:
+        return []
+    trace = _field(vector, "input")
+    rules_json = _field(vector, "rules") or _field(trace, "rules") or {}
+    known = attrs.fields_dict(Rules)
+    if not isinstance(rules_json, Mapping) or any(name not in known for name in rules_json):
+        return []
+    try:
+        rules = Rules(**dict(rules_json))
+    except (TypeError, ValueError):
+        return []
+    if any(getattr(rules, k) != getattr(Rules(), k) and k not in switches for k in GANG_SWITCHES):
+        return []
+    gaenge = _field(trace, "gaenge")
+    if not isinstance(gaenge, list):
+        return []
+    vector_id = _field(vector, "id") or "?"
+    specs = []
+    for g, gang in enumerate(gaenge):
+        spec = _gang_spec(gang, rules, f"vector {vector_id}" + (f", Gang {g}" if len(gaenge) > 1 else ""))
         if spec is not None:
             specs.append(spec)
     return specs
 
 
-def _vector_spec(vector: Any, switches: Collection[str]) -> GameSpec | None:
-    source = _field(vector, "input") or _field(vector, "trace") or vector
-    rules_json = _field(vector, "rules") or _field(source, "rules") or {}
-    gaenge = _field(source, "gaenge")
-    gang = gaenge[0] if isinstance(gaenge, list) and gaenge else source
+def _gang_spec(gang: Any, rules: Rules, source: str) -> GameSpec | None:
     deal_json, starter, actions = _field(gang, "deal"), _field(gang, "starter"), _field(gang, "actions")
     if not isinstance(deal_json, Mapping) or not isinstance(actions, list):
         return None
@@ -666,14 +696,10 @@ def _vector_spec(vector: Any, switches: Collection[str]) -> GameSpec | None:
             face_down=tuple(Card.parse(c) for c in deal_json["face_down"]),
             pile=tuple(Card.parse(c) for c in deal_json["pile"]),
         )
-        values = {k: v for k, v in dict(rules_json).items() if k in GANG_SWITCHES}
-        rules = Rules(**values)
-        player = Player.parse(starter if starter is not None else "P0")
-    except (SchwingetError, KeyError, TypeError, ValueError):
+        player = Player.parse(starter)
+    except (SchwingetError, KeyError, TypeError, ValueError, AttributeError):
         return None
-    if any(getattr(rules, k) != getattr(Rules(), k) and k not in switches for k in GANG_SWITCHES):
-        return None
-    # keep the legal prefix, and the first illegal action as the probe
+    # the legal prefix, and the first illegal action as the probe
     ref = start_gang(deal, player, rules)
     script: list[str] = []
     for code in actions:
@@ -682,10 +708,17 @@ def _vector_spec(vector: Any, switches: Collection[str]) -> GameSpec | None:
         script.append(code)
         try:
             ref = ref.apply(code)
-        except (IllegalActionError, SchwingetError):
+        except SchwingetError:
             break
-    vector_id = _field(vector, "id") or "?"
-    return GameSpec(source=f"vector {vector_id}", deal=deal, starter=player, rules=rules, actions=tuple(script))
+    seed = _field(gang, "seed")
+    return GameSpec(
+        source=source,
+        deal=deal,
+        starter=player,
+        rules=rules,
+        actions=tuple(script),
+        deal_seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+    )
 
 
 # -- shrinking
@@ -702,12 +735,42 @@ def _legal_prefix(spec: GameSpec, actions: Sequence[str]) -> bool:
     return True
 
 
+_EARLY_ANGRIFF_TRIES = 6
+"""Random continuations tried after each earlier Angriff while shrinking."""
+
+
+def _early_angriff_variants(best: Divergence) -> Iterable[tuple[str, ...]]:
+    """Action sequences that start the Angriff earlier than ``best`` does, then play on at random to the end.
+
+    The continuations are drawn from a fixed seed, so shrinking is reproducible.
+    """
+    state = start_gang(best.deal, best.starter, best.rules)
+    angriff_at = best.actions.index("A") if "A" in best.actions else len(best.actions)
+    for i in range(min(angriff_at, len(best.actions) - 1)):
+        if state.can_attack():
+            rng = _Rng(i)
+            for _ in range(_EARLY_ANGRIFF_TRIES):
+                script = [*best.actions[:i], "A"]
+                current = state.apply("A")
+                while not current.is_over:
+                    legal = [a.code for a in current.legal_actions()]
+                    code = legal[rng.below(len(legal))]
+                    script.append(code)
+                    current = current.apply(code)
+                yield tuple(script)
+        state = state.apply(best.actions[i])
+
+
 def _shrink(
     divergence: Divergence,
     replay: Callable[[GameSpec], Divergence | None],
     max_replays: int,
 ) -> Divergence:
-    """The shortest reproduction found by replaying simpler variants: default rules, then deleting runs of actions.
+    """The shortest reproduction found by replaying simpler variants.
+
+    In turn: the default rules; an Angriff started earlier (a Gang with an Angriff after
+    ``k`` Schwünge ends after ``k + 5``, so a bug of the last Schwung shows sooner); runs
+    of one to four actions deleted.
 
     A variant is kept when it still diverges with the same kind, field and clause, so
     that shrinking never slides from one bug to another.
@@ -741,6 +804,14 @@ def _shrink(
     improved = True
     while improved and replays < max_replays:
         improved = False
+        for candidate in _early_angriff_variants(best):
+            if replays >= max_replays or len(candidate) > len(best.actions) + 10:
+                break
+            found = attempt(spec_of(best, candidate))
+            if found is not None and len(found.actions) < len(best.actions):
+                best = found
+                improved = True
+                break
         for size in (4, 3, 2, 1):
             i = 0
             while i + size <= len(best.actions) and replays < max_replays:

@@ -55,6 +55,7 @@ GANG_SWITCHES: tuple[str, ...] = (
     "special_cards_follow_colour",
     "void_konter_beats_six",
     "konter_beats_trump_six",
+    "konter_loses_to_kampfrichter",
 )
 """The ``Rules`` switches that change the play of a Gang; ``start`` sends exactly these."""
 
