@@ -17,7 +17,13 @@ from schwinget_spec.actions import parse_action
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import get_clause
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import IllegalActionError, InvalidDealError, MatchError, SchwingfestError
+from schwinget_spec.errors import (
+    IllegalActionError,
+    InvalidDealError,
+    MatchError,
+    ParseError,
+    SchwingfestError,
+)
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
@@ -28,9 +34,11 @@ from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, end_claims
 
 __all__ = [
     "MAX_TRACE_BYTES",
+    "RulesJsonError",
     "Verdict",
     "VerdictKind",
     "load_schema",
+    "rules_from_json",
     "verify_trace",
     "verify_trace_file",
     "verify_trace_text",
@@ -81,8 +89,9 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as a JSON object; the clause's DE and FR text are added when a clause is named."""
-        out: dict[str, Any] = {"verdict": self.kind.value, "message": self.message}
-        for name in ("where", "trace_id", "gang", "step", "action", "clause_id", "rule", "field"):
+        # ``where`` is always present: "" is the JSON pointer of the whole document
+        out: dict[str, Any] = {"verdict": self.kind.value, "message": self.message, "where": self.where}
+        for name in ("trace_id", "gang", "step", "action", "clause_id", "rule", "field"):
             value = getattr(self, name)
             if value not in (None, ""):
                 out[name] = value
@@ -176,29 +185,39 @@ def _malformed(where: str, rule: str, message: str, clause_id: str | None = None
     return _VerdictReachedError(Verdict(VerdictKind.MALFORMED, message, where=where, rule=rule, clause_id=clause_id))
 
 
+class RulesJsonError(ParseError):
+    """A trace's ``rules`` object names an unknown switch or a value the switch does not take; ``where`` is its JSON pointer."""
+
+    def __init__(self, reason: str, *, where: str) -> None:
+        super().__init__(reason)
+        self.where = where
+
+
 def rules_from_json(obj: Mapping[str, Any], where: str = "/rules") -> Rules:
-    """The Rules value a trace's ``rules`` object selects; unknown switches or values are malformed."""
+    """The Rules value a trace's ``rules`` object selects; switches not given keep their defaults.
+
+    Raises ``RulesJsonError`` (a ``ParseError``) naming the switch for an unknown switch
+    or a value it does not take.
+    """
     fields = {f.name: f for f in attrs.fields(Rules)}
     defaults = Rules()
     values: dict[str, Any] = {}
     for name, value in obj.items():
         if name not in fields:
-            raise _malformed(
-                f"{where}/{name}", "rules", f"unknown rules switch {name!r}; known: {', '.join(fields)}"
+            raise RulesJsonError(
+                f"unknown rules switch {name!r}; known: {', '.join(fields)}", where=f"{where}/{name}"
             )
-        default = getattr(defaults, name)
-        if isinstance(default, bool):
+        if isinstance(getattr(defaults, name), bool):
             if not isinstance(value, bool):
-                raise _malformed(f"{where}/{name}", "rules", f"rules switch {name!r} takes true or false")
-            values[name] = value
+                raise RulesJsonError(f"rules switch {name!r} takes true or false", where=f"{where}/{name}")
         else:
             options = tuple(getattr(fields[name].validator, "options", ()))
             if value not in options:
                 listed = ", ".join(repr(o) for o in options)
-                raise _malformed(
-                    f"{where}/{name}", "rules", f"rules switch {name!r} takes one of {listed}, not {value!r}"
+                raise RulesJsonError(
+                    f"rules switch {name!r} takes one of {listed}, not {value!r}", where=f"{where}/{name}"
                 )
-            values[name] = value
+        values[name] = value
     return Rules(**values)
 
 
@@ -217,7 +236,10 @@ def _deal_from_json(obj: Mapping[str, Any], where: str) -> Deal:
 def _verify(document: Mapping[str, Any]) -> None:
     if document["format"] != TRACE_FORMAT or document["version"] != TRACE_VERSION:
         raise _malformed("/version", "version", "unsupported trace format or version")
-    rules = rules_from_json(document.get("rules", {}))
+    try:
+        rules = rules_from_json(document.get("rules", {}))
+    except RulesJsonError as exc:
+        raise _malformed(exc.where, "rules", exc.reason) from None
     kind = document["kind"]
     gaenge = document["gaenge"]
     system = ScoringSystem(document["scoring"]) if "scoring" in document else None
