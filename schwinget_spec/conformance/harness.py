@@ -877,10 +877,11 @@ def check_adapter(
     shrink: bool = True,
     max_shrink_replays: int = 300,
     name: str = "in-process adapter",
+    scripted: Sequence[GameSpec] = (),
 ) -> HarnessReport:
-    """Run the harness against an in-process implementation behind ``GangAdapter``: the vectors, then ``games`` random Gänge from ``seed``."""
+    """Run the harness against an in-process implementation behind ``GangAdapter``: ``scripted`` games, the vectors, then ``games`` random Gänge from ``seed``."""
     started = time.perf_counter()
-    specs = [*(vector_games(switches) if vectors else []), *random_games(games, seed, switches)]
+    specs = [*scripted, *(vector_games(switches) if vectors else []), *random_games(games, seed, switches)]
     v, r, counts, divergence = _run(
         lambda: adapter, specs, seed=seed, probe_percent=probe_percent, shrink=shrink, max_shrink_replays=max_shrink_replays
     )
@@ -951,8 +952,9 @@ def run_harness(
     shrink: bool = True,
     max_shrink_replays: int = 300,
     cwd: str | None = None,
+    scripted: Sequence[GameSpec] = (),
 ) -> HarnessReport:
-    """Run the implementation started by ``command`` against the vectors and ``games`` random Gänge from ``seed``.
+    """Run the implementation started by ``command`` against ``scripted`` games, the vectors and ``games`` random Gänge from ``seed``.
 
     The implementation speaks the JSON-lines protocol of ``docs/harness.md`` on its
     standard input and output. Each request waits at most ``timeout`` seconds
@@ -977,7 +979,7 @@ def run_harness(
                 elapsed_seconds=time.perf_counter() - started,
                 startup_error=exc.reason + (f"\nstderr:\n{exc.stderr}" if exc.stderr else ""),
             )
-        specs = [*(vector_games(switches) if vectors else []), *random_games(games, seed, switches)]
+        specs = [*scripted, *(vector_games(switches) if vectors else []), *random_games(games, seed, switches)]
 
         def get_adapter() -> GangAdapter[Any]:
             return session.get()
