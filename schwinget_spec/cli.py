@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import shutil
 import sys
 import typing
 from collections.abc import Callable, Sequence
@@ -23,7 +24,9 @@ from schwinget_spec.bots import Bot, PlayedGang, RandomBot, play_gang_recorded
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
-from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace_file
+from schwinget_spec.conformance.skiplist import filter_vectors, load_skiplist
+from schwinget_spec.conformance.vectors import SUITE_VERSION, load_vectors, run_vectors, shipped_directory
+from schwinget_spec.conformance.verify import Verdict, VerdictKind, load_schema, verify_trace_file
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangResult, Outcome, Phase, cards_of
@@ -699,6 +702,89 @@ def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bo
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     click.echo(format_table(rows))
+
+
+# -- schwinget vectors
+
+
+@cli.group("vectors")
+def vectors_group() -> None:
+    """The conformance test vectors shipped with the package (docs/vectors.md)."""
+
+
+@vectors_group.command("export")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+def vectors_export_command(directory: Path) -> None:
+    """Copy the shipped vector files into DIRECTORY (created if missing), and the trace JSON Schema into DIRECTORY/schema/."""
+    directory.mkdir(parents=True, exist_ok=True)
+    source = shipped_directory()
+    suite = load_vectors(source)
+    for name in suite.files_present:
+        shutil.copyfile(source / name, directory / name)
+    (directory / "schema").mkdir(exist_ok=True)
+    (directory / "schema" / "trace.schema.json").write_text(json.dumps(load_schema(), indent=2) + "\n", encoding="utf-8")
+    click.echo(
+        f"wrote {len(suite.files_present)} vector files ({len(suite.vectors)} vectors, suite version "
+        f"{SUITE_VERSION}) to {directory}, and the trace schema to {directory / 'schema' / 'trace.schema.json'}"
+    )
+
+
+@vectors_group.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print the vectors' ids, groups, clauses and descriptions as JSON.")
+def vectors_list_command(as_json: bool) -> None:
+    """List the shipped vectors: id, group, the clauses each exercises, and what it shows."""
+    suite = load_vectors()
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {"id": v.id, "group": v.group, "kind": v.kind, "clauses": list(v.clauses), "description": v.description}
+                    for v in suite.vectors
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    table = Table("id", "group", "clauses", "description")
+    for v in suite.vectors:
+        table.add_row(v.id, v.group, " ".join(v.clauses), v.description)
+    _console().print(table)
+
+
+@vectors_group.command("check")
+@click.option(
+    "--skip",
+    "skip_file",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="A skip list (docs/vectors.md) naming vectors or variants not to run, each with a reason.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one result per vector as JSON.")
+def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
+    """Run the shipped vectors against the reference verifier; exit 1 if any gives another verdict than expected."""
+    suite = load_vectors()
+    skiplist = load_skiplist(skip_file) if skip_file is not None else None
+    chosen, skipped = filter_vectors(suite.vectors, skiplist)
+    results = run_vectors(chosen)
+    failed = [r for r in results if not r.passed]
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "passed": len(results) - len(failed),
+                    "failed": [{"id": r.vector.id, "expected": dict(r.vector.expected), "got": dict(r.got)} for r in failed],
+                    "skipped": [{"id": v.id, "reason": e.reason} for v, e in skipped],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        for r in failed:
+            click.echo(f"FAILED {r.vector.id}: expected {dict(r.vector.expected)}, got {dict(r.got)}")
+        click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed, {len(skipped)} skipped")
+    if failed:
+        sys.exit(1)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
