@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from schwinget_spec.cards import Card
-from schwinget_spec.gang import start_gang
 from schwinget_spec.deal import Deal
-from schwinget_spec.proofs.model import MODELLED_SWITCHES
-from schwinget_spec.proofs.queries import check_trace, random_trace, run_queries
+from schwinget_spec.gang import start_gang
 from schwinget_spec.proofs import queries
+from schwinget_spec.proofs.model import MODELLED_SWITCHES, rules_from
+from schwinget_spec.proofs.queries import check_trace, random_trace, run_queries
 from schwinget_spec.rules import Rules
 
 
 def _rules(seed: int) -> Rules:
-    return Rules(**{n: bool((seed >> i) & 1) for i, n in enumerate(MODELLED_SWITCHES)})
+    return rules_from({n: bool((seed >> i) & 1) for i, n in enumerate(MODELLED_SWITCHES)})
 
 
 @pytest.mark.clause("schwung.farbzwang", "trick.winner_takes", "kampfrichter.collect", "plattwurf.definition")

@@ -17,6 +17,7 @@ __all__ = [
     "GangModel",
     "card_colour",
     "is_six",
+    "rules_from",
     "unmodelled_switches",
 ]
 
@@ -46,6 +47,12 @@ MODELLED_SWITCHES: tuple[str, ...] = (
     "void_konter_beats_six",
 )
 """The ``Rules`` fields this model encodes as symbolic Bool parameters of a Gang."""
+
+
+def rules_from(values: dict[str, bool]) -> Rules:
+    """The default ``Rules`` with the modelled switches set to ``values``."""
+    changes: dict[str, object] = dict(values)
+    return attrs.evolve(Rules(), **changes)  # type: ignore[arg-type]
 
 
 def unmodelled_switches() -> tuple[str, ...]:

@@ -11,7 +11,8 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.cards import Card
-from schwinget_spec.errors import IllegalActionError
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import IllegalActionError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.model import (
@@ -25,9 +26,9 @@ from schwinget_spec.proofs.model import (
     all_tags,
     card_colour,
     is_six,
+    rules_from,
 )
 from schwinget_spec.proofs.replay import Witness, assert_trace, extract_witness, outcome_index, replay
-from schwinget_spec.deal import Deal
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -114,6 +115,8 @@ def _replay_matches(w: Witness) -> str:
         state = replay(w.deck, w.starter, w.actions, w.rules)
     except IllegalActionError as exc:
         return f"engine rejects the witness at step {exc.step} ({exc.clause_id}): {exc.reason}"
+    except SchwingetError as exc:
+        return f"engine rejects the witness ({exc.clause_id}): {exc.reason}"
     if not state.is_over:
         return "engine: the Gang is not over after the witness's actions"
     res = state.result
@@ -348,7 +351,7 @@ def _switch_never_matters_stepwise(name: str) -> Outcome:
         r = s.check(*all_tags([a, b]))
         if r == z3.sat:
             return Outcome(COUNTEREXAMPLE, (), f"the readings of {name} part at Schwung {step + 1}")
-        if r != z3.sat and r != z3.unsat:
+        if r not in (z3.sat, z3.unsat):
             return Outcome(UNKNOWN)
         core.update(_core_ids(s))
     return Outcome(PROVED, tuple(sorted(core)), f"{name} never changes the result of a play legal under both readings")
@@ -395,15 +398,17 @@ def _jointly_satisfiable() -> Outcome:
     return Outcome(WITNESS if out.answer == WITNESS else out.answer, tuple(GangModel().clause_ids()), out.detail)
 
 
-def drop_one_analysis() -> dict[str, str]:
+def drop_one_analysis(part: int | None = None) -> dict[str, str]:
     """For each clause: drop it, ask for a Gang breaking it, replay that Gang in the engine.
 
     'caught' when the engine rejects it or scores it differently; 'implied' when the other
     clauses already imply it (no Gang breaks it); 'not caught' when the engine accepts it unchanged.
     """
     report: dict[str, str] = {}
-    base = GangModel()
-    for cid in base.clause_ids():
+    ids = GangModel().clause_ids()
+    if part is not None:
+        ids = ids[part::3]
+    for cid in ids:
         m = GangModel()
         s = _solver()
         m.assert_into(s, drop=(cid,))
@@ -414,6 +419,8 @@ def drop_one_analysis() -> dict[str, str]:
             report[cid] = "caught" if _permission_needed(cid) else "not caught"
             continue
         s.add(z3.Not(z3.And(*own)))
+        # the unrolling bound is no rule: a Gang longer than 11 Schwünge would hide past it
+        s.add(z3.ULE(m.length, MAX_SCHWUENGE))
         r = s.check(*tags)
         if r == z3.unsat:
             report[cid] = "implied"
@@ -421,7 +428,11 @@ def drop_one_analysis() -> dict[str, str]:
         if r != z3.sat:
             report[cid] = "unknown"
             continue
-        w = extract_witness(s.model(), m)
+        try:
+            w = extract_witness(s.model(), m)
+        except SchwingetError:
+            report[cid] = "caught"  # not even a deck of the 26 Schwungkarten
+            continue
         report[cid] = "caught" if _replay_matches(w) else "not caught"
     return report
 
@@ -435,11 +446,12 @@ def _permission_needed(cid: str, tries: int = 10) -> bool:
     return False
 
 
-def _drop_one() -> Outcome:
-    report = drop_one_analysis()
+def _drop_one(part: int) -> Outcome:
+    report = drop_one_analysis(part)
     weak = sorted(k for k, v in report.items() if v != "caught")
     detail = "; ".join(f"{k}: {report[k]}" for k in weak) or "every clause caught"
-    return Outcome(PROVED, tuple(sorted(report)), detail)
+    failed = any(v in ("not caught", "unknown") for v in report.values())
+    return Outcome(COUNTEREXAMPLE if failed else PROVED, tuple(sorted(report)), detail)
 
 
 # -- cross-checks
@@ -500,7 +512,7 @@ def check_trace(
 def _random_traces(count: int = 20) -> Outcome:
     bad = []
     for seed in range(count):
-        rules = Rules(**{n: bool((seed >> i) & 1) for i, n in enumerate(MODELLED_SWITCHES)})
+        rules = rules_from({n: bool((seed >> i) & 1) for i, n in enumerate(MODELLED_SWITCHES)})
         deck, starter, actions, final = random_trace(seed, rules)
         verdict, _ = check_trace(deck, starter, actions, rules, final=final)
         if verdict != "sat":
@@ -530,7 +542,16 @@ QUERIES: tuple[Query, ...] = (
     Query("rule.konter_loses_to_kampfrichter", "konter_loses_to_kampfrichter changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_loses_to_kampfrichter")),
     Query("cons.jointly_satisfiable", "all clause constraints hold together in some Gang (replayed)", WITNESS, _jointly_satisfiable),
     Query("xcheck.random_traces", "random engine Gänge are accepted by the model with the engine's result", PROVED, _random_traces),
-    Query("cons.drop_one", "dropping each clause admits a Gang the engine rejects or scores differently", PROVED, _drop_one, slow=True),
+    *(
+        Query(
+            f"cons.drop_one.{k}",
+            f"dropping each clause (every third, from the {k}th) admits a Gang the engine rejects or scores differently, unless the others imply it",
+            PROVED,
+            lambda k=k: _drop_one(k),  # type: ignore[misc]
+            slow=True,
+        )
+        for k in range(3)
+    ),
 )
 """Every query, in the order of issue 6."""
 

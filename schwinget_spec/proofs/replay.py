@@ -11,7 +11,7 @@ from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.players import Player
-from schwinget_spec.proofs.model import MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel
+from schwinget_spec.proofs.model import MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel, rules_from
 from schwinget_spec.rules import Rules
 
 __all__ = ["Witness", "assert_trace", "extract_witness", "replay"]
@@ -59,7 +59,7 @@ def extract_witness(model: z3.ModelRef, gang: GangModel) -> Witness:
         actions.append(Card.from_index(_int(model, gang.answer[s])).code)
         if _bool(model, gang.neutral[s]):
             actions.append("L1" if _bool(model, gang.choice[s]) else "L0")
-    rules = Rules(**{name: _bool(model, gang.switch[name]) for name in MODELLED_SWITCHES})
+    rules = rules_from({name: _bool(model, gang.switch[name]) for name in MODELLED_SWITCHES})
     tricks = (_int(model, gang.final_tricks(0)), _int(model, gang.final_tricks(1)))
     return Witness(deck, starter, tuple(actions), rules, tricks, _int(model, gang.outcome_code()))
 
