@@ -735,6 +735,8 @@ def _legal_prefix(spec: GameSpec, actions: Sequence[str]) -> bool:
     return True
 
 
+_SHRINK_SECONDS = 60.0
+"""The longest time shrinking may take; the best reproduction found by then is reported."""
 _EARLY_ANGRIFF_TRIES = 6
 """Random continuations tried after each earlier Angriff while shrinking."""
 
@@ -778,10 +780,17 @@ def _shrink(
     best = divergence
     replays = 0
     target = divergence.signature
+    deadline = time.monotonic() + _SHRINK_SECONDS
+    if divergence.kind is DivergenceKind.PROTOCOL and divergence.field == "timeout":
+        # every replay of a hang costs a whole timeout
+        max_replays = min(max_replays, 3)
 
     def attempt(spec: GameSpec) -> Divergence | None:
-        nonlocal replays
+        nonlocal replays, max_replays
         replays += 1
+        if time.monotonic() > deadline:
+            max_replays = replays
+            return None
         found = replay(spec)
         if found is not None and found.signature == target and len(found.actions) <= len(spec.actions or ()):
             return found
