@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from functools import cache
 from pathlib import Path
 
 import attrs
 import pytest
+from booklet import booklet_text, normalise
 
 from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity, booklet_sentences, get_ambiguity
 from schwinget_spec.clauses import CLAUSES
@@ -17,15 +17,10 @@ from schwinget_spec.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "ambiguities.md"
-_RULES_ENV = "SCHWINGET_RULES_DIR"
 
 _HEADING = re.compile(r"^### (AMB-[A-Z0-9-]+) — (.+)$", re.M)
 _FIELD = re.compile(r"^\*\*(Text|Situation|Readings|Default|Switch|Engine|Tests)\.\*\*", re.M)
 _INDEX_ROW = re.compile(r"^\| (AMB-[A-Z0-9-]+) \| .* \| (?:`([a-z_]+)` \((.+)\)|none) \|$", re.M)
-
-
-def _normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 # -- reading the document
@@ -89,8 +84,8 @@ def clause_ids(entry: DocEntry) -> tuple[str, ...]:
     named = re.findall(r"`([a-z]+(?:\.[a-z_]+)+)`", "\n".join(entry.fields.values()))
     found = [c for c in named if c in CLAUSES]
     for clause in CLAUSES.values():
-        quote = _normalise(clause.de)
-        if any(quote in _normalise(q) or _normalise(q) in quote for q in entry.de):
+        quote = normalise(clause.de)
+        if any(quote in normalise(q) or normalise(q) in quote for q in entry.de):
             found.append(clause.id)
     return tuple(dict.fromkeys(found))
 
@@ -112,20 +107,8 @@ def _index_defaults() -> dict[str, tuple[str, str] | None]:
 # -- the booklet
 
 
-def _rules_dir() -> Path:
-    configured = os.environ.get(_RULES_ENV)
-    if configured:
-        return Path(configured)
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "shared" / "rules"
-        if (candidate / "schwinget.de.txt").is_file():
-            return candidate
-    pytest.fail(f"booklet not found: set {_RULES_ENV} to the folder holding schwinget.de.txt and schwinget.fr.txt")
-
-
-@cache
 def _booklet(language: str) -> str:
-    return (_rules_dir() / f"schwinget.{language}.txt").read_text(encoding="utf-8")
+    return booklet_text(language)
 
 
 # -- the tests
@@ -154,10 +137,10 @@ def test_record_matches_the_document(amb_id: str) -> None:
     assert record.de
     assert record.fr
     for name in ("situation", "readings", "default", "engine"):
-        assert getattr(record, name) == _normalise(entry.fields[name.capitalize()])
+        assert getattr(record, name) == normalise(entry.fields[name.capitalize()])
     assert record.switch == switch_of(entry.fields["Switch"])
     if record.switch is None:
-        assert record.no_switch_reason == _normalise(entry.fields["Switch"])
+        assert record.no_switch_reason == normalise(entry.fields["Switch"])
     else:
         assert record.no_switch_reason is None
     assert record.clauses == clause_ids(entry)
@@ -169,8 +152,8 @@ def test_quotes_are_verbatim_in_the_booklet(amb_id: str) -> None:
     """Every German and French quote occurs in schwinget.de.txt or schwinget.fr.txt once whitespace is normalised."""
     record = get_ambiguity(amb_id)
     for language, quotes in (("de", record.de), ("fr", record.fr)):
-        text = _normalise(_booklet(language))
-        missing = [q for q in quotes if _normalise(q) not in text]
+        text = normalise(_booklet(language))
+        missing = [q for q in quotes if normalise(q) not in text]
         assert missing == [], f"{amb_id} {language}"
 
 

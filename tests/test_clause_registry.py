@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
+from booklet import booklet_text, normalise
 
 from schwinget_spec import clauses
 from schwinget_spec.clauses import CLAUSES, get_clause
 
 # The booklet lives beside the checkout (``shared/rules``), not inside the package:
-# SCHWINGET_RULES_DIR points elsewhere when the checkout is moved.
-_RULES_ENV = "SCHWINGET_RULES_DIR"
 
 _ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z_]+)+$")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -100,26 +97,9 @@ ALL_IDS = tuple(CLAUSES)
 TABLE_IDS = tuple(clause_id for clause_id in ALL_IDS if clause_id.startswith("table."))
 
 
-def _normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _rules_dir() -> Path:
-    configured = os.environ.get(_RULES_ENV)
-    if configured:
-        return Path(configured)
-    for parent in Path(__file__).resolve().parents:
-        candidate = parent / "shared" / "rules"
-        if (candidate / "schwinget.de.txt").is_file():
-            return candidate
-    pytest.fail(
-        f"booklet not found: set {_RULES_ENV} to the folder holding schwinget.de.txt and schwinget.fr.txt"
-    )
-
-
 @cache
 def _booklet(language: str) -> str:
-    return _normalise((_rules_dir() / f"schwinget.{language}.txt").read_text(encoding="utf-8"))
+    return normalise(booklet_text(language))
 
 
 def _numbers(text: str) -> frozenset[str]:
@@ -133,7 +113,7 @@ def _positions_in_order(language: str, quotes: list[tuple[str, str]]) -> list[st
     position = 0
     out_of_order: list[str] = []
     for clause_id, quote in quotes:
-        found = text.find(_normalise(quote), position)
+        found = text.find(normalise(quote), position)
         if found < 0:
             out_of_order.append(clause_id)
         else:
@@ -158,7 +138,7 @@ def test_id_is_well_formed(clause_id: str) -> None:
 @pytest.mark.parametrize("clause_id", ALL_IDS)
 def test_german_quote_is_verbatim(clause_id: str) -> None:
     """Every German quote occurs in schwinget.de.txt once whitespace is normalised."""
-    quote = _normalise(CLAUSES[clause_id].de)
+    quote = normalise(CLAUSES[clause_id].de)
     assert quote
     assert quote in _booklet("de")
 
@@ -166,7 +146,7 @@ def test_german_quote_is_verbatim(clause_id: str) -> None:
 @pytest.mark.parametrize("clause_id", ALL_IDS)
 def test_french_quote_is_verbatim(clause_id: str) -> None:
     """Every French quote is non-empty and occurs in schwinget.fr.txt once whitespace is normalised."""
-    quote = _normalise(CLAUSES[clause_id].fr)
+    quote = normalise(CLAUSES[clause_id].fr)
     assert quote
     assert quote in _booklet("fr")
 
