@@ -787,6 +787,82 @@ def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+# -- schwinget prove
+
+
+@cli.command("prove")
+@click.option("--query", "queries", multiple=True, metavar="NAME", help="Run only this query (repeatable); default: all.")
+@click.option("--fast", is_flag=True, help="Leave out the slow queries (the drop-one-clause analysis).")
+@click.option("--list", "list_only", is_flag=True, help="List the queries and their claims without running them.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool) -> None:
+    """Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,
+    and whether each rule switch can change a result (docs/proofs.md).
+
+    Prints each query with its claim, answer (proved / witness / counterexample), seconds
+    and the clauses involved; exit code 1 if any answer differs from the expected one.
+    """
+    # z3 takes a while to load: only this command pays for it
+    from schwinget_spec.proofs import QUERIES, format_table, run_queries, to_json  # noqa: PLC0415
+
+    if list_only:
+        for query in QUERIES:
+            slow = " (slow)" if query.slow else ""
+            click.echo(f"{query.name}{slow}: {query.claim} [expected: {query.expected}]")
+        return
+    known = {q.name for q in QUERIES}
+    unknown = [name for name in queries if name not in known]
+    if unknown:
+        hints = [", ".join(difflib.get_close_matches(name, known, n=3)) or "none" for name in unknown]
+        detail = "; ".join(f"{name!r} (close: {hint})" for name, hint in zip(unknown, hints, strict=True))
+        raise LibraryError(f"unknown query {detail}; `schwinget prove --list` lists them")
+    results = run_queries(list(queries) if queries else None, include_slow=not fast)
+    if as_json:
+        click.echo(to_json(results))
+    else:
+        click.echo(format_table(results))
+        failed = sum(1 for r in results if not r.ok)
+        click.echo(f"{len(results) - failed} as expected, {failed} not, in {sum(r.seconds for r in results):.1f} s")
+    if any(not r.ok for r in results):
+        sys.exit(1)
+
+
+# -- schwinget conformance
+
+
+@cli.group("conformance")
+def conformance_group() -> None:
+    """Check another implementation of Schwinget against the reference (docs/harness.md)."""
+
+
+@conformance_group.command("run", context_settings={"ignore_unknown_options": True})
+@click.option("--games", type=int, default=100, show_default=True, help="Random Gänge to play after the vectors.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random Gänge.")
+@click.option("--no-vectors", is_flag=True, help="Play only random Gänge, not the shipped vectors.")
+@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds the implementation may take per request.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def conformance_run_command(
+    *, games: int, seed: int, no_vectors: bool, timeout: float, as_json: bool, command: tuple[str, ...]
+) -> None:
+    """Run COMMAND (after --) as an implementation speaking the JSON-lines protocol, in lock step with the reference.
+
+    Plays the shipped vectors and GAMES random Gänge, and reports the first divergence
+    with a minimal reproduction. Example: schwinget conformance run -- node examples/js/schwinget.js
+    Exit code 0 if the implementation agrees everywhere, 1 otherwise.
+    """
+    # the harness pulls in the Hypothesis-based adapters: only this command pays for them
+    from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
+
+    report = run_harness(list(command), games=games, seed=seed, vectors=not no_vectors, timeout=timeout)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_report(report))
+    if not report.passed:
+        sys.exit(1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The ``schwinget`` command (console entry point)."""
     cli.main(args=list(argv) if argv is not None else None, prog_name="schwinget")
