@@ -1,0 +1,61 @@
+"""``schwinget prove`` and ``schwinget conformance run`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from schwinget_spec.proofs import QUERIES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "schwinget_spec.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        cwd=ROOT,
+    )
+
+
+@pytest.mark.clause("kampfrichter.collect", "konter.beats_six")
+def test_prove_runs_named_queries_and_reports_them() -> None:
+    """Two fast queries give their expected answers, exit 0, and the JSON names each with its answer."""
+    result = _run("prove", "--json", "--query", "inv.nothing_pending", "--query", "wit.konter_beats_trump_six")
+    assert result.returncode == 0, result.stdout + result.stderr
+    answers = {r["name"]: r["answer"] for r in json.loads(result.stdout)}
+    assert answers == {"inv.nothing_pending": "proved", "wit.konter_beats_trump_six": "witness"}
+
+
+def test_prove_unknown_query_is_one_clear_line_and_exit_2() -> None:
+    """An unknown query name exits 2 with one line that says how to list the queries."""
+    result = _run("prove", "--query", "inv.no_such_thing")
+    assert result.returncode == 2
+    assert "unknown query 'inv.no_such_thing'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_prove_list_names_every_query_without_running_them() -> None:
+    """--list prints one line per query with its expected answer."""
+    result = _run("prove", "--list")
+    assert result.returncode == 0
+    assert len(result.stdout.splitlines()) == len(QUERIES)
+
+
+def test_conformance_run_passes_the_js_example_and_fails_the_buggy_copy() -> None:
+    """The example JavaScript engine passes (exit 0); the copy with one bug diverges (exit 1) naming a clause."""
+    good = _run("conformance", "run", "--games", "20", "--", "node", "examples/js/schwinget.js")
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "result: PASSED" in good.stdout
+    bad = _run("conformance", "run", "--json", "--games", "20", "--", "node", "examples/js/schwinget_buggy.js")
+    assert bad.returncode == 1
+    report = json.loads(bad.stdout)
+    assert report["passed"] is False
+    assert report["divergence"]["clause_id"] in ("kampfrichter.last_schwung", "konter.last_trick")
