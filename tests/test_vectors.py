@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, parse_skiplist
 from schwinget_spec.conformance.vectors import (
     SUITE_VERSION,
@@ -58,6 +59,21 @@ def test_every_gang_clause_is_exercised() -> None:
     missing = sorted(set(gang_clause_ids()) - named - set(UNTRACEABLE_CLAUSES))
     assert not missing, f"Gang clauses no vector exercises: {missing}"
     assert set(UNTRACEABLE_CLAUSES) <= set(gang_clause_ids())
+
+
+def test_every_clause_is_exercised() -> None:
+    """Every clause id of the registry, the scoring, match and Schwingfest ones included, is named by a vector."""
+    named = {c for v in SUITE for c in v.clauses}
+    missing = sorted(set(CLAUSES) - named - set(UNTRACEABLE_CLAUSES))
+    assert not missing, f"clauses no vector exercises: {missing}"
+
+
+def test_schwingfest_vectors_cover_three_and_four_schwinger() -> None:
+    """The Schwingfest group holds conforming Schwingfeste of 3 and of 4 Schwinger, and one defect of each kind."""
+    fest = [v for v in SUITE if v.group == "schwingfest"]
+    sizes = {len(v.input["players"]) for v in fest if v.expected["verdict"] == "conforms"}
+    assert sizes == {3, 4}
+    assert {v.expected["verdict"] for v in fest} == {"conforms", "illegal_action", "wrong_claim", "malformed"}
 
 
 def test_every_outcome_has_a_conforming_game() -> None:

@@ -20,12 +20,28 @@ from schwinget_spec.conformance.verify import Verdict, rules_from_json, verify_t
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import GangState, Phase, cards_of, start_gang
-from schwinget_spec.match import MatchLength, MatchState, gang_seeds, play_out, random_chooser, start_match
+from schwinget_spec.match import (
+    MatchLength,
+    MatchState,
+    first_legal,
+    gang_seeds,
+    play_out,
+    random_chooser,
+    start_match,
+)
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
-from schwinget_spec.trace import gang_record, gang_trace, match_trace, rules_to_json, state_claims
+from schwinget_spec.trace import (
+    gang_record,
+    gang_trace,
+    match_trace,
+    rules_to_json,
+    schwingfest_trace,
+    state_claims,
+)
 from schwinget_spec.trick import COLOUR_MASK, SPECIAL_MASK, allowed_answers
 
 __all__ = [
@@ -374,7 +390,11 @@ def _vector(
 
 
 def _clauses_of(features: Iterable[str]) -> list[str]:
-    return sorted(f for f in features if f in CLAUSES)
+    clauses = {f for f in features if f in CLAUSES}
+    if "angriff.who" in clauses:
+        # the Angriff is made with the player's own Angriff card
+        clauses.add("setup.angriffskarte")
+    return sorted(clauses)
 
 
 _CONFORMS = {"verdict": "conforms"}
@@ -1069,7 +1089,9 @@ def _match_doc(played: _PlayedMatch, vid: str) -> dict[str, Any]:
 
 def _match_clauses(played: _PlayedMatch, system: ScoringSystem) -> list[str]:
     clauses = {c for c in played.tags if c in CLAUSES} | {"match.goal", "match.end", "match.winner", "match.record_points",
-                                                        "scoring.two_systems", "scoring.choose_system", "scoring.tricks_only"}
+                                                        "scoring.two_systems", "scoring.choose_system", "scoring.tricks_only",
+                                                        "scoring.tricks_decide", "setup.gangkarten", "match.redeal",
+                                                        "table.columns"}
     clauses |= {f"table.{t}" for t in played.tags if f"table.{t}" in CLAUSES}
     clauses.add("scoring.schwingerwertung_both" if system is ScoringSystem.SCHWINGERWERTUNG else "scoring.punktewertung_winner")
     if "good_loser_thrown" in played.tags:
@@ -1145,6 +1167,89 @@ def _match_vectors() -> list[dict[str, Any]]:
     return out
 
 
+# -- Schwingfest vectors
+
+_FEST_NAMES = ("Anna", "Beat", "Carla", "Dario")
+
+
+def _play_fest(seed: int, players: int, system: ScoringSystem, sets: int, rules: Rules) -> tuple[SchwingfestState, list[GangState]]:
+    fest = start_schwingfest(_FEST_NAMES[:players], system, sets, rules)
+    states: list[GangState] = []
+    meetings = [m for round_ in fest.schedule.rounds for m in round_]
+    for meeting, gang_seed in zip(meetings, gang_seeds(seed, len(meetings)), strict=True):
+        state = play_out(fest.start_meeting(meeting, Deal.shuffled(gang_seed)), random_chooser(gang_seed))
+        fest = fest.apply_gang(meeting, state)
+        states.append(state)
+    return fest, states
+
+
+_FEST_CLAUSES = (
+    "fest.more_players", "fest.twice_each", "match.first_starter", "match.record_points", "match.redeal",
+    "scoring.choose_system", "scoring.two_systems", "scoring.tricks_only", "table.columns",
+)
+
+
+def _fest_vectors() -> list[dict[str, Any]]:
+    out = []
+    cases = (
+        ("three", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(), ("fest.parallel",),
+         "Three Schwinger, one card set: each meets each twice, 4 Gänge each."),
+        ("four", 4, ScoringSystem.PUNKTEWERTUNG, 2, Rules(), ("fest.four_players", "fest.parallel"),
+         "Four Schwinger on two card sets: each meets each twice, 6 Gänge each."),
+        ("loser_of_first_meeting", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(fest_starter="loser_of_first_meeting"),
+         ("match.loser_starts",), "The loser of a pair's first meeting starts their second (fest_starter)."),
+        ("younger", 3, ScoringSystem.PUNKTEWERTUNG, 1, Rules(fest_starter="younger"), (),
+         "The younger of each pair starts both meetings (fest_starter)."),
+        ("wins_then_plattwuerfe", 4, ScoringSystem.PUNKTEWERTUNG, 1, Rules(fest_tiebreak="wins_then_plattwuerfe"), (),
+         "Equal points are told apart by Gänge won, then Plattwürfe (fest_tiebreak)."),
+    )
+    played: dict[str, tuple[SchwingfestState, list[GangState]]] = {}
+    for topic, players, system, sets, rules, extra, description in cases:
+        fest, states = _play_fest(9000 + players, players, system, sets, rules)
+        played[topic] = (fest, states)
+        vid = f"schwingfest.valid.{topic}.001"
+        out.append(_vector(vid, description, (*_FEST_CLAUSES, *extra), schwingfest_trace(fest, states, trace_id=vid), _CONFORMS))
+    fest, states = played["three"]
+    clauses = (*_FEST_CLAUSES, "fest.parallel")
+
+    vid = "schwingfest.illegal_action.third_meeting.001"
+    doc = schwingfest_trace(fest, states, trace_id=vid)
+    del doc["claims"]
+    doc["gaenge"].append(copy.deepcopy(doc["gaenge"][0]))
+    a, b = doc["gaenge"][0]["seats"]
+    out.append(_vector(vid, "A pair meets a third time.", clauses, doc,
+                       {"verdict": "illegal_action", "gang": len(states), "action": f"meet {a} {b}",
+                        "clause_id": "fest.twice_each"}))
+
+    vid = "schwingfest.illegal_action.wrong_starter.001"
+    doc = schwingfest_trace(fest, states, trace_id=vid)
+    del doc["claims"]
+    first = fest.fought[0]
+    wrong = play_out(start_gang(states[0].deal, states[0].starter.other, fest.rules), first_legal)
+    record = gang_record(wrong)
+    record["seats"] = [first.meeting.a, first.meeting.b]
+    doc["gaenge"][0] = record
+    out.append(_vector(vid, "The first meeting of a pair is started by the older Schwinger.", clauses, doc,
+                       {"verdict": "illegal_action", "gang": 0, "action": f"start {states[0].starter.other.code}",
+                        "clause_id": "match.first_starter"}))
+
+    vid = "schwingfest.wrong_claim.ranks.001"
+    doc = schwingfest_trace(fest, states, trace_id=vid)
+    reference = list(doc["claims"]["ranks"])
+    doc["claims"]["ranks"] = list(reversed(reference)) if reference != list(reversed(reference)) else [1] * len(reference)
+    out.append(_vector(vid, "The standings are claimed in reverse.", clauses, doc,
+                       {"verdict": "wrong_claim", "field": "ranks", "claimed": doc["claims"]["ranks"], "reference": reference},
+                       defect={"pointer": "/claims/ranks", "reference": reference}))
+
+    vid = "schwingfest.malformed.incomplete.001"
+    doc = schwingfest_trace(fest, states, trace_id=vid)
+    del doc["claims"]
+    doc["gaenge"].pop()
+    out.append(_vector(vid, "A Schwingfest trace with one meeting missing.", ["fest.twice_each"], doc,
+                       {"verdict": "malformed", "where": "/gaenge", "clause_id": "fest.twice_each"}))
+    return out
+
+
 # -- perft vectors
 
 _PERFT: tuple[tuple[str, str, int, int, dict[str, Any], str, int], ...] = (
@@ -1217,6 +1322,7 @@ _GROUPS: tuple[tuple[str, str, Callable[[], list[dict[str, Any]]]], ...] = (
      _wrong_claim_vectors),
     ("malformed", "Documents that are not valid traces: one defect each.", _malformed_vectors),
     ("match", "Whole matches under both scoring systems: points, starters, totals and the winner.", _match_vectors),
+    ("schwingfest", "Whole Schwingfeste of 3 and 4 Schwinger: meetings, starters, points and standings.", _fest_vectors),
     ("perft", "Counts of distinct legal action sequences from fixed positions, depth by depth.", _perft_vectors),
 )
 
