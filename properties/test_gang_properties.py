@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from schwinget_spec.actions import Action, PlayCard, StartAngriff, parse_action
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
@@ -23,8 +24,10 @@ from schwinget_spec.testing.strategies import (
     permute_action,
     permute_deal,
     played_gangs,
+    rules,
     swap_seats,
 )
+from schwinget_spec.trick import resolve_schwung
 
 GANGS = played_gangs()
 
@@ -259,16 +262,16 @@ def test_renaming_the_colours_keeps_the_gang(gang: PlayedGang, perm: dict[Colour
     assert renamed[-1].result == gang.final.result
 
 
-def _booklet_winner(state: GangState, answer: Card, is_last: bool) -> Player | None:
-    """Who wins the Schwung of ``state`` answered by ``answer``, restated from the booklet independently of trick.py."""
-    led = state.led
-    assert led is not None
-    answerer = state.to_move
-    leader = answerer.other
-    trump, rules = state.trump, state.rules
+def _oracle(led: Card, answer: Card, trump: Colour | None, rules: Rules, *, is_last: bool, was_void: bool) -> Player | None:
+    """Who wins when P0 leads ``led`` and P1 answers ``answer``, restated from the booklet independently of trick.py."""
+    leader, answerer = Player.P0, Player.P1
     if Card.KR in (led, answer):
         kr_player = leader if led is Card.KR else answerer
-        return kr_player.other if is_last else None
+        if is_last:
+            return kr_player.other
+        if Card.BK in (led, answer) and rules.konter_loses_to_kampfrichter:
+            return kr_player
+        return None
     if Card.BK in (led, answer):
         konter_player = leader if led is Card.BK else answerer
         other = answer if led is Card.BK else led
@@ -276,7 +279,6 @@ def _booklet_winner(state: GangState, answer: Card, is_last: bool) -> Player | N
             return konter_player.other
         if other.colour is trump and not rules.konter_beats_trump_six:
             return konter_player.other
-        was_void = led.colour is not None and not any(c.colour is led.colour for c in state.hand(answerer))
         if answer is Card.BK and was_void and not rules.void_konter_beats_six:
             return leader
         return konter_player
@@ -287,6 +289,17 @@ def _booklet_winner(state: GangState, answer: Card, is_last: bool) -> Player | N
     if trump is not None and answer.colour is trump:
         return answerer
     return leader
+
+
+def _booklet_winner(state: GangState, answer: Card, is_last: bool) -> Player | None:
+    """Who wins the Schwung of ``state`` answered by ``answer``, by ``_oracle``."""
+    led = state.led
+    assert led is not None
+    answerer = state.to_move
+    was_void = led.colour is not None and not any(c.colour is led.colour for c in state.hand(answerer))
+    winner = _oracle(led, answer, state.trump, state.rules, is_last=is_last, was_void=was_void)
+    # the oracle seats the leader as P0
+    return None if winner is None else (answerer.other if winner is Player.P0 else answerer)
 
 
 @pytest.mark.clause(
@@ -326,3 +339,25 @@ def test_answers_follow_the_farbzwang(gang: PlayedGang) -> None:
                 or (c.is_special and not state.rules.special_cards_follow_colour)
             }
         assert {a.card for a in state.legal_actions() if isinstance(a, PlayCard)} == expected, state
+
+
+@pytest.mark.clause(
+    "schwung.higher_wins", "schwung.void_loses", "trump.beats", "konter.beats_six", "konter.loses",
+    "konter.last_trick", "kampfrichter.neutralises", "kampfrichter.last_schwung",
+)
+@settings(max_examples=max(10, settings().max_examples // 5))
+@given(rules())
+def test_every_pair_of_cards_resolves_as_the_booklet_says(rules_value: Rules) -> None:
+    """For every led card, answer, trump colour, last-Schwung flag and void flag, ``resolve_schwung`` names the booklet's winner."""
+    for trump in (*Colour, None):
+        for led, answer in itertools.permutations(ALL_CARDS, 2):
+            for is_last in (False, True):
+                for was_void in (False, True):
+                    if was_void and (led.colour is None or answer.colour is led.colour):
+                        continue
+                    outcome = resolve_schwung(
+                        Player.P0, led, answer, trump, rules_value, is_last=is_last, answer_was_void=was_void
+                    )
+                    assert outcome.winner == _oracle(led, answer, trump, rules_value, is_last=is_last, was_void=was_void), (
+                        led, answer, trump, is_last, was_void, outcome,
+                    )
