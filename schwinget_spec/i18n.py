@@ -1,0 +1,243 @@
+"""The words of ``schwinget play`` in German, French and English: screen texts and the one-line reason for a refused entry."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from schwinget_spec.actions import ChooseLeader, PlayCard, StartAngriff, parse_action
+from schwinget_spec.errors import IllegalActionError, ParseError
+from schwinget_spec.gang import GangState, Phase
+
+__all__ = ["LANGS", "Lang", "Refusal", "refusal", "text"]
+
+Lang = Literal["de", "fr", "en"]
+"""A language of the booklet (German, French) or English."""
+
+LANGS: tuple[Lang, ...] = ("de", "fr", "en")
+"""The languages ``schwinget play --lang`` offers."""
+
+_TEXTS: dict[str, dict[Lang, str]] = {
+    # the screen
+    "welcome": {
+        "de": "Schwinget: {length} ({n} Gänge) gegen den Bot «{bot}», {system}, Seed {seed}",
+        "fr": "Schwinget : {length} ({n} passes) contre le bot « {bot} », {system}, graine {seed}",
+        "en": "Schwinget: a {length} ({n} Gänge) against the {bot} bot, {system}, seed {seed}",
+    },
+    "short": {"de": "kurzes Spiel", "fr": "partie courte", "en": "short match"},
+    "long": {"de": "langes Spiel", "fr": "partie longue", "en": "long match"},
+    "howto": {
+        "de": "Karten per Kurzcode eingeben (G3 = Grün 3, KR = Kampfrichter, BK = Brienzer-Konter); "
+        "A = Angriff; ? = Hilfe; q = aufgeben.",
+        "fr": "Entrez les cartes par leur code (G3 = vert 3, KR = arbitre, BK = contre de Brienz) ; "
+        "A = attaque ; ? = aide ; q = abandonner.",
+        "en": "Enter cards by their short code (G3 = green 3, KR = Kampfrichter, BK = Brienzer-Konter); "
+        "A = Angriff; ? = help; q = give up.",
+    },
+    "gang.you": {
+        "de": "Gang {number} von {n}: du beginnst",
+        "fr": "Passe {number} sur {n} : vous commencez",
+        "en": "Gang {number} of {n}: you start",
+    },
+    "gang.bot": {
+        "de": "Gang {number} von {n}: der Bot beginnt",
+        "fr": "Passe {number} sur {n} : le bot commence",
+        "en": "Gang {number} of {n}: the bot starts",
+    },
+    "you": {"de": "du", "fr": "vous", "en": "you"},
+    "bot": {"de": "der Bot", "fr": "le bot", "en": "the bot"},
+    "trump": {"de": "Trumpf", "fr": "atout", "en": "trump"},
+    "no_trump": {"de": "kein Trumpf", "fr": "pas d'atout", "en": "no trump"},
+    "pile": {"de": "Stapel", "fr": "pioche", "en": "pile"},
+    "locked": {"de": "gesperrt (Angriff)", "fr": "bloquée (attaque)", "en": "locked (Angriff)"},
+    "tricks": {"de": "Stiche", "fr": "plis", "en": "tricks"},
+    "points": {"de": "Punkte", "fr": "points", "en": "points"},
+    "table": {"de": "Tisch", "fr": "table", "en": "table"},
+    "empty": {"de": "leer", "fr": "vide", "en": "empty"},
+    "pending": {
+        "de": "neutralisierter Stich in der Mitte: {cards}",
+        "fr": "pli neutralisé au milieu : {cards}",
+        "en": "neutralised trick in the middle: {cards}",
+    },
+    "hand": {"de": "deine Hand", "fr": "votre main", "en": "your hand"},
+    "bot_hand": {"de": "Bot hält {n} Karten", "fr": "le bot tient {n} cartes", "en": "the bot holds {n} cards"},
+    # prompts
+    "prompt_lead": {"de": "Ausspielen", "fr": "Jouer", "en": "Lead"},
+    "prompt_answer": {"de": "Erwidern auf {card}", "fr": "Répondre à {card}", "en": "Answer {card}"},
+    "prompt_choose": {
+        "de": "Kampfrichter: wer spielt aus? L0 = du, L1 = der Bot",
+        "fr": "Arbitre : qui joue ensuite ? L0 = vous, L1 = le bot",
+        "en": "Kampfrichter: who leads next? L0 = you, L1 = the bot",
+    },
+    "angriff_offer": {
+        "de": "Angriff möglich: A sperrt den Stapel, danach werden die 5 Handkarten ausgespielt.",
+        "fr": "Attaque possible : A bloque la pioche, puis on joue les 5 cartes en main.",
+        "en": "Angriff allowed: A locks the pile, then both play out their 5 cards.",
+    },
+    # what happens
+    "bot_plays": {"de": "der Bot spielt {card}", "fr": "le bot joue {card}", "en": "the bot plays {card}"},
+    "attack.you": {
+        "de": "du startest den Angriff: der Stapel ist gesperrt",
+        "fr": "vous lancez l'attaque : la pioche est bloquée",
+        "en": "you start the Angriff: the pile is locked",
+    },
+    "attack.bot": {
+        "de": "der Bot startet den Angriff: der Stapel ist gesperrt",
+        "fr": "le bot lance l'attaque : la pioche est bloquée",
+        "en": "the bot starts the Angriff: the pile is locked",
+    },
+    "chooses.you": {
+        "de": "du bestimmst, wer ausspielt: {leader}",
+        "fr": "vous décidez qui joue : {leader}",
+        "en": "you decide who leads: {leader}",
+    },
+    "chooses.bot": {
+        "de": "der Bot bestimmt, wer ausspielt: {leader}",
+        "fr": "le bot décide qui joue : {leader}",
+        "en": "the bot decides who leads: {leader}",
+    },
+    "won.you": {
+        "de": "Schwung {number}: du gewinnst ({tricks} Stich/e)",
+        "fr": "Schwung {number} : vous gagnez ({tricks} pli/s)",
+        "en": "Schwung {number}: you win ({tricks} trick/s)",
+    },
+    "won.bot": {
+        "de": "Schwung {number}: der Bot gewinnt ({tricks} Stich/e)",
+        "fr": "Schwung {number} : le bot gagne ({tricks} pli/s)",
+        "en": "Schwung {number}: the bot wins ({tricks} trick/s)",
+    },
+    "neutralised": {
+        "de": "Schwung {number}: der Kampfrichter neutralisiert, der Stich bleibt in der Mitte",
+        "fr": "Schwung {number} : l'arbitre neutralise, le pli reste au milieu",
+        "en": "Schwung {number}: the Kampfrichter neutralises, the trick stays in the middle",
+    },
+    "gang_over": {
+        "de": "Gang {number}: Stiche du {mine} : Bot {theirs}; {outcome}; Punkte du {p_me}, Bot {p_bot}",
+        "fr": "Passe {number} : plis vous {mine} : bot {theirs} ; {outcome} ; points vous {p_me}, bot {p_bot}",
+        "en": "Gang {number}: tricks you {mine} : bot {theirs}; {outcome}; points you {p_me}, bot {p_bot}",
+    },
+    "won_gang": {"de": "du gewinnst", "fr": "vous gagnez", "en": "you win"},
+    "lost_gang": {"de": "der Bot gewinnt", "fr": "le bot gagne", "en": "the bot wins"},
+    "drawn_gang": {"de": "Gestellter", "fr": "passe nulle", "en": "Gestellter (a draw)"},
+    "plattwurf": {"de": "Plattwurf", "fr": "gagné à plat", "en": "Plattwurf"},
+    "match_over": {
+        "de": "Ende: du {mine}, der Bot {theirs} ({system}): {verdict}",
+        "fr": "Fin : vous {mine}, le bot {theirs} ({system}) : {verdict}",
+        "en": "The end: you {mine}, the bot {theirs} ({system}): {verdict}",
+    },
+    "match_won": {"de": "du gewinnst das Spiel!", "fr": "vous gagnez la partie !", "en": "you win the match!"},
+    "match_lost": {"de": "der Bot gewinnt das Spiel", "fr": "le bot gagne la partie", "en": "the bot wins the match"},
+    "match_drawn": {"de": "unentschieden", "fr": "match nul", "en": "a draw"},
+    "saved": {
+        "de": "Spurdatei gespeichert: {path} (prüfen mit: schwinget verify {path})",
+        "fr": "Trace enregistrée : {path} (vérifier avec : schwinget verify {path})",
+        "en": "trace saved to {path} (check it with: schwinget verify {path})",
+    },
+    "refused": {"de": "abgelehnt", "fr": "refusé", "en": "refused"},
+    "gave_up": {
+        "de": "Aufgegeben: keine Spurdatei, da das Spiel nicht zu Ende gespielt wurde.",
+        "fr": "Abandon : pas de trace, la partie n'est pas terminée.",
+        "en": "Given up: no trace saved, since the match was not played to the end.",
+    },
+    "input_ended": {
+        "de": "Eingabe beendet: das Spiel bricht ab, keine Spurdatei.",
+        "fr": "Fin de l'entrée : la partie s'arrête, pas de trace.",
+        "en": "Input ended: the match stops, no trace saved.",
+    },
+    "legal": {"de": "erlaubt: {codes}", "fr": "permis : {codes}", "en": "allowed: {codes}"},
+    # the reasons for a refused entry
+    "why.unknown": {
+        "de": "«{entry}» ist kein Kurzcode: eine Karte wie G3, KR, BK, oder A, L0, L1",
+        "fr": "« {entry} » n'est pas un code : une carte comme G3, KR, BK, ou A, L0, L1",
+        "en": "{entry!r} is not a code: a card like G3, KR, BK, or A, L0, L1",
+    },
+    "why.not_in_hand": {
+        "de": "du hast {card} nicht auf der Hand",
+        "fr": "vous n'avez pas {card} en main",
+        "en": "you do not hold {card}",
+    },
+    "why.farbzwang": {
+        "de": "Farbzwang: du hast {colour} ({held}), also {colour} bedienen{or_trump}",
+        "fr": "Couleur imposée : vous avez du {colour} ({held}), jouez donc {colour}{or_trump}",
+        "en": "Farbzwang: you hold {colour} ({held}), so follow {colour}{or_trump}",
+    },
+    "or_trump": {"de": " oder Trumpf spielen", "fr": " ou un atout", "en": " or play trump"},
+    "why.angriff_who": {
+        "de": "Angriff nur vor dem Ausspielen, durch den Spieler, der ausspielt; jetzt wird erwidert",
+        "fr": "l'attaque se lance avant de jouer, par le joueur qui joue ; il faut maintenant répondre",
+        "en": "only the player about to lead may start the Angriff, before leading; now you must answer",
+    },
+    "why.angriff_once": {
+        "de": "es gibt nur einen Angriff pro Gang, und er wurde schon gespielt",
+        "fr": "il n'y a qu'une attaque par passe, et elle a déjà eu lieu",
+        "en": "there is only one Angriff per Gang, and it has been made",
+    },
+    "why.angriff_empty": {
+        "de": "der Nachziehstapel ist aufgebraucht: kein Angriff mehr möglich",
+        "fr": "la pioche est épuisée : plus d'attaque possible",
+        "en": "the draw pile is used up: no Angriff can be started",
+    },
+    "why.choice_due": {
+        "de": "dein Kampfrichter hat neutralisiert: zuerst bestimmen, wer ausspielt (L0 oder L1)",
+        "fr": "votre arbitre a neutralisé : décidez d'abord qui joue (L0 ou L1)",
+        "en": "your Kampfrichter neutralised the trick: first decide who leads (L0 or L1)",
+    },
+    "why.no_choice": {
+        "de": "L0/L1 gilt nur direkt nach einem neutralisierenden Kampfrichter",
+        "fr": "L0/L1 ne vaut que juste après une neutralisation par l'arbitre",
+        "en": "L0/L1 is only for right after a Kampfrichter neutralised a trick",
+    },
+    "why.over": {"de": "der Gang ist zu Ende", "fr": "la passe est terminée", "en": "the Gang is over"},
+}
+
+
+def text(lang: Lang, key: str, **values: object) -> str:
+    """The screen text ``key`` in ``lang`` with ``values`` filled in."""
+    return _TEXTS[key][lang].format(**values)
+
+
+@attrs.frozen
+class Refusal:
+    """Why an entry was refused: the clause it breaks (None for an entry that is no code) and one line in the player's language."""
+
+    clause_id: str | None
+    line: str
+
+
+def refusal(state: GangState, entry: str, lang: Lang) -> Refusal | None:
+    """Why ``entry`` may not be played in ``state`` by the player to move, or None if it is legal."""
+    try:
+        action = parse_action(entry)
+    except ParseError as exc:
+        return Refusal(exc.clause_id, text(lang, "why.unknown", entry=entry.strip()))
+    error = state.why_illegal(action)
+    if error is None:
+        return None
+    return Refusal(error.clause_id, _reason(state, action, error, lang))
+
+
+def _reason(state: GangState, action: object, error: IllegalActionError, lang: Lang) -> str:
+    clause = error.clause_id
+    if state.phase is Phase.OVER:
+        return text(lang, "why.over")
+    if state.phase is Phase.CHOOSE_LEADER and not isinstance(action, ChooseLeader):
+        return text(lang, "why.choice_due")
+    if isinstance(action, ChooseLeader):
+        return text(lang, "why.no_choice")
+    if isinstance(action, StartAngriff):
+        key = {"angriff.once": "why.angriff_once", "angriff.not_empty_pile": "why.angriff_empty"}.get(
+            clause or "", "why.angriff_who"
+        )
+        return text(lang, key)
+    assert isinstance(action, PlayCard)
+    if not state.hands[state.to_move] & action.card.bit:
+        return text(lang, "why.not_in_hand", card=action.card.code)
+    led = state.led
+    assert led is not None
+    assert led.colour is not None
+    colour = led.colour
+    held = " ".join(c.code for c in state.hand(state.to_move) if c.colour is colour)
+    trump = state.trump
+    or_trump = "" if trump is None or trump is colour else text(lang, "or_trump")
+    return text(lang, "why.farbzwang", colour=colour.code, held=held, or_trump=or_trump)
