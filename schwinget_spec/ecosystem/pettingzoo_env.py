@@ -1,0 +1,166 @@
+"""Schwinget as a PettingZoo AEC environment: agents ``player_0`` and ``player_1``, one Discrete(29) action space, masked observations.
+
+Needs the ``pettingzoo`` extra. ``env()`` returns a fresh environment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np  # type: ignore[import-not-found,unused-ignore]
+from gymnasium import spaces  # type: ignore[import-not-found,unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+from schwinget_spec.deal import Deal
+from schwinget_spec.ecosystem.encoding import (
+    NUM_ACTIONS,
+    OBSERVATION_PIECES,
+    Table,
+    TableRound,
+    action_id,
+    action_of,
+    observation_size,
+    observation_string,
+    observation_vector,
+)
+from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.players import Player
+
+__all__ = ["AGENTS", "SchwingetEnv", "env"]
+
+AGENTS = ("player_0", "player_1")
+"""Agent ``player_i`` sits in seat ``Pi``."""
+
+
+def _observation_high(table: Table) -> Any:
+    high = []
+    _, top = table.utility_bounds()
+    for name, shape, _public in OBSERVATION_PIECES:
+        size = int(np.prod(shape))
+        high.extend([top if name == "totals" else 1.0] * size)
+    return np.asarray(high, dtype=np.float32)
+
+
+class SchwingetEnv(AECEnv):  # type: ignore[misc]
+    """One Gang or a match of 4 or 6 Gänge, played by two agents through the reference engine.
+
+    Each Gang is dealt by ``Deal.shuffled`` from a seed drawn from the generator that
+    ``reset(seed=...)`` seeds, or taken from ``reset(options={"deals": [...]})``. At the end
+    of each Gang both agents are rewarded with its points (the sum over the Gänge is the
+    match total); the environment terminates after the last Gang.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "schwinget_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, table: Table | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.table = Table() if table is None else table
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        size = observation_size()
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=0.0, high=_observation_high(self.table), shape=(size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for agent in AGENTS
+        }
+        self._action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self._rng = np.random.default_rng()
+        self._deals: list[Deal] = []
+        self.round: TableRound = self.table.start()
+        self.gang: GangState | None = None
+
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of ``agent``: a Dict of ``observation`` and ``action_mask``."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """Discrete(29): card values 0-25, 26 the Angriff, 27/28 P0/P1 leads after a Kampfrichter."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start anew; ``seed`` fixes the deals, ``options["deals"]`` gives them explicitly."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        deals: Sequence[Deal] = (options or {}).get("deals", ())
+        self._deals = list(deals)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self.round = self.table.start()
+        self._start_gang()
+
+    def _next_deal(self) -> Deal:
+        if self._deals:
+            return self._deals.pop(0)
+        return Deal.shuffled(int(self._rng.integers(0, 2**64, dtype=np.uint64)))
+
+    def _start_gang(self) -> None:
+        self.gang = start_gang(self._next_deal(), self.round.next_starter, self.table.rules)
+        self.agent_selection = AGENTS[self.gang.to_move]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees: the observation vector (layout ``OBSERVATION_PIECES``) and its legal actions."""
+        assert self.gang is not None
+        seat = Player(AGENTS.index(agent))
+        view = self.gang.view(seat)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        for action in view.legal_actions:
+            mask[action_id(action)] = 1
+        return {
+            "observation": np.asarray(observation_vector(view, seat, (), self.round), dtype=np.float32),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        """Apply ``action`` (a number 0-28) for the agent to move; None for an agent already done."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.gang is not None
+        assert action is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        gang = self.gang.apply(action_of(int(action)))
+        self.gang = gang
+        if gang.is_over:
+            before = self.round.totals()
+            self.round = self.round.record(gang)
+            after = self.round.totals()
+            for seat in (Player.P0, Player.P1):
+                # the Gang's points, exact: totals are whole hundredths
+                self.rewards[AGENTS[seat]] = (after[seat].hundredths - before[seat].hundredths) / 100
+            if self.round.is_over:
+                self.terminations = dict.fromkeys(AGENTS, True)
+            else:
+                self._start_gang()
+        else:
+            self.agent_selection = AGENTS[gang.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str:
+        """The state as both players' observations in text (no hidden card)."""
+        assert self.gang is not None
+        return "\n".join(
+            observation_string(self.gang.view(seat), seat, (), self.round) for seat in (Player.P0, Player.P1)
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(table: Table | None = None, render_mode: str | None = None) -> SchwingetEnv:
+    """A new Schwinget environment for ``table`` (default: one Gang, Schwingerwertung, ``Rules()``)."""
+    return SchwingetEnv(table, render_mode)
