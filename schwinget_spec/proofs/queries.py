@@ -15,6 +15,18 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
+from schwinget_spec.proofs.base import (
+    COUNTEREXAMPLE,
+    PROVED,
+    UNKNOWN,
+    WITNESS,
+    Outcome,
+    Query,
+    QueryResult,
+    core_ids,
+    new_solver,
+    replay_mismatch,
+)
 from schwinget_spec.proofs.model import (
     BK,
     CARD_BITS,
@@ -29,6 +41,7 @@ from schwinget_spec.proofs.model import (
     rules_from,
 )
 from schwinget_spec.proofs.replay import Witness, assert_trace, extract_witness, outcome_index, replay
+from schwinget_spec.proofs.scoring_queries import SCORING_QUERIES
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -41,106 +54,36 @@ __all__ = [
     "to_json",
 ]
 
-PROVED = "proved"
-WITNESS = "witness"
-COUNTEREXAMPLE = "counterexample"
-UNKNOWN = "unknown"
-
-
-@attrs.frozen
-class QueryResult:
-    """The answer to one query: ``answer`` is proved, witness, counterexample or unknown; ``ok`` when it is the expected one."""
-
-    name: str
-    claim: str
-    expected: str
-    answer: str
-    seconds: float
-    clauses: tuple[str, ...]
-    detail: str
-
-    @property
-    def ok(self) -> bool:
-        """True when the answer is the expected one."""
-        return self.answer == self.expected
-
-
-@attrs.frozen
-class Outcome:
-    """What a query's body found: the answer, the clauses involved, and a line of detail."""
-
-    answer: str
-    clauses: tuple[str, ...] = ()
-    detail: str = ""
-
-
-@attrs.frozen
-class Query:
-    """A named claim with its expected answer and the function deciding it; ``slow`` ones run in the full set only."""
-
-    name: str
-    claim: str
-    expected: str
-    body: Callable[[], Outcome]
-    slow: bool = False
-
-
-def _solver() -> z3.Solver:
-    s = z3.SolverFor("QF_BV")
-    s.set("core.minimize", True)
-    return s
-
-
-def _core_ids(solver: z3.Solver) -> tuple[str, ...]:
-    return tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core()))
-
-
 def _prove(prop: Callable[[GangModel], z3.BoolRef], *, broken: str | None = None) -> tuple[str, tuple[str, ...], Witness | None]:
     """Prove ``prop`` of every Gang: unsat of its negation. Returns the answer, the core, and a counterexample if any."""
     m = GangModel(broken=broken)
-    s = _solver()
+    s = new_solver()
     m.assert_into(s)
     s.add(z3.Not(prop(m)))
     r = s.check(*all_tags([m]))
     if r == z3.unsat:
-        return PROVED, _core_ids(s), None
+        return PROVED, core_ids(s), None
     if r == z3.sat:
         return COUNTEREXAMPLE, (), extract_witness(s.model(), m)
     return UNKNOWN, (), None
-
-
-def _replay_matches(w: Witness) -> str:
-    """Empty when the engine replays ``w`` to the model's tricks and outcome; else what differs."""
-    try:
-        state = replay(w.deck, w.starter, w.actions, w.rules)
-    except IllegalActionError as exc:
-        return f"engine rejects the witness at step {exc.step} ({exc.clause_id}): {exc.reason}"
-    except SchwingetError as exc:
-        return f"engine rejects the witness ({exc.clause_id}): {exc.reason}"
-    if not state.is_over:
-        return "engine: the Gang is not over after the witness's actions"
-    res = state.result
-    if res.tricks != w.model_tricks or outcome_index(res) != w.model_outcome:
-        return f"engine {res.tricks} {res.outcome.name}, model {w.model_tricks} outcome {w.model_outcome}"
-    return ""
 
 
 def _witness(
     prop: Callable[[GangModel], z3.BoolRef], *, rules: Rules | None = None, broken: str | None = None
 ) -> Outcome:
     m = GangModel(broken=broken)
-    s = _solver()
+    s = new_solver()
     m.assert_into(s)
     s.add(prop(m))
     if rules is not None:
         s.add(m.rules_equal(rules))
     r = s.check(*all_tags([m]))
     if r == z3.unsat:
-        return Outcome(PROVED, _core_ids(s), "no such Gang exists")
+        return Outcome(PROVED, core_ids(s), "no such Gang exists")
     if r != z3.sat:
         return Outcome(UNKNOWN)
     w = extract_witness(s.model(), m)
-    diff = _replay_matches(w)
+    diff = replay_mismatch(w)
     if diff:
         return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
     return Outcome(WITNESS, (), f"replayed: tricks {w.model_tricks}; {w.describe()}")
@@ -262,7 +205,7 @@ def _plattwurf_loser_max() -> Outcome:
         return Outcome(UNKNOWN)
     w = extract_witness(opt.model(), m)
     best = int(opt.model().eval(loser).as_long())
-    diff = _replay_matches(w)
+    diff = replay_mismatch(w)
     if diff:
         return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
     answer, core, _ = _prove(lambda g: z3.Not(_loser_tricks_at_least(best + 1)(g)))
@@ -277,7 +220,7 @@ def _plattwurf_loser_max() -> Outcome:
 def _switch_changes_result(name: str) -> Outcome:
     """Two copies of the Gang with the same deal and the same actions, differing only in switch ``name``."""
     a, b = GangModel("a."), GangModel("b.")
-    s = _solver()
+    s = new_solver()
     a.assert_into(s)
     b.assert_into(s)
     s.add(a.switch[name], z3.Not(b.switch[name]))
@@ -295,12 +238,12 @@ def _switch_changes_result(name: str) -> Outcome:
     )
     r = s.check(*all_tags([a, b]))
     if r == z3.unsat:
-        return Outcome(PROVED, _core_ids(s), f"{name} never changes the result of a play legal under both readings")
+        return Outcome(PROVED, core_ids(s), f"{name} never changes the result of a play legal under both readings")
     if r != z3.sat:
         return Outcome(UNKNOWN)
     wa, wb = extract_witness(s.model(), a), extract_witness(s.model(), b)
     for w in (wa, wb):
-        diff = _replay_matches(w)
+        diff = replay_mismatch(w)
         if diff:
             return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
     return Outcome(
@@ -322,7 +265,7 @@ def _switch_never_matters_stepwise(name: str) -> Outcome:
     core: set[str] = set()
     for step in range(MAX_SCHWUENGE):
         a, b = GangModel("a."), GangModel("b.")
-        s = _solver()
+        s = new_solver()
         a.assert_step_into(s, step)
         b.assert_step_into(s, step)
         s.add(a.switch[name], z3.Not(b.switch[name]))
@@ -353,7 +296,7 @@ def _switch_never_matters_stepwise(name: str) -> Outcome:
             return Outcome(COUNTEREXAMPLE, (), f"the readings of {name} part at Schwung {step + 1}")
         if r not in (z3.sat, z3.unsat):
             return Outcome(UNKNOWN)
-        core.update(_core_ids(s))
+        core.update(core_ids(s))
     return Outcome(PROVED, tuple(sorted(core)), f"{name} never changes the result of a play legal under both readings")
 
 
@@ -361,7 +304,7 @@ def _special_follow_changes_legality() -> Outcome:
     """A play legal when special cards are free and illegal when they follow colour."""
     kr, bk = z3.BitVecVal(KR, CARD_BITS), z3.BitVecVal(BK, CARD_BITS)
     m = GangModel()
-    s = _solver()
+    s = new_solver()
     m.assert_into(s)
     s.add(m.rules_equal(Rules()))
     cases = []
@@ -376,7 +319,7 @@ def _special_follow_changes_legality() -> Outcome:
     if s.check(*all_tags([m])) != z3.sat:
         return Outcome(UNKNOWN)
     w = extract_witness(s.model(), m)
-    diff = _replay_matches(w)
+    diff = replay_mismatch(w)
     if diff:
         return Outcome(COUNTEREXAMPLE, (), f"model/engine disagree: {diff}; {w.describe()}")
     try:
@@ -410,7 +353,7 @@ def drop_one_analysis(part: int | None = None) -> dict[str, str]:
         ids = ids[part::3]
     for cid in ids:
         m = GangModel()
-        s = _solver()
+        s = new_solver()
         m.assert_into(s, drop=(cid,))
         own = [c for k, c in m.constraints if k == cid]
         tags = [t for t in all_tags([m]) if str(t) != f"tag:{cid}"]
@@ -433,7 +376,7 @@ def drop_one_analysis(part: int | None = None) -> dict[str, str]:
         except SchwingetError:
             report[cid] = "caught"  # not even a deck of the 26 Schwungkarten
             continue
-        report[cid] = "caught" if _replay_matches(w) else "not caught"
+        report[cid] = "caught" if replay_mismatch(w) else "not caught"
     return report
 
 
@@ -487,14 +430,14 @@ def check_trace(
     model is asked for a different result, which must be unsat, and for the trace alone, which must be sat.
     """
     m = GangModel(broken=broken)
-    s = _solver()
+    s = new_solver()
     m.assert_into(s)
     s.add(*assert_trace(m, deck, starter, actions, rules))
     s.add(*(z3.Not(GangModel.tag(cid)) for cid in off))
     tags = [t for t in all_tags([m]) if str(t).removeprefix("tag:") not in off]
     r = s.check(*tags)
     if r != z3.sat:
-        return str(r), _core_ids(s) if r == z3.unsat else ()
+        return str(r), core_ids(s) if r == z3.unsat else ()
     if final is not None:
         res = final.result
         s.add(
@@ -540,6 +483,7 @@ QUERIES: tuple[Query, ...] = (
     Query("rule.void_konter_beats_six", "void_konter_beats_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("void_konter_beats_six")),
     Query("rule.konter_beats_trump_six", "konter_beats_trump_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_beats_trump_six")),
     Query("rule.konter_loses_to_kampfrichter", "konter_loses_to_kampfrichter changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_loses_to_kampfrichter")),
+    *SCORING_QUERIES,
     Query("cons.jointly_satisfiable", "all clause constraints hold together in some Gang (replayed)", WITNESS, _jointly_satisfiable),
     Query("xcheck.random_traces", "random engine Gänge are accepted by the model with the engine's result", PROVED, _random_traces),
     *(

@@ -1,0 +1,95 @@
+"""What every Z3 query shares: the answers, the query and result records, the solver, unsat cores and witness replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.errors import IllegalActionError, SchwingetError
+from schwinget_spec.proofs.replay import Witness, outcome_index, replay
+
+__all__ = [
+    "COUNTEREXAMPLE",
+    "PROVED",
+    "UNKNOWN",
+    "WITNESS",
+    "Outcome",
+    "Query",
+    "QueryResult",
+    "core_ids",
+    "new_solver",
+    "replay_mismatch",
+]
+
+PROVED = "proved"
+WITNESS = "witness"
+COUNTEREXAMPLE = "counterexample"
+UNKNOWN = "unknown"
+
+
+@attrs.frozen
+class QueryResult:
+    """The answer to one query: ``answer`` is proved, witness, counterexample or unknown; ``ok`` when it is the expected one."""
+
+    name: str
+    claim: str
+    expected: str
+    answer: str
+    seconds: float
+    clauses: tuple[str, ...]
+    detail: str
+
+    @property
+    def ok(self) -> bool:
+        """True when the answer is the expected one."""
+        return self.answer == self.expected
+
+
+@attrs.frozen
+class Outcome:
+    """What a query's body found: the answer, the clauses involved, and a line of detail."""
+
+    answer: str
+    clauses: tuple[str, ...] = ()
+    detail: str = ""
+
+
+@attrs.frozen
+class Query:
+    """A named claim with its expected answer and the function deciding it; ``slow`` ones run in the full set only."""
+
+    name: str
+    claim: str
+    expected: str
+    body: Callable[[], Outcome]
+    slow: bool = False
+
+
+def new_solver() -> z3.Solver:
+    """A ``QF_BV`` solver with minimised unsat cores (PROOFS.md: faster than the default solver with assumption literals)."""
+    s = z3.SolverFor("QF_BV")
+    s.set("core.minimize", True)
+    return s
+
+
+def core_ids(solver: z3.Solver) -> tuple[str, ...]:
+    """The clause ids of the unsat core of ``solver`` (its ``tag:`` assumption literals), sorted."""
+    return tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core()))
+
+
+def replay_mismatch(w: Witness) -> str:
+    """Empty when the engine replays ``w`` to the model's tricks and outcome; else what differs."""
+    try:
+        state = replay(w.deck, w.starter, w.actions, w.rules)
+    except IllegalActionError as exc:
+        return f"engine rejects the witness at step {exc.step} ({exc.clause_id}): {exc.reason}"
+    except SchwingetError as exc:
+        return f"engine rejects the witness ({exc.clause_id}): {exc.reason}"
+    if not state.is_over:
+        return "engine: the Gang is not over after the witness's actions"
+    res = state.result
+    if res.tricks != w.model_tricks or outcome_index(res) != w.model_outcome:
+        return f"engine {res.tricks} {res.outcome.name}, model {w.model_tricks} outcome {w.model_outcome}"
+    return ""
