@@ -6,6 +6,7 @@ Import this module (or ``schwinget_spec.ecosystem.openspiel_game.register()``) a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -41,6 +42,7 @@ __all__ = [
     "SchwingetState",
     "chance_outcomes_for",
     "register",
+    "replay",
     "table_from_params",
 ]
 
@@ -367,6 +369,34 @@ def chance_outcomes_for(deal: Deal) -> tuple[list[int], list[int]]:
     ``i``-th pile card whenever the state asks chance for the next pile card.
     """
     return [c.value for c in deal.deck[:DEALT]], [c.value for c in deal.pile]
+
+
+def replay(game: SchwingetGame, deals: Sequence[Deal], actions: Sequence[int]) -> SchwingetState:
+    """The state reached by dealing ``deals`` (one per Gang) and playing ``actions`` (numbers 0-28).
+
+    Chance nodes take their outcome from the current Gang's deal (``chance_outcomes_for``);
+    player nodes take the next of ``actions``. Stops when both run out or the game ends.
+    """
+    state = game.new_initial_state()
+    pending = list(deals)
+    moves = list(actions)
+    current: Deal | None = None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if not state.dealt and state.gang is None:
+                if not pending:
+                    break
+                current = pending.pop(0)
+            assert current is not None
+            if state.gang is None:
+                state.apply_action(current.deck[len(state.dealt)].value)
+            else:
+                state.apply_action(current.pile[len(state.fixed_pile)].value)
+        else:
+            if not moves:
+                break
+            state.apply_action(moves.pop(0))
+    return state
 
 
 def register() -> None:
