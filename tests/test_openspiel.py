@@ -146,7 +146,7 @@ def _decisions(state: Any) -> int:
 @pytest.mark.clause("kampfrichter.chooses")
 def test_longest_gang_reaches_max_game_length() -> None:
     """A Gang of 11 Schwünge with a Kampfrichter choice takes exactly the declared 23 decisions."""
-    deal, actions, final = _find(
+    deal, actions, _ = _find(
         lambda s: s.angriff is None and any(r.winner is None for r in s.history), attack=False
     )
     assert len(actions) == MAX_DECISIONS_PER_GANG
