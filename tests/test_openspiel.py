@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 from typing import Any
@@ -278,3 +279,15 @@ def test_golden_playthrough_is_reproduced() -> None:
     game_string, actions = _golden_params(original)
     assert len(actions) > 40
     assert generate_playthrough.playthrough(game_string, actions) == original
+
+
+def test_example_mcts_script_plays_a_gang(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/openspiel_mcts.py plays a Gang to the end and prints the points it returns."""
+    spec = importlib.util.spec_from_file_location("openspiel_mcts", Path(__file__).parents[1] / "examples" / "openspiel_mcts.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    returns = module.main(1, 5)
+    assert 8.5 <= min(returns) <= max(returns) <= 10.0
+    assert "points after 1 Gänge" in capsys.readouterr().out
