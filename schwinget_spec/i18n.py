@@ -30,7 +30,7 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     "howto": {
         "de": "Karten per Kurzcode eingeben (G3 = Grün 3, KR = Kampfrichter, BK = Brienzer-Konter); "
         "A = Angriff; ? = Hilfe; q = aufgeben.",
-        "fr": "Entrez les cartes par leur code (G3 = vert 3, KR = arbitre, BK = contre de Brienz) ; "
+        "fr": "Entrez les cartes par leur code (G3 = vert 3, KR = juré, BK = Brienz contré) ; "
         "A = attaque ; ? = aide ; q = abandonner.",
         "en": "Enter cards by their short code (G3 = green 3, KR = Kampfrichter, BK = Brienzer-Konter); "
         "A = Angriff; ? = help; q = give up.",
@@ -62,12 +62,13 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     },
     "hand": {"de": "deine Hand", "fr": "votre main", "en": "your hand"},
     "bot_hand": {"de": "Bot hält {n} Karten", "fr": "le bot tient {n} cartes", "en": "the bot holds {n} cards"},
+    "bot_hand_one": {"de": "Bot hält 1 Karte", "fr": "le bot tient 1 carte", "en": "the bot holds 1 card"},
     # prompts
     "prompt_lead": {"de": "Ausspielen", "fr": "Jouer", "en": "Lead"},
     "prompt_answer": {"de": "Erwidern auf {card}", "fr": "Répondre à {card}", "en": "Answer {card}"},
     "prompt_choose": {
         "de": "Kampfrichter: wer spielt aus? L0 = du, L1 = der Bot",
-        "fr": "Arbitre : qui joue ensuite ? L0 = vous, L1 = le bot",
+        "fr": "Juré : qui joue ensuite ? L0 = vous, L1 = le bot",
         "en": "Kampfrichter: who leads next? L0 = you, L1 = the bot",
     },
     "angriff_offer": {
@@ -109,7 +110,7 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     },
     "neutralised": {
         "de": "Schwung {number}: der Kampfrichter neutralisiert, der Stich bleibt in der Mitte",
-        "fr": "Schwung {number} : l'arbitre neutralise, le pli reste au milieu",
+        "fr": "Prise {number} : le juré neutralise, le pli reste au milieu",
         "en": "Schwung {number}: the Kampfrichter neutralises, the trick stays in the middle",
     },
     "gang_over": {
@@ -180,12 +181,12 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     },
     "why.choice_due": {
         "de": "dein Kampfrichter hat neutralisiert: zuerst bestimmen, wer ausspielt (L0 oder L1)",
-        "fr": "votre arbitre a neutralisé : décidez d'abord qui joue (L0 ou L1)",
+        "fr": "votre juré a neutralisé : décidez d'abord qui joue (L0 ou L1)",
         "en": "your Kampfrichter neutralised the trick: first decide who leads (L0 or L1)",
     },
     "why.no_choice": {
         "de": "L0/L1 gilt nur direkt nach einem neutralisierenden Kampfrichter",
-        "fr": "L0/L1 ne vaut que juste après une neutralisation par l'arbitre",
+        "fr": "L0/L1 ne vaut que juste après une neutralisation par le juré",
         "en": "L0/L1 is only for right after a Kampfrichter neutralised a trick",
     },
     "why.over": {"de": "der Gang ist zu Ende", "fr": "la passe est terminée", "en": "the Gang is over"},

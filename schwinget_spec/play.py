@@ -142,7 +142,7 @@ def _show(state: GangState, match: MatchState, lang: Lang, say: Say) -> None:
         line += " · " + text(lang, "pending", cards=f"{view.pending.led.code} {view.pending.answer.code}")
     say(line, "")
     hand = " ".join(c.code for c in view.hand)
-    say(f"{text(lang, 'hand')}: {hand} · {text(lang, 'bot_hand', n=view.opponent_hand_size)}", "bold")
+    say(f"{text(lang, 'hand')}: {hand} · {text(lang, 'bot_hand_one') if view.opponent_hand_size == 1 else text(lang, 'bot_hand', n=view.opponent_hand_size)}", "bold")
     if ANGRIFF in view.legal_actions:
         say(text(lang, "angriff_offer"), "yellow")
 
