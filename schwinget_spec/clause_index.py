@@ -27,7 +27,9 @@ _NOT_ENFORCING = frozenset(
 """Package modules that name clause ids without enforcing them: the registry itself,
 this index, the ambiguity registry (which names the clauses each open question
 concerns), and the command line with its game loop, replay, simulation and translations,
-which quote clauses to explain a game to a reader."""
+which quote clauses to explain a game to a reader. The subpackages (conformance,
+testing, proofs, ecosystem) check, model or adapt the rules, so they count as no
+enforcement either: the engine's top-level modules are what enforces a clause."""
 
 _TEST_DIRS = ("tests", "properties")
 
@@ -157,7 +159,7 @@ def build_clause_index(
     """
     package = package_dir() if package is None else package.resolve()
     root = package.parent if root is None else root.resolve()
-    library = [p for p in _python_files(package) if p.name not in _NOT_ENFORCING or p.parent != package]
+    library = [p for p in _python_files(package) if p.parent == package and p.name not in _NOT_ENFORCING]
     enforced = _scan(library, root, clauses)
     tests_found = (root / "pyproject.toml").is_file() and (root / "tests").is_dir()
     test_files: list[Path] = []

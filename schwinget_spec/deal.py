@@ -136,7 +136,7 @@ class Deal:
 
     @classmethod
     def shuffled(cls, seed: int) -> Deal:
-        """The deal for ``seed`` (0 <= seed < 2**64), reproducible in any language.
+        """The deal for ``seed`` (0 <= seed < 2**64): the 26 cards shuffled (``deal.shuffle``), reproducible in any language.
 
         The 26 cards in canonical order (``Card`` values 0-25) are shuffled by
         Fisher-Yates driven by SplitMix64 seeded with ``seed`` (``schwinget_spec.rng``),

@@ -591,7 +591,7 @@ def compute_result(
         )
         winner: Player | None = plattwurf
     elif tricks[0] == tricks[1]:
-        # gang.more_tricks_wins: equal tricks is a Gestellter
+        # gang.tricks_decide: the number of tricks decides; gang.more_tricks_wins: equal is a Gestellter
         winner = None
         outcome = Outcome.GESTELLTER
     else:
