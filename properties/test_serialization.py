@@ -15,8 +15,8 @@ from schwinget_spec.match import MatchLength, play_out, random_chooser, start_ma
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import start_schwingfest
-from schwinget_spec.scoring import ScoringSystem
-from schwinget_spec.testing.strategies import PlayedGang, played_gangs, rules
+from schwinget_spec.scoring import Points, ScoringSystem
+from schwinget_spec.testing.strategies import PlayedGang, PlayedMatch, played_gangs, played_matches, rules
 from schwinget_spec.trace import actions_of, gang_trace, match_trace, rules_to_json, schwingfest_trace
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
@@ -91,3 +91,15 @@ def test_schwingfest_trace_conforms(seed: int, players: int, system: ScoringSyst
         states.append(state)
     verdict = verify_trace(json.loads(json.dumps(schwingfest_trace(fest, states))))
     assert verdict.kind is VerdictKind.CONFORMS, verdict
+
+
+@pytest.mark.clause("match.record_points", "match.winner", "match.loser_starts", "match.draw_starter")
+@settings(max_examples=40)
+@given(played_matches())
+def test_played_match_totals_and_trace(played: PlayedMatch) -> None:
+    """A match played by the strategies: totals are the sums of the Gang points, and its trace conforms."""
+    match = played.match
+    for seat in (0, 1):
+        assert match.totals[seat] == Points.total(match.system, (g.score.points[seat] for g in match.gaenge))
+    trace = match_trace(match, [g.final for g in played.gaenge])
+    assert verify_trace(json.loads(json.dumps(trace))).kind is VerdictKind.CONFORMS

@@ -1,4 +1,4 @@
-"""Public Hypothesis strategies: cards, explicit deals (also steered to rare situations), Rules values and whole Gänge."""
+"""Public Hypothesis strategies: cards, explicit deals (also steered to rare situations), Rules values, scoring systems, whole Gänge and whole matches."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, Star
 from schwinget_spec.cards import ALL_CARDS, COLOUR_CARDS, Card, Colour
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, Outcome, Phase, start_gang
+from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.trick import COLOUR_MASK, resolve_schwung
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "STYLES",
     "AngriffPlan",
     "PlayedGang",
+    "PlayedMatch",
     "Steer",
     "Style",
     "actions",
@@ -38,9 +41,11 @@ __all__ = [
     "permute_card",
     "permute_deal",
     "played_gangs",
+    "played_matches",
     "players",
     "rare_states",
     "rules",
+    "scoring_systems",
     "steered_deals",
     "swap_seats",
 ]
@@ -398,3 +403,41 @@ _RARE_CHECKS: dict[str, Callable[[PlayedGang], bool]] = {
 def rare_states(gang: PlayedGang) -> frozenset[str]:
     """Which of ``RARE_STATES`` the played Gang reached."""
     return frozenset(name for name in RARE_STATES if _RARE_CHECKS[name](gang))
+
+
+def scoring_systems() -> st.SearchStrategy[ScoringSystem]:
+    """The Schwingerwertung or the Punktewertung (shrinks towards the Schwingerwertung)."""
+    return st.sampled_from(list(ScoringSystem))
+
+
+@attrs.frozen
+class PlayedMatch:
+    """A match played to the end: the final ``MatchState`` and each of its Gänge as played."""
+
+    match: MatchState
+    gaenge: tuple[PlayedGang, ...]
+
+
+@st.composite
+def played_matches(
+    draw: st.DrawFn,
+    rules_strategy: st.SearchStrategy[Rules] | None = None,
+    system_strategy: st.SearchStrategy[ScoringSystem] | None = None,
+    length_strategy: st.SearchStrategy[MatchLength] | None = None,
+) -> PlayedMatch:
+    """A whole match: a drawn scoring system, length (4 or 6 Gänge), younger player and rules,
+    and every Gang drawn by ``played_gangs`` with the starter the match requires.
+    Defaults: ``rules()``, ``scoring_systems()``, both lengths.
+    """
+    system = draw(scoring_systems() if system_strategy is None else system_strategy)
+    length = draw(st.sampled_from(list(MatchLength)) if length_strategy is None else length_strategy)
+    rules_value = draw(rules() if rules_strategy is None else rules_strategy)
+    match = start_match(system, length, draw(players()), rules_value)
+    gaenge: list[PlayedGang] = []
+    while not match.is_over:
+        due = match.next_starter
+        assert due is not None
+        played = draw(played_gangs(rules_strategy=st.just(rules_value), starter_strategy=st.just(due)))
+        match = match.apply_gang(played.final)
+        gaenge.append(played)
+    return PlayedMatch(match, tuple(gaenge))
