@@ -59,3 +59,19 @@ def test_conformance_run_passes_the_js_example_and_fails_the_buggy_copy() -> Non
     report = json.loads(bad.stdout)
     assert report["passed"] is False
     assert report["divergence"]["clause_id"] in ("kampfrichter.last_schwung", "konter.last_trick")
+
+
+def test_command_line_and_harness_need_no_test_extra() -> None:
+    """The command line, the verifier and the harness import with Hypothesis unavailable (a normal install)."""
+    script = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'hypothesis':\n"
+        "            raise ImportError('hypothesis is not installed')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import schwinget_spec.cli, schwinget_spec.conformance.harness, schwinget_spec.conformance\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert result.stdout.strip() == "ok", result.stderr

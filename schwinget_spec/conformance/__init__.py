@@ -1,7 +1,8 @@
-"""The conformance kit: the trace schema and verifier, the test vectors with perft counts, and skip lists."""
+"""The conformance kit: the trace schema and verifier, the test vectors with perft counts, skip lists, and the adapter protocol for other implementations."""
 
 from __future__ import annotations
 
+from schwinget_spec.conformance.adapter import GangAdapter, ReferenceAdapter, ResultReport
 from schwinget_spec.conformance.skiplist import (
     SkipEntry,
     SkipList,
@@ -40,6 +41,9 @@ from schwinget_spec.conformance.verify import (
 __all__ = [
     "MAX_TRACE_BYTES",
     "SUITE_VERSION",
+    "GangAdapter",
+    "ReferenceAdapter",
+    "ResultReport",
     "RulesJsonError",
     "SkipEntry",
     "SkipList",

@@ -13,6 +13,7 @@ import attrs
 
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import get_clause
+from schwinget_spec.conformance.adapter import GangAdapter
 from schwinget_spec.conformance.protocol import (
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
@@ -30,7 +31,6 @@ from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
-from schwinget_spec.testing.adapter import GangAdapter
 from schwinget_spec.trace import end_claims
 
 __all__ = [

@@ -15,11 +15,11 @@ from typing import IO, Any
 
 import attrs
 
+from schwinget_spec.conformance.adapter import ResultReport
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.testing.adapter import ResultReport
 
 __all__ = [
     "DEFAULT_START_TIMEOUT",
