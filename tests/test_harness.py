@@ -30,6 +30,7 @@ from schwinget_spec.conformance.protocol import (
 )
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.impact import LEVELS
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
@@ -311,3 +312,8 @@ def test_client_refuses_stale_handles() -> None:
             adapter.start(Deal.shuffled(0), Player.P0, Rules())
     finally:
         client.kill()
+
+
+def test_protocol_sends_every_gang_switch() -> None:
+    """The protocol's Gang switches are exactly the Rules switches that act inside a Gang (impact.LEVELS)."""
+    assert set(GANG_SWITCHES) == {name for name, level in LEVELS.items() if level == "gang"}
