@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 from unittest import mock
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
+import schwinget_spec
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card, Colour
 from schwinget_spec.conformance.harness import (
@@ -30,7 +32,6 @@ from schwinget_spec.conformance.protocol import (
 )
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.impact import LEVELS
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
@@ -315,5 +316,8 @@ def test_client_refuses_stale_handles() -> None:
 
 
 def test_protocol_sends_every_gang_switch() -> None:
-    """The protocol's Gang switches are exactly the Rules switches that act inside a Gang (impact.LEVELS)."""
-    assert set(GANG_SWITCHES) == {name for name, level in LEVELS.items() if level == "gang"}
+    """The protocol's switches are exactly the Rules switches the engine reads while playing (in trick.py or gang.py)."""
+    package = Path(schwinget_spec.__file__).resolve().parent
+    source = "".join((package / name).read_text(encoding="utf-8") for name in ("trick.py", "gang.py"))
+    read = {f.name for f in attrs.fields(Rules) if f"rules.{f.name}" in source}
+    assert set(GANG_SWITCHES) == read
