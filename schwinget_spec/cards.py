@@ -37,6 +37,9 @@ class Colour(enum.Enum):
         """The one-letter code used in card codes (``G`` in ``G3``)."""
         return self.value
 
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
     @classmethod
     def parse(cls, text: str) -> Colour:
         """The colour whose one-letter code is ``text`` (case-insensitive)."""

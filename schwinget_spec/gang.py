@@ -52,6 +52,9 @@ class Phase(enum.Enum):
     OVER = "over"
     """Both hands are empty and no draw is left (``gang.end_no_angriff``, ``gang.end_angriff``)."""
 
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
 
 @attrs.frozen
 class Angriff:
@@ -102,6 +105,9 @@ class Outcome(enum.Enum):
     """No Angriff was made and one player has more tricks (``gang.more_tricks_wins``)."""
     GESTELLTER = "gestellter"
     """No Plattwurf and equal tricks: a draw (``gang.more_tricks_wins``)."""
+
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
 
     @property
     def is_plattwurf(self) -> bool:
