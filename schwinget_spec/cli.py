@@ -107,7 +107,21 @@ def _vector_counts() -> Counter[str]:
     return Counter(c for v in load_vectors().vectors for c in v.clauses)
 
 
-def _clause_json(index: ClauseIndex) -> dict[str, object]:
+def _proved_by() -> dict[str, list[str]]:
+    """For each clause id, the Z3 queries (fast set) that answered as expected with the clause involved."""
+    # z3 takes a while to load: only `clauses --proofs` pays for it
+    from schwinget_spec.proofs import run_queries  # noqa: PLC0415
+
+    proved: dict[str, list[str]] = {clause_id: [] for clause_id in CLAUSES}
+    for result in run_queries(include_slow=False):
+        if result.ok:
+            for clause_id in result.clauses:
+                if clause_id in proved:
+                    proved[clause_id].append(result.name)
+    return proved
+
+
+def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dict[str, object]:
     vectors = _vector_counts()
     return {
         "root": str(index.root),
@@ -122,6 +136,7 @@ def _clause_json(index: ClauseIndex) -> dict[str, object]:
                 "enforced": [str(loc) for loc in use.enforced],
                 "tested": [str(loc) for loc in use.tested],
                 "vectors": vectors[use.clause.id],
+                **({} if proofs is None else {"proofs": proofs[use.clause.id]}),
                 "gaps": list(use.gaps),
             }
             for use in index.uses
@@ -146,28 +161,34 @@ def _clause_json(index: ClauseIndex) -> dict[str, object]:
 )
 @click.option("--where", is_flag=True, help="Show the file:line of each enforcement and test.")
 @click.option(
+    "--proofs",
+    is_flag=True,
+    help="Also run the fast Z3 queries (about two minutes) and show, per clause, the queries that involve it.",
+)
+@click.option(
     "--root",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
     help="The source checkout whose tests/ and properties/ are searched (default: the parent of the package).",
 )
-def clauses_command(as_json: bool, check: bool, lang: str, where: bool, root: Path | None) -> None:
+def clauses_command(*, as_json: bool, check: bool, lang: str, where: bool, proofs: bool, root: Path | None) -> None:
     """List every clause of the booklet: id, section, text, and how often it is enforced, tested and covered by vectors.
 
     A clause is enforced where a module of the library names its id; it is tested where
     a file of tests/ or properties/ names it (usually a @pytest.mark.clause marker);
     "vectors" counts the shipped conformance vectors that exercise it (schwinget vectors list).
 
-    There is no column for proofs: the Z3 queries of `schwinget prove` learn the clauses
-    they involve only by running (an unsat core or a replayed witness), which takes
-    minutes; `schwinget prove` prints those clauses for each query.
+    With --proofs, "proofs" counts the Z3 queries of `schwinget prove` (the fast set) that
+    answered as expected with the clause involved (in an unsat core or a replayed
+    witness); the queries learn those clauses only by running, so this takes minutes.
     """
     index = build_clause_index(_registry(), root=root)
+    proved = _proved_by() if proofs else None
     out = _console()
     if as_json:
-        click.echo(json.dumps(_clause_json(index), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(_clause_json(index, proved), ensure_ascii=False, indent=2))
     elif not check:
-        _print_clause_table(out, index, lang, where)
+        _print_clause_table(out, index, lang, where, proved)
     if not check:
         return
     problem = index.check_problem
@@ -186,7 +207,9 @@ def clauses_command(as_json: bool, check: bool, lang: str, where: bool, root: Pa
         out.print(f"all {total} clauses are enforced and tested")
 
 
-def _print_clause_table(out: Console, index: ClauseIndex, lang: str, where: bool) -> None:
+def _print_clause_table(
+    out: Console, index: ClauseIndex, lang: str, where: bool, proofs: dict[str, list[str]] | None
+) -> None:
     vectors = _vector_counts()
     table = Table(title=f"Clauses of the booklet ({len(index.uses)})", show_lines=False)
     table.add_column("id", no_wrap=True)
@@ -195,6 +218,8 @@ def _print_clause_table(out: Console, index: ClauseIndex, lang: str, where: bool
     table.add_column("code", justify="right", no_wrap=True)
     table.add_column("tests", justify="right", no_wrap=True)
     table.add_column("vectors", justify="right", no_wrap=True)
+    if proofs is not None:
+        table.add_column("proofs", justify="right", no_wrap=True)
     if where:
         table.add_column("where")
     for use in index.uses:
@@ -207,6 +232,8 @@ def _print_clause_table(out: Console, index: ClauseIndex, lang: str, where: bool
             Text(str(len(use.tested)) if index.tests_found else "-", style="" if use.tested else "bold red"),
             Text(str(vectors[use.clause.id])),
         ]
+        if proofs is not None:
+            cells.append(Text(str(len(proofs[use.clause.id]))))
         if where:
             cells.append(Text("\n".join(str(loc) for loc in (*use.enforced, *use.tested))))
         table.add_row(*cells)

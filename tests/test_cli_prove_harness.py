@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from schwinget_spec.proofs import QUERIES
+from schwinget_spec.cli import cli
+from schwinget_spec.proofs import QUERIES, QueryResult
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,3 +77,23 @@ def test_command_line_and_harness_need_no_test_extra() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_clauses_proofs_column_counts_the_queries_that_involve_each_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --proofs, each clause lists the queries answered as expected that involve it; failed answers do not count."""
+    from schwinget_spec import proofs  # noqa: PLC0415 - the module whose run_queries is replaced
+
+    def fake_run_queries(names: object = None, *, include_slow: bool = True) -> list[QueryResult]:
+        assert include_slow is False
+        return [
+            QueryResult("q.ok", "a claim", "proved", "proved", 0.1, ("schwung.farbzwang", "trump.beats"), ""),
+            QueryResult("q.bad", "a claim", "proved", "counterexample", 0.1, ("trump.beats",), ""),
+        ]
+
+    monkeypatch.setattr(proofs, "run_queries", fake_run_queries)
+    result = CliRunner().invoke(cli, ["clauses", "--proofs", "--json"])
+    assert result.exit_code == 0, result.output
+    by_id = {c["id"]: c["proofs"] for c in json.loads(result.output)["clauses"]}
+    assert by_id["schwung.farbzwang"] == ["q.ok"]
+    assert by_id["trump.beats"] == ["q.ok"]
+    assert by_id["konter.loses"] == []
