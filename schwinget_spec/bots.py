@@ -44,6 +44,17 @@ class Bot(Protocol):
         ...
 
 
+def _legal_actions(view: PlayerView) -> tuple[Action, ...]:
+    """The legal actions of ``view``; a bot asked to move when it may not is refused (``gang.turn``)."""
+    if not view.legal_actions:
+        raise SchwingetError(
+            f"{view.player} was asked to choose, but it is not {view.player}'s turn "
+            "or the Gang is over: there is no legal action",
+            clause_id="gang.turn",
+        )
+    return view.legal_actions
+
+
 @attrs.frozen
 class RandomBot:
     """A bot that picks uniformly among its legal actions, driven by SplitMix64.
@@ -62,13 +73,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> tuple[Action, RandomBot]:
         """A uniformly random legal action of ``view`` and the bot with its generator advanced."""
-        actions = view.legal_actions
-        if not actions:
-            raise SchwingetError(
-                f"{view.player} was asked to choose, but it is not {view.player}'s turn "
-                "or the Gang is over: there is no legal action",
-                clause_id="gang.turn",
-            )
+        actions = _legal_actions(view)
         index, rng = self.rng.below(len(actions))
         return actions[index], RandomBot(rng)
 
@@ -164,13 +169,7 @@ class HeuristicBot:
 
     def choose(self, view: PlayerView) -> tuple[Action, HeuristicBot]:
         """The heuristic's action for ``view`` and the bot itself (it keeps no state)."""
-        actions = view.legal_actions
-        if not actions:
-            raise SchwingetError(
-                f"{view.player} was asked to choose, but it is not {view.player}'s turn "
-                "or the Gang is over: there is no legal action",
-                clause_id="gang.turn",
-            )
+        actions = _legal_actions(view)
         if view.phase is Phase.CHOOSE_LEADER:
             return self._choose_leader(view), self
         plays = [a.card for a in actions if isinstance(a, PlayCard)]
