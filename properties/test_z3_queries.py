@@ -136,3 +136,22 @@ def test_table_and_json_name_every_result() -> None:
         assert r.name in table
         assert r.name in data
     assert len(QUERIES) == len({q.name for q in QUERIES})
+
+
+@pytest.mark.clause("cards.schwungkarten", "deal.hands", "deal.set_aside", "deal.pile")
+def test_cards_at_the_start() -> None:
+    """The deal holds the 26 Schwungkarten, 5 to each hand, each card in exactly one place before Schwung 1."""
+    _check("inv.cards.start")
+
+
+@pytest.mark.clause("schwung.lead", "schwung.answer", "schwung.lead_draw", "schwung.answer_draw", "angriff.locks_pile")
+@pytest.mark.parametrize("part", ["s1-3", "s4-6", "s7-11"])
+def test_cards_conserved(part: str) -> None:
+    """Every Schwung keeps each card in exactly one place (hands, pile remainder, set-aside, played) and the hand sizes."""
+    _check(f"inv.cards_conserved.{part}")
+
+
+@pytest.mark.clause("gang.end_no_angriff", "gang.end_angriff")
+def test_hands_empty_at_end() -> None:
+    """Both hands are empty when the Gang ends."""
+    _check("inv.hands_empty_at_end")

@@ -27,6 +27,7 @@ from schwinget_spec.proofs.base import (
     new_solver,
     replay_mismatch,
 )
+from schwinget_spec.proofs.cards_queries import CARD_QUERIES
 from schwinget_spec.proofs.model import (
     BK,
     CARD_BITS,
@@ -472,6 +473,7 @@ QUERIES: tuple[Query, ...] = (
     Query("inv.nothing_pending", "no neutralised trick is pending at the end of a Gang", PROVED, _invariant(_nothing_pending)),
     Query("inv.angriff_bounds", "at most one Angriff, never with the pile used up (never after the 5th Schwung)", PROVED, _invariant(_angriff_bounds)),
     Query("inv.one_plattwurf", "at most one player wins by Plattwurf", PROVED, _invariant(_one_plattwurf)),
+    *CARD_QUERIES,
     Query("wit.plattwurf_defender_equal", "a Plattwurf by the defender with equal trick totals", WITNESS, lambda: _witness(_w_defender_equal)),
     Query("wit.kr_pending_across_angriff", "a Kampfrichter trick pending across the Angriff", WITNESS, lambda: _witness(_w_pending_across_angriff)),
     Query("wit.konter_beats_trump_six", "a Brienzer-Konter beating a trump 6 (default rules)", WITNESS, lambda: _witness(_w_konter_beats_trump_six, rules=Rules())),
