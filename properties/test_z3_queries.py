@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from schwinget_spec.proofs.queries import QUERIES, format_table, run_queries, to_json
-
-SLOW = os.environ.get("SCHWINGET_SLOW_PROOFS") == "1"
-"""The full run: SCHWINGET_SLOW_PROOFS=1 adds the queries marked slow (see docs/proofs.md)."""
 
 
 def _check(name: str) -> None:
@@ -119,7 +114,6 @@ def test_jointly_satisfiable() -> None:
     _check("cons.jointly_satisfiable")
 
 
-@pytest.mark.skipif(not SLOW, reason="full run only: set SCHWINGET_SLOW_PROOFS=1 (docs/proofs.md)")
 @pytest.mark.clause("schwung.farbzwang", "trick.winner_takes")
 def test_drop_one_clause() -> None:
     """Dropping any single clause admits a Gang the engine rejects, unless the other clauses imply it."""
