@@ -76,7 +76,7 @@ _CHOOSE = (ChooseLeader(Player.P0), ChooseLeader(Player.P1))
 
 def play(card: Card) -> PlayCard:
     """The action of playing ``card`` (a shared instance)."""
-    return _PLAY[card.value]
+    return _PLAY[card.index]
 
 
 def choose_leader(player: Player) -> ChooseLeader:

@@ -92,10 +92,15 @@ class Card(enum.Enum):
     KR = 24
     BK = 25
 
+    # The properties read ``_value_`` (the member's plain attribute) rather than ``value``
+    # (a descriptor): they sit on the engine's hot path, and the descriptor costs several
+    # times more.
+    _value_: int
+
     @property
     def index(self) -> int:
         """Position 0-25 in the canonical card order."""
-        return self.value
+        return self._value_
 
     @property
     def code(self) -> str:
@@ -105,17 +110,17 @@ class Card(enum.Enum):
     @property
     def colour(self) -> Colour | None:
         """The card's colour; None for the two special cards."""
-        return _COLOUR_OF[self.value]
+        return _COLOUR_OF[self._value_]
 
     @property
     def rank(self) -> Value | None:
         """The card's Kampfwert 1-6; None for the two special cards."""
-        return _VALUE_OF[self.value]
+        return _VALUE_OF[self._value_]
 
     @property
     def is_special(self) -> bool:
         """True for the Kampfrichter and the Brienzer-Konter (clause ``cards.special``)."""
-        return self.value >= 24
+        return self._value_ >= 24
 
     @property
     def is_kampfrichter(self) -> bool:
@@ -130,12 +135,12 @@ class Card(enum.Enum):
     @property
     def is_brienzer_schwung(self) -> bool:
         """True for a card of Kampfwert 6, which the Brienzer-Konter beats (clause ``konter.beats_six``)."""
-        return _VALUE_OF[self.value] == 6
+        return _VALUE_OF[self._value_] == 6
 
     @property
     def bit(self) -> int:
         """This card as a one-bit mask (bit ``index``), for card sets held as integers."""
-        return 1 << self.value
+        return 1 << self._value_
 
     @classmethod
     def of(cls, colour: Colour, value: int) -> Card:
@@ -177,7 +182,7 @@ class Card(enum.Enum):
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self.value < other.value
+        return self._value_ < other._value_
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card)

@@ -106,7 +106,7 @@ def resolve_schwung(
     led_colour = led.colour
     answer_colour = answer.colour
     if answer_colour is led_colour:
-        higher = answerer if answer.value > led.value else leader
+        higher = answerer if answer.index > led.index else leader
         return SchwungOutcome(higher, "schwung.higher_wins")
     if trump is not None:
         if answer_colour is trump:
