@@ -8,9 +8,10 @@ from pathlib import Path
 
 import attrs
 import pytest
+from builders import started as gang
 
 from schwinget_spec.actions import ChooseLeader, PlayCard, StartAngriff, parse_action
-from schwinget_spec.cards import ALL_CARDS, Card, Colour, parse_cards
+from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import GangState, Outcome, Phase, SchwungRecord, start_gang
@@ -21,32 +22,6 @@ from schwinget_spec.rules import Rules
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ambiguities.md"
 
 # -- building situations
-
-
-def deal_of(p0: str, p1: str, revealed: str, pile: str = "", face_down: str = "") -> Deal:
-    """A deal with the named cards; unnamed cards fill the pile after ``pile``, then the face-down cards."""
-    h0, h1 = parse_cards(p0), parse_cards(p1)
-    top = Card.parse(revealed)
-    given_pile, given_down = list(parse_cards(pile)), list(parse_cards(face_down))
-    named = {*h0, *h1, top, *given_pile, *given_down}
-    rest = [c for c in ALL_CARDS if c not in named]
-    while len(given_pile) < 12:
-        given_pile.append(rest.pop(0))
-    return Deal(hands=(h0, h1), revealed=top, face_down=(*given_down, *rest), pile=tuple(given_pile))
-
-
-def gang(
-    p0: str,
-    p1: str,
-    revealed: str,
-    pile: str = "",
-    face_down: str = "",
-    *,
-    starter: Player = Player.P0,
-    rules: Rules | None = None,
-) -> GangState:
-    """The first state of a Gang on ``deal_of(...)``."""
-    return start_gang(deal_of(p0, p1, revealed, pile, face_down), starter, rules)
 
 
 def play(state: GangState, codes: str) -> GangState:
