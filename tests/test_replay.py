@@ -139,4 +139,5 @@ def test_clauses_counts_the_vectors_of_each_clause() -> None:
     assert "vectors" in table.stdout
     help_text = " ".join(run("clauses", "--help").stdout.split())
     assert "vectors" in help_text
-    assert "no column for proofs" in help_text
+    assert "--proofs" in help_text
+    assert "Z3 queries" in help_text
