@@ -53,3 +53,15 @@ def started(
 ) -> GangState:
     """The first state of a Gang dealt by ``make_deal`` with ``starter`` to lead."""
     return start_gang(make_deal(p0, p1, revealed, pile, face_down), starter, rules)
+
+
+def hidden_cards_swapped(deal: Deal) -> Deal:
+    """``deal`` with P1's first card exchanged for a face-down card and two undrawn pile cards swapped: P0 cannot tell them apart."""
+    hidden = deal.hands[1][0]
+    other = deal.face_down[0]
+    return Deal(
+        hands=(deal.hands[0], tuple(other if c is hidden else c for c in deal.hands[1])),
+        revealed=deal.revealed,
+        face_down=(hidden, *deal.face_down[1:]),
+        pile=(*deal.pile[:2], deal.pile[5], *deal.pile[3:5], deal.pile[2], *deal.pile[6:]),
+    )

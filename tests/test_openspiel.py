@@ -11,6 +11,7 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
+from builders import hidden_cards_swapped
 from open_spiel.python.algorithms import generate_playthrough, mcts, outcome_sampling_mccfr
 
 from schwinget_spec import Card, Deal, Player, Rules, ScoringSystem, start_gang
@@ -207,14 +208,7 @@ def _observations(state: Any, player: int) -> tuple[object, ...]:
 def test_hidden_cards_do_not_change_what_a_player_sees() -> None:
     """Two states differing only in P1's hand, the face-down cards and the undrawn pile look the same to P0, and differently to P1."""
     deal = Deal.shuffled(11)
-    hidden = deal.hands[1][0]
-    other = deal.face_down[0]
-    swapped = Deal(
-        hands=(deal.hands[0], tuple(other if c is hidden else c for c in deal.hands[1])),
-        revealed=deal.revealed,
-        face_down=(hidden, *deal.face_down[1:]),
-        pile=(*deal.pile[:2], deal.pile[5], *deal.pile[3:5], deal.pile[2], *deal.pile[6:]),
-    )
+    swapped = hidden_cards_swapped(deal)
     game = pyspiel.load_game("python_schwinget")
     lead = action_id(start_gang(deal, Player.P0).legal_actions()[1])
     for actions in ([], [lead]):

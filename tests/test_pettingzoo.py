@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from builders import hidden_cards_swapped
 from pettingzoo.test import api_test, seed_test
 
 from schwinget_spec import Deal, Rules, ScoringSystem
@@ -76,14 +77,7 @@ def test_rewards_are_the_match_points() -> None:
 def test_hidden_cards_do_not_leak() -> None:
     """Two Gänge that differ only in P1's hand, the face-down cards and the undrawn pile give player_0 the same observations."""
     deal = Deal.shuffled(11)
-    hidden = deal.hands[1][0]
-    other = deal.face_down[0]
-    swapped = Deal(
-        hands=(deal.hands[0], tuple(other if c is hidden else c for c in deal.hands[1])),
-        revealed=deal.revealed,
-        face_down=(hidden, *deal.face_down[1:]),
-        pile=(*deal.pile[:2], deal.pile[5], *deal.pile[3:5], deal.pile[2], *deal.pile[6:]),
-    )
+    swapped = hidden_cards_swapped(deal)
     a, b = env(), env()
     a.reset(options={"deals": [deal]})
     b.reset(options={"deals": [swapped]})

@@ -51,6 +51,16 @@ GangKind = tuple[int, bool | None, bool]
 """A Gang as scoring sees it: (row index in ``ROWS``, P1 wins or None for a Gestellter, loser holds 3 tricks or more)."""
 
 
+def _prove(s: z3.Solver, m: GangModel, tags: Sequence[z3.BoolRef], detail: str) -> Outcome:
+    """Proved (with the core's clauses) if the negated claim in ``s`` is unsat under ``tags``; else the counterexample."""
+    r = s.check(*tags)
+    if r == z3.unsat:
+        return Outcome(PROVED, core_ids(s), detail)
+    if r == z3.sat:
+        return Outcome(COUNTEREXAMPLE, (), extract_witness(s.model(), m).describe())
+    return Outcome(UNKNOWN)
+
+
 def gang_kinds() -> tuple[GangKind, ...]:
     """Every (row, winner, good-loser flag) combination the table distinguishes; a Gestellter has no loser (flag True: both hold 3 or more)."""
     out: list[GangKind] = [(r, w, g) for r in range(4) for w in (False, True) for g in (False, True)]
@@ -160,12 +170,7 @@ def _sw_winner_above_loser() -> Outcome:
     m.assert_into(s)
     sm.assert_into(s)
     s.add(sm.schwingerwertung, sm.has_winner, z3.Not(z3.UGT(sm.winner_points(), sm.loser_points())))
-    r = s.check(*_tags(m, sm))
-    if r == z3.unsat:
-        return Outcome(PROVED, core_ids(s), "")
-    if r == z3.sat:
-        return Outcome(COUNTEREXAMPLE, (), extract_witness(s.model(), m).describe())
-    return Outcome(UNKNOWN)
+    return _prove(s, m, _tags(m, sm), "")
 
 
 def _one_row() -> Outcome:
@@ -191,12 +196,7 @@ def _one_row() -> Outcome:
 
     claim = z3.And(exactly_one, sm.row_index() == m.outcome_code(), one_cell(sm.points[0]), one_cell(sm.points[1]))
     s.add(z3.Not(claim))
-    r = s.check(*_tags(m, sm))
-    if r == z3.unsat:
-        return Outcome(PROVED, core_ids(s), "both systems, good_loser_after_plattwurf and the Gang switches symbolic")
-    if r == z3.sat:
-        return Outcome(COUNTEREXAMPLE, (), extract_witness(s.model(), m).describe())
-    return Outcome(UNKNOWN)
+    return _prove(s, m, _tags(m, sm), "both systems, good_loser_after_plattwurf and the Gang switches symbolic")
 
 
 # -- the good loser's switch
@@ -252,12 +252,7 @@ def _good_loser_switch_idle_under_schwingerwertung() -> Outcome:
     s.add(yes.schwingerwertung, no.schwingerwertung)
     s.add(yes.good_loser_after_plattwurf, z3.Not(no.good_loser_after_plattwurf))
     s.add(z3.Or(yes.points[0] != no.points[0], yes.points[1] != no.points[1]))
-    r = s.check(*_tags(m, yes), *no.tags())
-    if r == z3.unsat:
-        return Outcome(PROVED, core_ids(s), "")
-    if r == z3.sat:
-        return Outcome(COUNTEREXAMPLE, (), extract_witness(s.model(), m).describe())
-    return Outcome(UNKNOWN)
+    return _prove(s, m, (*_tags(m, yes), *no.tags()), "")
 
 
 # -- match totals
