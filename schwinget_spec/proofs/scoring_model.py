@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.proofs.model import COUNT_BITS, GangModel
@@ -13,6 +15,7 @@ __all__ = [
     "ROWS",
     "SCHWINGERWERTUNG",
     "GangScoreModel",
+    "table_constraints",
 ]
 
 POINT_BITS = 16
@@ -52,6 +55,66 @@ GOOD_LOSER_TRICKS = 3
 
 def _pts(value: int) -> z3.BitVecRef:
     return z3.BitVecVal(value, POINT_BITS)
+
+
+def table_constraints(
+    row_holds: Sequence[z3.BoolRef],
+    *,
+    p1_wins: z3.BoolRef,
+    has_winner: z3.BoolRef,
+    loser_three: z3.BoolRef,
+    plattwurf: z3.BoolRef,
+    schwingerwertung: z3.BoolRef,
+    good_loser_after_plattwurf: z3.BoolRef,
+    win_row_points: z3.BitVecRef,
+    lose_row_points: z3.BitVecRef,
+    good_loser: z3.BoolRef,
+    points: Sequence[z3.BitVecRef],
+) -> list[tuple[str, z3.BoolRef]]:
+    """The Wertungstabelle as (clause id, constraint) pairs over a Gang's result, however the result is modelled.
+
+    ``row_holds[r]``: the Gang scores from row ``ROWS[r]``; ``p1_wins``, ``has_winner``:
+    who won (a Gestellter has no winner); ``loser_three``: the loser holds 3 tricks or more;
+    ``plattwurf``: the Gang ended in a Plattwurf. Constrained: the cells of the row
+    (``win_row_points``, ``lose_row_points``), whether the loser takes the good loser's
+    point (``good_loser``) and both players' ``points`` in hundredths.
+    """
+    out: list[tuple[str, z3.BoolRef]] = []
+    for r, row in enumerate(ROWS):
+        sw_w, sw_l = SCHWINGERWERTUNG[r]
+        pw_w, pw_l = PUNKTEWERTUNG[r]
+        cells = z3.If(
+            schwingerwertung,
+            z3.And(win_row_points == _pts(sw_w), lose_row_points == _pts(sw_l)),
+            z3.And(win_row_points == _pts(pw_w), lose_row_points == _pts(pw_l)),
+        )
+        out.append((f"table.{row}", z3.Implies(row_holds[r], cells)))
+    # table.gut_gekaempft, scoring.punktewertung_winner: the Punktewertung's one exception;
+    # AMB-GUT-GEKAEMPFT-PLATTWURF: after a Plattwurf only under the switch
+    out.append(
+        (
+            "table.gut_gekaempft",
+            good_loser
+            == z3.And(
+                z3.Not(schwingerwertung),
+                has_winner,
+                loser_three,
+                z3.Or(good_loser_after_plattwurf, z3.Not(plattwurf)),
+            ),
+        )
+    )
+    lose_points = z3.If(good_loser, _pts(GOOD_LOSER_POINTS), lose_row_points)
+    # scoring.schwingerwertung_both / table.columns: the winner's cell to the winner, the loser's to the loser
+    out.append(
+        (
+            "table.columns",
+            z3.And(
+                points[1] == z3.If(p1_wins, win_row_points, lose_points),
+                points[0] == z3.If(p1_wins, lose_points, win_row_points),
+            ),
+        )
+    )
+    return out
 
 
 class GangScoreModel:
@@ -97,45 +160,30 @@ class GangScoreModel:
         self.has_winner = z3.Or(pw0, pw1, more)
         self.loser_tricks = z3.If(self.p1_wins, t0, t1)
         self.plattwurf = z3.Or(pw0, pw1)
-        for r, row in enumerate(ROWS):
-            sw_w, sw_l = SCHWINGERWERTUNG[r]
-            pw_w, pw_l = PUNKTEWERTUNG[r]
-            cells = z3.If(
-                self.schwingerwertung,
-                z3.And(self.win_row_points == _pts(sw_w), self.lose_row_points == _pts(sw_l)),
-                z3.And(self.win_row_points == _pts(pw_w), self.lose_row_points == _pts(pw_l)),
-            )
-            self.add(f"table.{row}", z3.Implies(self.row_holds[r], cells))
-        # table.gut_gekaempft, scoring.punktewertung_winner: the Punktewertung's one exception;
-        # AMB-GUT-GEKAEMPFT-PLATTWURF: after a Plattwurf only under the switch
-        self.add(
-            "table.gut_gekaempft",
-            self.good_loser
-            == z3.And(
-                z3.Not(self.schwingerwertung),
-                self.has_winner,
-                z3.UGE(self.loser_tricks, z3.BitVecVal(GOOD_LOSER_TRICKS, COUNT_BITS)),
-                z3.Or(self.good_loser_after_plattwurf, z3.Not(self.plattwurf)),
-            ),
-        )
-        lose_points = z3.If(self.good_loser, _pts(GOOD_LOSER_POINTS), self.lose_row_points)
-        # scoring.schwingerwertung_both / table.columns: the winner's cell to the winner, the loser's to the loser
-        self.add(
-            "table.columns",
-            z3.And(
-                self.points[1] == z3.If(self.p1_wins, self.win_row_points, lose_points),
-                self.points[0] == z3.If(self.p1_wins, lose_points, self.win_row_points),
-            ),
+        self.constraints += table_constraints(
+            self.row_holds,
+            p1_wins=self.p1_wins,
+            has_winner=self.has_winner,
+            loser_three=z3.UGE(self.loser_tricks, z3.BitVecVal(GOOD_LOSER_TRICKS, COUNT_BITS)),
+            plattwurf=self.plattwurf,
+            schwingerwertung=self.schwingerwertung,
+            good_loser_after_plattwurf=self.good_loser_after_plattwurf,
+            win_row_points=self.win_row_points,
+            lose_row_points=self.lose_row_points,
+            good_loser=self.good_loser,
+            points=self.points,
         )
 
     def add(self, clause_id: str, constraint: z3.BoolRef) -> None:
         """Record ``constraint`` as part of clause ``clause_id``."""
         self.constraints.append((clause_id, constraint))
 
-    def assert_into(self, solver: z3.Solver | z3.Optimize) -> None:
-        """Add every constraint as ``Implies(tag, constraint)`` (the tags of ``GangModel.tag``)."""
+    def assert_into(self, solver: z3.Solver | z3.Optimize, *, drop: Iterable[str] = ()) -> None:
+        """Add every constraint as ``Implies(tag, constraint)`` (the tags of ``GangModel.tag``), leaving out the clauses in ``drop``."""
+        dropped = set(drop)
         for cid, c in self.constraints:
-            solver.add(z3.Implies(GangModel.tag(cid), c))
+            if cid not in dropped:
+                solver.add(z3.Implies(GangModel.tag(cid), c))
 
     def tags(self) -> list[z3.BoolRef]:
         """The assumption literals of the scoring clauses."""

@@ -41,7 +41,9 @@ __all__ = [
     "GangKind",
     "MatchBound",
     "gang_kinds",
+    "kind_holds",
     "kind_points",
+    "kind_text",
     "match_bounds",
     "reachable_gangs",
     "replay_match",
@@ -77,7 +79,8 @@ def _tags(m: GangModel, sm: GangScoreModel) -> list[z3.BoolRef]:
     return [*all_tags([m]), *sm.tags()]
 
 
-def _kind_holds(sm: GangScoreModel, kind: GangKind) -> z3.BoolRef:
+def kind_holds(sm: GangScoreModel, kind: GangKind) -> z3.BoolRef:
+    """The Gang of ``sm`` is of ``kind``: its row, its winner (none for a Gestellter) and the loser's good-loser flag."""
     row, p1_wins, good = kind
     three = z3.BitVecVal(GOOD_LOSER_TRICKS, COUNT_BITS)
     # a Gestellter's flag: both players hold 3 tricks or more
@@ -115,7 +118,7 @@ def reachable_gangs() -> dict[tuple[GangKind, bool], Witness | None]:
     for kind in gang_kinds():
         for starter in (False, True):
             s.push()
-            s.add(_kind_holds(sm, kind), m.starter == starter)
+            s.add(kind_holds(sm, kind), m.starter == starter)
             r = s.check(*tags)
             if r == z3.sat:
                 out[(kind, starter)] = extract_witness(s.model(), m)
@@ -128,7 +131,8 @@ def reachable_gangs() -> dict[tuple[GangKind, bool], Witness | None]:
     return out
 
 
-def _kind_text(kind: GangKind) -> str:
+def kind_text(kind: GangKind) -> str:
+    """``sieg_ohne_angriff P1 wins loser <3`` and the like."""
     row, p1, good = kind
     who = "draw" if p1 is None else ("P1 wins" if p1 else "P0 wins")
     return f"{ROWS[row]} {who} loser {'>=3' if good else '<3'}"
@@ -143,8 +147,8 @@ def _gangs_reachable() -> Outcome:
     for kind in gang_kinds():
         by_starter = [table[(kind, st)] for st in (False, True)]
         if (by_starter[0] is None) != (by_starter[1] is None):
-            problems.append(f"{_kind_text(kind)}: reachable for one starter only")
-        (unreachable if by_starter[0] is None else reachable).append(_kind_text(kind))
+            problems.append(f"{kind_text(kind)}: reachable for one starter only")
+        (unreachable if by_starter[0] is None else reachable).append(kind_text(kind))
         for w in by_starter:
             if w is None:
                 continue
@@ -152,7 +156,7 @@ def _gangs_reachable() -> Outcome:
             if not diff and _engine_kind(replay(w.deck, w.starter, w.actions, w.rules)) != kind:
                 diff = "engine scores another row, winner or flag"
             if diff:
-                problems.append(f"{_kind_text(kind)}: {diff}; {w.describe()}")
+                problems.append(f"{kind_text(kind)}: {diff}; {w.describe()}")
     if problems:
         return Outcome(COUNTEREXAMPLE, (), "; ".join(problems))
     return Outcome(
@@ -361,7 +365,7 @@ def replay_match(system: ScoringSystem, kinds: Sequence[GangKind], rules: Rules 
         assert starter is not None
         w = table[(kind, starter is Player.P1)]
         if w is None:
-            raise RuntimeError(f"no witness Gang for {_kind_text(kind)} with {starter} starting")
+            raise RuntimeError(f"no witness Gang for {kind_text(kind)} with {starter} starting")
         match = match.apply_gang(replay(w.deck, starter, w.actions, rules))
     return match
 
