@@ -51,6 +51,7 @@ __all__ = [
     "MATCH_QUERIES",
     "Divergence",
     "earliest_divergence",
+    "known_gang",
     "play_fest",
     "play_match_gangs",
 ]
@@ -93,7 +94,8 @@ class _Scoring:
         return system, _bool(model, self.good_loser)
 
 
-def _known_gang(kind: GangKind, starter: Player) -> Witness:
+def known_gang(kind: GangKind, starter: Player) -> Witness:
+    """The witness Gang of ``score.gangs_reachable`` for ``kind`` with ``starter`` leading."""
     w = reachable_gangs()[(kind, starter is Player.P1)]
     if w is None:
         raise RuntimeError(f"no witness Gang for {kind_text(kind)} with {starter} starting")
@@ -185,7 +187,7 @@ def _draw_tie_earliest() -> Outcome:
             problems.append(f"{a}/{b}: Z3 says Gang {d.gang}, expected {expected}")
             continue
         # replay the history under both readings: the engine must name different starters for Gang ``gang``
-        history = [_known_gang(kind, starter) for kind, starter in d.history]
+        history = [known_gang(kind, starter) for kind, starter in d.history]
         starters = []
         for reading in (a, b):
             rules = Rules(draw_tie_starter=reading, good_loser_after_plattwurf=d.good_loser_after_plattwurf)  # type: ignore[arg-type]
@@ -261,7 +263,7 @@ def _draw_tie_changes_result(reading: str) -> tuple[str, str]:
     model, [pair] = solved
     assert pair is not None
     system, good = sc.read(model)
-    history = [_known_gang(k.value(model), _player(_bool(model, ma.starter[i]))) for i, k in enumerate(shared)]
+    history = [known_gang(k.value(model), _player(_bool(model, ma.starter[i]))) for i, k in enumerate(shared)]
     results = []
     for r_name, w in ((default, pair[0]), (reading, pair[1])):
         rules = Rules(draw_tie_starter=r_name, good_loser_after_plattwurf=good)  # type: ignore[arg-type]
@@ -354,7 +356,7 @@ def _fest_changes_ranks(field: str, default: str, reading: str) -> tuple[str, st
             pair = deals.get(mm)
             if pair is not None:
                 return pair[side]
-            return _known_gang(fm.kinds[mm].value(model), seat)
+            return known_gang(fm.kinds[mm].value(model), seat)
 
         changes: dict[str, object] = {field: r_name}
         rules = attrs.evolve(Rules(good_loser_after_plattwurf=good), **changes)  # type: ignore[arg-type]

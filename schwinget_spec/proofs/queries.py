@@ -43,6 +43,7 @@ from schwinget_spec.proofs.model import (
     rules_from,
 )
 from schwinget_spec.proofs.replay import Witness, assert_trace, extract_witness, outcome_index, replay
+from schwinget_spec.proofs.scoring_drop_one import SCORING_DROP_ONE_QUERIES
 from schwinget_spec.proofs.scoring_queries import SCORING_QUERIES
 from schwinget_spec.rules import Rules
 
@@ -500,6 +501,7 @@ QUERIES: tuple[Query, ...] = (
         )
         for k in range(3)
     ),
+    *SCORING_DROP_ONE_QUERIES,
 )
 """Every query, in the order of issue 6."""
 

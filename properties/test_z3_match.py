@@ -1,0 +1,148 @@
+"""Z3 queries on the match and Schwingfest switches, and the drop-one analysis of the scoring, match and fest clauses."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.errors import MatchError
+from schwinget_spec.players import Player
+from schwinget_spec.proofs.match_model import KindVar, MatchModel, same_deal_gangs
+from schwinget_spec.proofs.match_queries import EARLIEST_DIVERGENCE, earliest_divergence, known_gang, play_match_gangs
+from schwinget_spec.proofs.queries import QUERIES, run_queries
+from schwinget_spec.proofs.replay import replay
+from schwinget_spec.proofs.scoring_drop_one import scoring_drop_one_analysis
+from schwinget_spec.proofs.scoring_queries import GangKind, reachable_gangs
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
+
+
+def _check(name: str) -> None:
+    [result] = run_queries([name])
+    assert result.ok, f"{name}: expected {result.expected}, got {result.answer}: {result.detail}"
+
+
+def test_every_rules_switch_has_a_rule_query() -> None:
+    """Issue 6 asks, for every Rules switch, for a witness or a proof: each field names at least one rule.* query."""
+    names = {q.name for q in QUERIES}
+    missing = [
+        f.name for f in attrs.fields(Rules) if not any(n == f"rule.{f.name}" or n.startswith(f"rule.{f.name}.") for n in names)
+    ]
+    assert missing == []
+
+
+@pytest.mark.clause("match.first_starter", "match.loser_starts", "match.draw_starter")
+def test_draw_tie_earliest_divergence() -> None:
+    """younger/drawn_gang_starter can part only from Gang 4 on, the other pairs from Gang 2; histories replay in the engine."""
+    _check("rule.draw_tie_starter.earliest")
+
+
+@pytest.mark.clause("match.draw_starter")
+@pytest.mark.parametrize(("pair", "gang"), sorted(EARLIEST_DIVERGENCE.items()))
+def test_earliest_divergence_history_is_a_tie(pair: tuple[str, str], gang: int) -> None:
+    """The history Z3 gives ends in a Gestellter at equal points: the only place the readings act."""
+    d = earliest_divergence(*pair)
+    assert d.gang == gang
+    assert len(d.history) == gang - 1
+    assert d.history[-1][0][1] is None  # the Gang before the divergence is a Gestellter
+    assert {"match.draw_starter", "match.loser_starts"} <= set(d.clauses) or gang == 2
+
+
+@pytest.mark.clause("match.draw_starter", "match.winner")
+def test_draw_tie_switch_changes_a_match_winner() -> None:
+    """Each other reading of draw_tie_starter changes the winner of some short match, replayed under both readings."""
+    _check("rule.draw_tie_starter")
+
+
+@pytest.mark.clause("match.loser_starts", "fest.twice_each", "match.winner")
+def test_fest_starter_switch_changes_ranks() -> None:
+    """Each other reading of fest_starter changes the ranks of some Schwingfest of three, replayed under both readings."""
+    _check("rule.fest_starter")
+
+
+@pytest.mark.clause("match.winner", "fest.more_players")
+def test_fest_tiebreak_switch_changes_ranks() -> None:
+    """fest_tiebreak changes the ranks of some Schwingfest of three, and never puts fewer points above more."""
+    _check("rule.fest_tiebreak")
+    _check("rule.fest_tiebreak.points_first")
+
+
+@pytest.mark.clause("match.loser_starts", "gang.turn")
+def test_same_deal_gangs_share_the_deal_and_reach_both_kinds() -> None:
+    """same_deal_gangs gives one deal played from both seats, each play of the asked kind in the engine."""
+    win_p0: GangKind = (3, False, False)  # sieg_ohne_angriff, P0 wins, loser < 3 tricks
+    win_p1: GangKind = (3, True, False)
+    pair = same_deal_gangs(win_p0, False, win_p1, True)
+    assert pair is not None
+    a, b = pair
+    assert a.deck == b.deck
+    assert (a.starter, b.starter) == (Player.P0, Player.P1)
+    for w, p1_wins in ((a, False), (b, True)):
+        res = replay(w.deck, w.starter, w.actions, w.rules).result
+        assert res.winner is (Player.P1 if p1_wins else Player.P0)
+        assert not res.outcome.name.startswith("PLATTWURF")
+
+
+def test_same_deal_gangs_none_for_an_unreachable_kind() -> None:
+    """A Gestellter with fewer than 3 tricks each is reachable from no seat, so no deal gives it."""
+    assert reachable_gangs()[((4, None, False), False)] is None
+    assert same_deal_gangs((4, None, False), False, (3, True, False), True) is None
+
+
+@pytest.mark.clause("match.loser_starts")
+def test_engine_refuses_a_gang_started_by_the_wrong_player() -> None:
+    """The replay of a Z3 match goes through MatchState.apply_gang, which refuses a Gang whose starter is not due."""
+    p0_wins: GangKind = (3, False, False)
+    first = known_gang(p0_wins, Player.P0)
+    again_p0 = known_gang(p0_wins, Player.P0)  # P1 lost Gang 1, so P1 must start Gang 2
+    with pytest.raises(MatchError, match="P1 starts it"):
+        play_match_gangs(ScoringSystem.SCHWINGERWERTUNG, Rules(), [first, again_p0])
+
+
+def test_match_model_names_unknown_readings() -> None:
+    """A reading the switch does not have is refused with the known ones."""
+    with pytest.raises(ValueError, match="drawn_gang_other"):
+        MatchModel([KindVar("g0")], "older", z3.Bool("sw"), z3.Bool("gl"))
+
+
+def test_broken_loser_starts_is_caught_by_the_engine() -> None:
+    """A match model whose winner starts the next Gang (a deliberately broken match.loser_starts) gives a match the engine refuses."""
+    sw, gl = z3.Bool("sw"), z3.Bool("gl")
+    kinds = [KindVar(f"g{i}") for i in range(4)]
+    mm = MatchModel(kinds, "younger", sw, gl)
+    s = z3.Solver()
+    mm.assert_into(s, drop=("match.loser_starts",))
+    for i in range(1, 4):
+        last = kinds[i - 1]
+        s.add(z3.Implies(last.has_winner, mm.starter[i] == last.p1_wins))
+    s.add(kinds[0].has_winner)
+    assert s.check(*mm.tags()) == z3.sat
+    model = s.model()
+    starters = [Player.P1 if z3.is_true(model.eval(x, model_completion=True)) else Player.P0 for x in mm.starter]
+    gangs = [known_gang(k.value(model), p) for k, p in zip(kinds, starters, strict=True)]
+    with pytest.raises(MatchError):
+        play_match_gangs(ScoringSystem.SCHWINGERWERTUNG, Rules(), gangs)
+
+
+@pytest.mark.clause(
+    "table.plattwurf_eigener_angriff",
+    "table.plattwurf_gegnerischer_angriff",
+    "table.sieg_mit_angriff",
+    "table.sieg_ohne_angriff",
+    "table.gestellter",
+    "table.gut_gekaempft",
+    "table.columns",
+    "match.record_points",
+)
+def test_drop_one_scoring_clauses() -> None:
+    """Dropping any table, match or fest clause admits a result the engine rejects or scores differently."""
+    report = scoring_drop_one_analysis()
+    assert {k for k in report if k.startswith("gang:table.")} >= {
+        "gang:table.plattwurf_eigener_angriff",
+        "gang:table.gestellter",
+        "gang:table.gut_gekaempft",
+        "gang:table.columns",
+    }
+    assert {"match:match.first_starter", "match:match.draw_starter", "fest:match.winner"} <= set(report)
+    assert {k: v for k, v in report.items() if v != "caught"} == {}
