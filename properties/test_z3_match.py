@@ -6,10 +6,17 @@ import attrs
 import pytest
 import z3  # type: ignore[import-untyped]
 
-from schwinget_spec.errors import MatchError
+from schwinget_spec.errors import IllegalActionError, MatchError
 from schwinget_spec.players import Player
+from schwinget_spec.proofs import queries
+from schwinget_spec.proofs.base import PROVED, Outcome, Query
 from schwinget_spec.proofs.match_model import KindVar, MatchModel, same_deal_gangs
-from schwinget_spec.proofs.match_queries import EARLIEST_DIVERGENCE, earliest_divergence, known_gang, play_match_gangs
+from schwinget_spec.proofs.match_queries import (
+    EARLIEST_DIVERGENCE,
+    earliest_divergence,
+    known_gang,
+    play_match_gangs,
+)
 from schwinget_spec.proofs.queries import QUERIES, run_queries
 from schwinget_spec.proofs.replay import replay
 from schwinget_spec.proofs.scoring_drop_one import scoring_drop_one_analysis
@@ -146,3 +153,15 @@ def test_drop_one_scoring_clauses() -> None:
     }
     assert {"match:match.first_starter", "match:match.draw_starter", "fest:match.winner"} <= set(report)
     assert {k: v for k, v in report.items() if v != "caught"} == {}
+
+
+def test_a_query_that_raises_is_reported_as_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query whose body raises (say the engine refuses a witness) is answered 'error' with the message, not a traceback."""
+    def body() -> Outcome:
+        raise IllegalActionError("P0 does not hold Y4", clause_id="schwung.lead", step=5, action="Y4")
+
+    monkeypatch.setattr(queries, "QUERIES", (Query("demo.raises", "a query whose witness the engine refuses", PROVED, body),))
+    [result] = queries.run_queries(["demo.raises"])
+    assert (result.answer, result.ok) == ("error", False)
+    assert "IllegalActionError" in result.detail
+    assert "Y4" in result.detail

@@ -850,7 +850,7 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
     """Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,
     and whether each rule switch can change a result (docs/proofs.md).
 
-    Prints each query with its claim, answer (proved / witness / counterexample), seconds
+    Prints each query with its claim, answer (proved / witness / counterexample, or error when a query fails to run), seconds
     and the clauses involved; exit code 1 if any answer differs from the expected one.
     """
     # z3 takes a while to load: only this command pays for it

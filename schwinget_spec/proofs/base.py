@@ -12,6 +12,7 @@ from schwinget_spec.proofs.replay import Witness, outcome_index, replay
 
 __all__ = [
     "COUNTEREXAMPLE",
+    "ERROR",
     "PROVED",
     "UNKNOWN",
     "WITNESS",
@@ -27,6 +28,8 @@ PROVED = "proved"
 WITNESS = "witness"
 COUNTEREXAMPLE = "counterexample"
 UNKNOWN = "unknown"
+ERROR = "error"
+"""The answer of a query whose body raised: a witness the engine refused, or Z3 giving up; the detail says which."""
 
 
 @attrs.frozen

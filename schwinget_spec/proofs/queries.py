@@ -17,6 +17,7 @@ from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import (
     COUNTEREXAMPLE,
+    ERROR,
     PROVED,
     UNKNOWN,
     WITNESS,
@@ -516,7 +517,10 @@ def run_queries(names: Sequence[str] | None = None, *, include_slow: bool = True
     out = []
     for q in chosen:
         start = time.perf_counter()
-        res = q.body()
+        try:
+            res = q.body()
+        except (SchwingetError, RuntimeError, z3.Z3Exception) as exc:
+            res = Outcome(ERROR, (), f"{type(exc).__name__}: {exc}")
         seconds = time.perf_counter() - start
         out.append(QueryResult(q.name, q.claim, q.expected, res.answer, round(seconds, 2), res.clauses, res.detail))
     return out
