@@ -8,7 +8,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.errors import IllegalActionError, MatchError
 from schwinget_spec.players import Player
-from schwinget_spec.proofs import queries
+from schwinget_spec.proofs import match_queries, queries
 from schwinget_spec.proofs.base import PROVED, Outcome, Query
 from schwinget_spec.proofs.match_model import KindVar, MatchModel, same_deal_gangs
 from schwinget_spec.proofs.match_queries import (
@@ -18,7 +18,7 @@ from schwinget_spec.proofs.match_queries import (
     play_match_gangs,
 )
 from schwinget_spec.proofs.queries import QUERIES, run_queries
-from schwinget_spec.proofs.replay import replay
+from schwinget_spec.proofs.replay import Witness, replay
 from schwinget_spec.proofs.scoring_drop_one import scoring_drop_one_analysis
 from schwinget_spec.proofs.scoring_queries import GangKind, reachable_gangs
 from schwinget_spec.rules import Rules
@@ -91,10 +91,26 @@ def test_same_deal_gangs_share_the_deal_and_reach_both_kinds() -> None:
         assert not res.outcome.name.startswith("PLATTWURF")
 
 
-def test_same_deal_gangs_none_for_an_unreachable_kind() -> None:
-    """A Gestellter with fewer than 3 tricks each is reachable from no seat, so no deal gives it."""
-    assert reachable_gangs()[((4, None, False), False)] is None
-    assert same_deal_gangs((4, None, False), False, (3, True, False), True) is None
+def test_a_pair_no_deal_gives_is_blocked_and_another_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no deal gives the two Gänge Z3 picked, that pair is blocked and the match model asked again."""
+    asked: list[tuple[GangKind, bool, GangKind, bool]] = []
+
+    def first_refused(ka: GangKind, pa: bool, kb: GangKind, pb: bool) -> tuple[Witness, Witness] | None:
+        asked.append((ka, pa, kb, pb))
+        return None if len(asked) == 1 else same_deal_gangs(ka, pa, kb, pb)
+
+    monkeypatch.setattr(match_queries, "same_deal_gangs", first_refused)
+    problem, detail = match_queries.draw_tie_changes_result("drawn_gang_other")
+    assert (problem, len(asked) >= 2) == ("", True)
+    assert asked[1] != asked[0]
+    assert "drawn_gang_other" in detail
+
+
+def test_no_deal_gives_an_unreachable_kind() -> None:
+    """A Gestellter with fewer than 3 tricks each is reachable from neither seat (so no one-deal pair holds it)."""
+    table = reachable_gangs()
+    assert table[((4, None, False), False)] is None
+    assert table[((4, None, False), True)] is None
 
 
 @pytest.mark.clause("match.loser_starts")

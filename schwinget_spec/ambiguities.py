@@ -481,7 +481,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         no_switch_reason=None,
         engine='`MatchState.next_starter`: the younger before Gang 1 (`match.first_starter`), the loser of the last Gang (`match.loser_starts`), after a Gestellter the player with fewer points (`match.draw_starter`), and at equal points the switch. `MatchState.apply_gang` refuses a Gang started by another player.',
         clauses=('match.first_starter', 'match.loser_starts', 'match.draw_starter'),
-        tests=('tests/test_match.py::test_draw_with_equal_points_follows_the_switch', 'tests/test_match.py::test_draw_tie_starter_default_is_the_younger', 'tests/test_match.py::test_after_a_draw_the_player_with_fewer_points_starts', 'properties/test_scoring_properties.py::test_match_totals_and_starters'),
+        tests=('tests/test_match.py::test_draw_with_equal_points_follows_the_switch', 'tests/test_match.py::test_draw_tie_starter_default_is_the_younger', 'tests/test_match.py::test_after_a_draw_the_player_with_fewer_points_starts', 'properties/test_scoring_properties.py::test_match_totals_and_starters', 'properties/test_z3_match.py::test_draw_tie_earliest_divergence', 'properties/test_z3_match.py::test_draw_tie_switch_changes_a_match_winner'),
     ),
     Ambiguity(
         id='AMB-MATCH-DRAW',
@@ -511,7 +511,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         no_switch_reason=None,
         engine="`SchwingfestState.starter_of`; `SchwingfestState.apply_gang` refuses a Gang started by another Schwinger; under (c) a second meeting before the first is refused (`match.loser_starts`). The schedule always puts a pair's first meeting in an earlier round than its second.",
         clauses=('match.loser_starts', 'match.first_starter', 'fest.twice_each'),
-        tests=('tests/test_schwingfest.py::test_who_starts_each_meeting_follows_the_switch', 'tests/test_schwingfest.py::test_loser_of_the_first_meeting_starts_the_second', 'tests/test_schwingfest.py::test_second_meeting_before_the_first_is_refused_when_the_loser_starts'),
+        tests=('tests/test_schwingfest.py::test_who_starts_each_meeting_follows_the_switch', 'tests/test_schwingfest.py::test_loser_of_the_first_meeting_starts_the_second', 'tests/test_schwingfest.py::test_second_meeting_before_the_first_is_refused_when_the_loser_starts', 'properties/test_z3_match.py::test_fest_starter_switch_changes_ranks'),
     ),
     Ambiguity(
         id='AMB-FEST-TIES',
@@ -526,7 +526,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         no_switch_reason=None,
         engine='`SchwingfestState.standings`: rank = 1 + the number of Schwinger with a strictly better key (points, or points, wins, Plattwürfe).',
         clauses=('match.winner', 'fest.more_players'),
-        tests=('tests/test_schwingfest.py::test_equal_points_share_a_rank_by_default', 'tests/test_schwingfest.py::test_tiebreak_by_wins_then_plattwuerfe'),
+        tests=('tests/test_schwingfest.py::test_equal_points_share_a_rank_by_default', 'tests/test_schwingfest.py::test_tiebreak_by_wins_then_plattwuerfe', 'properties/test_z3_match.py::test_fest_tiebreak_switch_changes_ranks'),
     ),
     Ambiguity(
         id='AMB-PUNKTE-GESTELLTER',

@@ -50,6 +50,7 @@ __all__ = [
     "FEST_NAMES",
     "MATCH_QUERIES",
     "Divergence",
+    "draw_tie_changes_result",
     "earliest_divergence",
     "known_gang",
     "play_fest",
@@ -243,7 +244,7 @@ def _solve_with_pairs(
     raise RuntimeError(f"no answer after {_MAX_ROUNDS} rounds of Gang-level checks")
 
 
-def _draw_tie_changes_result(reading: str) -> tuple[str, str]:
+def draw_tie_changes_result(reading: str) -> tuple[str, str]:
     """A short match whose winner differs between the default reading and ``reading``: ('' or a problem, detail)."""
     default = DRAW_TIE_READINGS[0]
     sc = _Scoring()
@@ -287,7 +288,7 @@ def _draw_tie_switch() -> Outcome:
     problems: list[str] = []
     found: list[str] = []
     for reading in DRAW_TIE_READINGS[1:]:
-        problem, detail = _draw_tie_changes_result(reading)
+        problem, detail = draw_tie_changes_result(reading)
         (problems if problem else found).append(problem or detail)
     if problems:
         return Outcome(COUNTEREXAMPLE, (), "; ".join(problems))

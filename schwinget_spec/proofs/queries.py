@@ -365,23 +365,39 @@ def drop_one_analysis(part: int | None = None) -> dict[str, str]:
             # a permission (schwung.void_any, trump.anytime): dropped, the model must reject some engine Gang
             report[cid] = "caught" if _permission_needed(cid) else "not caught"
             continue
-        s.add(z3.Not(z3.And(*own)))
         # the unrolling bound is no rule: a Gang longer than 11 Schwünge would hide past it
         s.add(z3.ULE(m.length, MAX_SCHWUENGE))
+        verdict = _break_and_replay(s, m, tags, z3.Not(z3.And(*own)))
+        if verdict == "not caught" and len(own) > 1:
+            # that breach changed nothing the engine shows (say, after the last Schwung):
+            # break each of the clause's constraints alone, the others kept, until one shows
+            for i, c in enumerate(own):
+                verdict = _break_and_replay(s, m, tags, z3.And(*own[:i], *own[i + 1 :], z3.Not(c)))
+                if verdict == "caught":
+                    break
+            else:
+                verdict = "not caught"
+        report[cid] = verdict
+    return report
+
+
+def _break_and_replay(s: z3.Solver, m: GangModel, tags: Sequence[z3.BoolRef], breach: z3.BoolRef) -> str:
+    """Ask ``s`` for a Gang with ``breach`` and replay it: caught, not caught, implied (no such Gang) or unknown."""
+    s.push()
+    try:
+        s.add(breach)
         r = s.check(*tags)
         if r == z3.unsat:
-            report[cid] = "implied"
-            continue
+            return "implied"
         if r != z3.sat:
-            report[cid] = "unknown"
-            continue
+            return "unknown"
         try:
             w = extract_witness(s.model(), m)
         except SchwingetError:
-            report[cid] = "caught"  # not even a deck of the 26 Schwungkarten
-            continue
-        report[cid] = "caught" if replay_mismatch(w) else "not caught"
-    return report
+            return "caught"  # not even a deck of the 26 Schwungkarten
+        return "caught" if replay_mismatch(w) else "not caught"
+    finally:
+        s.pop()
 
 
 def _permission_needed(cid: str, tries: int = 10) -> bool:
