@@ -139,7 +139,32 @@ class KindScore:
         )
 
 
-class MatchModel:
+class _ClauseModel:
+    """What the match and fest models share: constraints tagged with clause ids, and untagged lemmas."""
+
+    def __init__(self) -> None:
+        self.constraints: list[tuple[str, z3.BoolRef]] = []
+        self.lemmas: list[z3.BoolRef] = []
+
+    def add(self, clause_id: str, constraint: z3.BoolRef) -> None:
+        """Record ``constraint`` as part of clause ``clause_id``."""
+        self.constraints.append((clause_id, constraint))
+
+    def assert_into(self, solver: z3.Solver, *, drop: Iterable[str] = ()) -> None:
+        """Add the tagged clauses (less those in ``drop``) and the reachability lemma of every Gang."""
+        _tagged(self.constraints, solver, drop)
+        solver.add(*self.lemmas)
+
+    def clause_ids(self) -> tuple[str, ...]:
+        """Every clause id this model constrains, in order of first use."""
+        return tuple(dict.fromkeys(cid for cid, _ in self.constraints))
+
+    def tags(self) -> list[z3.BoolRef]:
+        """The assumption literals of the clauses."""
+        return [GangModel.tag(cid) for cid in self.clause_ids()]
+
+
+class MatchModel(_ClauseModel):
     """A match of ``len(kinds)`` Gänge under the reading ``draw_tie`` of ``Rules.draw_tie_starter``.
 
     Variables: ``starter[i]`` (True: P1 starts Gang i, 0-based), ``totals[i][q]`` (the points
@@ -163,8 +188,7 @@ class MatchModel:
         self.kinds = tuple(kinds)
         self.draw_tie = draw_tie
         self.prefix = prefix
-        self.constraints: list[tuple[str, z3.BoolRef]] = []
-        self.lemmas: list[z3.BoolRef] = []
+        super().__init__()
         self.scores = [KindScore(k, schwingerwertung, good_loser_after_plattwurf, prefix) for k in kinds]
         for sc in self.scores:
             self.constraints += sc.constraints
@@ -197,23 +221,6 @@ class MatchModel:
         for i, k in enumerate(kinds):
             self.lemmas.append(k.reachable_from(self.starter[i]))
 
-    def add(self, clause_id: str, constraint: z3.BoolRef) -> None:
-        """Record ``constraint`` as part of clause ``clause_id``."""
-        self.constraints.append((clause_id, constraint))
-
-    def assert_into(self, solver: z3.Solver, *, drop: Iterable[str] = ()) -> None:
-        """Add the tagged clauses (less those in ``drop``) and the reachability lemma of every Gang."""
-        _tagged(self.constraints, solver, drop)
-        solver.add(*self.lemmas)
-
-    def clause_ids(self) -> tuple[str, ...]:
-        """Every clause id this model constrains, in order of first use."""
-        return tuple(dict.fromkeys(cid for cid, _ in self.constraints))
-
-    def tags(self) -> list[z3.BoolRef]:
-        """The assumption literals of the clauses."""
-        return [GangModel.tag(cid) for cid in self.clause_ids()]
-
     def winner_code(self) -> z3.BitVecRef:
         """The match result (``match.winner``): 0 P0 wins, 1 P1 wins, 2 equal totals."""
         t0, t1 = self.totals[-1]
@@ -234,7 +241,7 @@ def fest_meetings(players: int) -> tuple[ModelledMeeting, ...]:
     return tuple(ModelledMeeting(a, b, leg) for a in range(players) for b in range(a + 1, players) for leg in (1, 2))
 
 
-class FestModel:
+class FestModel(_ClauseModel):
     """A Schwingfest of ``players`` Schwinger (youngest first) over symbolic Gang kinds, one per meeting.
 
     ``kinds[m]`` is the kind of meeting m, seat-relative (``a`` sits as P0). Variables:
@@ -262,8 +269,7 @@ class FestModel:
         if set(kinds) != set(self.meetings):
             raise ValueError("the fest model needs one Gang kind per meeting of fest_meetings(players)")
         self.kinds = dict(kinds)
-        self.constraints: list[tuple[str, z3.BoolRef]] = []
-        self.lemmas: list[z3.BoolRef] = []
+        super().__init__()
         scores = {m: KindScore(kinds[m], schwingerwertung, good_loser_after_plattwurf, prefix) for m in self.meetings}
         for sc in scores.values():
             self.constraints += sc.constraints
@@ -319,23 +325,6 @@ class FestModel:
         for s in range(n):
             # match.winner: ranked by the most points; a rank is one more than the number ahead
             self.add("match.winner", self.rank[s] == 1 + _count([ahead(t, s) for t in range(n) if t != s]))
-
-    def add(self, clause_id: str, constraint: z3.BoolRef) -> None:
-        """Record ``constraint`` as part of clause ``clause_id``."""
-        self.constraints.append((clause_id, constraint))
-
-    def assert_into(self, solver: z3.Solver, *, drop: Iterable[str] = ()) -> None:
-        """Add the tagged clauses (less those in ``drop``) and the reachability lemma of every Gang."""
-        _tagged(self.constraints, solver, drop)
-        solver.add(*self.lemmas)
-
-    def clause_ids(self) -> tuple[str, ...]:
-        """Every clause id this model constrains, in order of first use."""
-        return tuple(dict.fromkeys(cid for cid, _ in self.constraints))
-
-    def tags(self) -> list[z3.BoolRef]:
-        """The assumption literals of the clauses."""
-        return [GangModel.tag(cid) for cid in self.clause_ids()]
 
 
 @functools.cache
