@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import attrs
 import pytest
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import IllegalActionError, MatchError
 from schwinget_spec.players import Player
 from schwinget_spec.proofs import match_queries, queries
@@ -19,7 +23,7 @@ from schwinget_spec.proofs.match_queries import (
 )
 from schwinget_spec.proofs.queries import QUERIES, run_queries
 from schwinget_spec.proofs.replay import Witness, replay
-from schwinget_spec.proofs.scoring_drop_one import scoring_drop_one_analysis
+from schwinget_spec.proofs.scoring_drop_one import clauses_without_constraints, scoring_drop_one_analysis
 from schwinget_spec.proofs.scoring_queries import GangKind, reachable_gangs
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
@@ -181,3 +185,13 @@ def test_a_query_that_raises_is_reported_as_error(monkeypatch: pytest.MonkeyPatc
     assert (result.answer, result.ok) == ("error", False)
     assert "IllegalActionError" in result.detail
     assert "Y4" in result.detail
+
+
+def test_proofs_doc_lists_every_clause_no_model_constrains() -> None:
+    """docs/proofs.md names, under "Clauses no drop-one can drop", exactly the clauses without a constraint of their own."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "proofs.md").read_text(encoding="utf-8")
+    section = text.split("**Clauses no drop-one can drop.**", 1)[1].split("\n## ", 1)[0]
+    named = {c for c in re.findall(r"`([a-z]+\.[a-z_]+)`", section) if c in CLAUSES}
+    named -= {"angriff.once", "angriff.who"}  # the two the Gang analysis finds implied
+    assert sorted(named) == sorted(clauses_without_constraints())
+    assert f"{len(clauses_without_constraints())} of the {len(CLAUSES)} clauses" in " ".join(section.split())

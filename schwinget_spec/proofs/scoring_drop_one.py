@@ -7,6 +7,7 @@ from collections.abc import Callable
 import attrs
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
@@ -20,7 +21,7 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 
-__all__ = ["SCORING_DROP_ONE_QUERIES", "scoring_drop_one_analysis"]
+__all__ = ["SCORING_DROP_ONE_QUERIES", "clauses_without_constraints", "scoring_drop_one_analysis"]
 
 
 def _bool(model: z3.ModelRef, expr: z3.BoolRef) -> bool:
@@ -149,6 +150,21 @@ def scoring_drop_one_analysis() -> dict[str, str]:
         if not cid.startswith("table."):
             report[f"fest:{cid}"] = _fest_clause(cid)
     return report
+
+
+def clauses_without_constraints() -> tuple[str, ...]:
+    """The clause ids no model constrains under their own literal, so that no drop-one analysis can drop them (booklet order)."""
+    sw, gl = z3.Bool("ids.schwingerwertung"), z3.Bool("ids.good_loser")
+    gang = GangModel()
+    tagged = set(gang.clause_ids()) | {k for k, _ in GangScoreModel(gang).constraints}
+    tagged |= set(MatchModel([KindVar("ids.g0"), KindVar("ids.g1")], "younger", sw, gl).clause_ids())
+    fest_kinds = {m: KindVar(f"ids.m{m.a}{m.b}_{m.leg}") for m in fest_meetings(len(FEST_NAMES))}
+    tagged |= set(
+        FestModel(
+            len(FEST_NAMES), fest_kinds, fest_starter="alternate", fest_tiebreak="shared", schwingerwertung=sw, good_loser_after_plattwurf=gl
+        ).clause_ids()
+    )
+    return tuple(c for c in CLAUSES if c not in tagged)
 
 
 def _drop_one_scoring() -> Outcome:
