@@ -22,7 +22,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.proofs.base import new_solver
 from schwinget_spec.proofs.model import GangModel, all_tags
-from schwinget_spec.proofs.replay import Witness, extract_witness
+from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool, model_int
 from schwinget_spec.proofs.scoring_model import POINT_BITS, ROWS, GangScoreModel, table_constraints
 from schwinget_spec.proofs.scoring_queries import GangKind, gang_kinds, kind_holds, reachable_gangs
 from schwinget_spec.rules import Rules
@@ -111,11 +111,11 @@ class KindVar:
 
     def value(self, model: z3.ModelRef) -> GangKind:
         """The kind ``model`` gives this Gang."""
-        row = int(model.eval(self.row, model_completion=True).as_long())
-        good = bool(z3.is_true(model.eval(self.good, model_completion=True)))
+        row = model_int(model, self.row)
+        good = model_bool(model, self.good)
         if row == GESTELLTER:
             return (row, None, good)
-        return (row, bool(z3.is_true(model.eval(self.p1_wins, model_completion=True))), good)
+        return (row, model_bool(model, self.p1_wins), good)
 
 
 class KindScore:

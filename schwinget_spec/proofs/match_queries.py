@@ -39,7 +39,7 @@ from schwinget_spec.proofs.match_model import (
     fest_meetings,
     same_deal_gangs,
 )
-from schwinget_spec.proofs.replay import Witness, replay
+from schwinget_spec.proofs.replay import Witness, model_bool, model_int, replay
 from schwinget_spec.proofs.scoring_queries import GangKind, kind_text, reachable_gangs
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
@@ -71,12 +71,6 @@ _MAX_ROUNDS = 60
 """How many abstract answers a query may try before a Gang-level check agrees (each failed pair is blocked)."""
 
 
-def _bool(model: z3.ModelRef, expr: z3.BoolRef) -> bool:
-    return bool(z3.is_true(model.eval(expr, model_completion=True)))
-
-
-def _int(model: z3.ModelRef, expr: z3.ExprRef) -> int:
-    return int(model.eval(expr, model_completion=True).as_long())
 
 
 def _player(p1: bool) -> Player:
@@ -91,8 +85,8 @@ class _Scoring:
     good_loser: z3.BoolRef = attrs.field(factory=lambda: z3.Bool("cmp.good_loser_after_plattwurf"))
 
     def read(self, model: z3.ModelRef) -> tuple[ScoringSystem, bool]:
-        system = ScoringSystem.SCHWINGERWERTUNG if _bool(model, self.schwingerwertung) else ScoringSystem.PUNKTEWERTUNG
-        return system, _bool(model, self.good_loser)
+        system = ScoringSystem.SCHWINGERWERTUNG if model_bool(model, self.schwingerwertung) else ScoringSystem.PUNKTEWERTUNG
+        return system, model_bool(model, self.good_loser)
 
 
 def known_gang(kind: GangKind, starter: Player) -> Witness:
@@ -104,7 +98,7 @@ def known_gang(kind: GangKind, starter: Player) -> Witness:
 
 
 def play_match_gangs(system: ScoringSystem, rules: Rules, gangs: Sequence[Witness]) -> MatchState:
-    """A match (long, so that any prefix fits) with ``gangs`` replayed as its first Gänge through ``MatchState.apply_gang``.
+    """A match with ``gangs`` replayed as its first Gänge through ``MatchState.apply_gang``: short for four Gänge, else long (so that a shorter history fits).
 
     Raises the engine's error if a Gang is illegal or started by another player than the match names.
     """
@@ -169,7 +163,7 @@ def earliest_divergence(a: str, b: str, last: int = MatchLength.LONG.gaenge) -> 
         if r == z3.sat:
             model = s.model()
             system, good = sc.read(model)
-            history = tuple((k.value(model), _player(_bool(model, ma.starter[i]))) for i, k in enumerate(ma.kinds[:-1]))
+            history = tuple((k.value(model), _player(model_bool(model, ma.starter[i]))) for i, k in enumerate(ma.kinds[:-1]))
             return Divergence(gang, tuple(sorted(core)), history, system, good)
         if r != z3.unsat:
             raise RuntimeError(f"Z3 returned {r} for {a}/{b} at Gang {gang}")
@@ -228,7 +222,7 @@ def _solve_with_pairs(
         found: list[tuple[Witness, Witness] | None] = []
         blocked = False
         for ka, sa, kb, sb in pairs:
-            pa, pb = _bool(model, sa), _bool(model, sb)
+            pa, pb = model_bool(model, sa), model_bool(model, sb)
             if pa == pb:
                 found.append(None)
                 continue
@@ -264,7 +258,7 @@ def draw_tie_changes_result(reading: str) -> tuple[str, str]:
     model, [pair] = solved
     assert pair is not None
     system, good = sc.read(model)
-    history = [known_gang(k.value(model), _player(_bool(model, ma.starter[i]))) for i, k in enumerate(shared)]
+    history = [known_gang(k.value(model), _player(model_bool(model, ma.starter[i]))) for i, k in enumerate(shared)]
     results = []
     for r_name, w in ((default, pair[0]), (reading, pair[1])):
         rules = Rules(draw_tie_starter=r_name, good_loser_after_plattwurf=good)  # type: ignore[arg-type]
@@ -273,7 +267,7 @@ def draw_tie_changes_result(reading: str) -> tuple[str, str]:
         except SchwingetError as exc:
             return f"{reading}: the engine rejects the match under {r_name}: {exc}", ""
     ra, rb = (m.result for m in results)
-    codes = [_int(model, m.winner_code()) for m in (ma, mb)]
+    codes = [model_int(model, m.winner_code()) for m in (ma, mb)]
     engine_codes = [2 if r.winner is None else int(r.winner) for r in (ra, rb)]
     if codes != engine_codes or ra.winner == rb.winner:
         return f"{reading}: model winners {codes}, engine {engine_codes}", ""
@@ -366,7 +360,7 @@ def _fest_changes_ranks(field: str, default: str, reading: str) -> tuple[str, st
         except SchwingetError as exc:
             return f"{reading}: the engine rejects the fest under {r_name}: {exc}", ""
     ranks = [_ranks(f) for f in fests]
-    model_ranks = [tuple(_int(model, r) for r in fm.rank) for fm in (fa, fb)]
+    model_ranks = [tuple(model_int(model, r) for r in fm.rank) for fm in (fa, fb)]
     if ranks != model_ranks or ranks[0] == ranks[1]:
         return f"{reading}: model ranks {model_ranks}, engine {ranks}", ""
     totals = [" ".join(str(p) for p in f.totals()) for f in fests]

@@ -14,7 +14,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.proofs.model import MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel, rules_from
 from schwinget_spec.rules import Rules
 
-__all__ = ["Witness", "assert_trace", "extract_witness", "replay"]
+__all__ = ["Witness", "assert_trace", "extract_witness", "model_bool", "model_int", "replay"]
 
 
 @attrs.frozen
@@ -38,30 +38,32 @@ class Witness:
         return f"{self.deal!r} starter={self.starter} actions={' '.join(self.actions)} rules={self.rules}"
 
 
-def _int(model: z3.ModelRef, expr: z3.ExprRef) -> int:
+def model_int(model: z3.ModelRef, expr: z3.ExprRef) -> int:
+    """The value ``model`` gives the bit-vector ``expr`` (0 where the model leaves it free)."""
     return int(model.eval(expr, model_completion=True).as_long())
 
 
-def _bool(model: z3.ModelRef, expr: z3.ExprRef) -> bool:
+def model_bool(model: z3.ModelRef, expr: z3.ExprRef) -> bool:
+    """The value ``model`` gives the Bool ``expr`` (False where the model leaves it free)."""
     return bool(z3.is_true(model.eval(expr, model_completion=True)))
 
 
 def extract_witness(model: z3.ModelRef, gang: GangModel) -> Witness:
     """The explicit Gang that ``model`` assigns to the variables of ``gang``."""
-    deck = tuple(Card.from_index(_int(model, c)) for c in gang.deck)
-    starter = Player.P1 if _bool(model, gang.starter) else Player.P0
-    length = _int(model, gang.length)
+    deck = tuple(Card.from_index(model_int(model, c)) for c in gang.deck)
+    starter = Player.P1 if model_bool(model, gang.starter) else Player.P0
+    length = model_int(model, gang.length)
     actions: list[str] = []
     for s in range(min(length, MAX_SCHWUENGE)):
-        if _bool(model, gang.angriff[s]):
+        if model_bool(model, gang.angriff[s]):
             actions.append("A")
-        actions.append(Card.from_index(_int(model, gang.led[s])).code)
-        actions.append(Card.from_index(_int(model, gang.answer[s])).code)
-        if _bool(model, gang.neutral[s]):
-            actions.append("L1" if _bool(model, gang.choice[s]) else "L0")
-    rules = rules_from({name: _bool(model, gang.switch[name]) for name in MODELLED_SWITCHES})
-    tricks = (_int(model, gang.final_tricks(0)), _int(model, gang.final_tricks(1)))
-    return Witness(deck, starter, tuple(actions), rules, tricks, _int(model, gang.outcome_code()))
+        actions.append(Card.from_index(model_int(model, gang.led[s])).code)
+        actions.append(Card.from_index(model_int(model, gang.answer[s])).code)
+        if model_bool(model, gang.neutral[s]):
+            actions.append("L1" if model_bool(model, gang.choice[s]) else "L0")
+    rules = rules_from({name: model_bool(model, gang.switch[name]) for name in MODELLED_SWITCHES})
+    tricks = (model_int(model, gang.final_tricks(0)), model_int(model, gang.final_tricks(1)))
+    return Witness(deck, starter, tuple(actions), rules, tricks, model_int(model, gang.outcome_code()))
 
 
 def replay(deck: Sequence[Card], starter: Player, actions: Sequence[str], rules: Rules) -> GangState:

@@ -15,7 +15,7 @@ from schwinget_spec.proofs.base import COUNTEREXAMPLE, PROVED, Outcome, Query, n
 from schwinget_spec.proofs.match_model import FestModel, KindVar, MatchModel, ModelledMeeting, fest_meetings
 from schwinget_spec.proofs.match_queries import FEST_NAMES, known_gang, play_fest, play_match_gangs
 from schwinget_spec.proofs.model import GangModel, all_tags
-from schwinget_spec.proofs.replay import Witness, extract_witness, replay
+from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool, model_int, replay
 from schwinget_spec.proofs.scoring_model import GangScoreModel
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting
@@ -24,16 +24,10 @@ from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 __all__ = ["SCORING_DROP_ONE_QUERIES", "clauses_without_constraints", "scoring_drop_one_analysis"]
 
 
-def _bool(model: z3.ModelRef, expr: z3.BoolRef) -> bool:
-    return bool(z3.is_true(model.eval(expr, model_completion=True)))
-
-
-def _int(model: z3.ModelRef, expr: z3.ExprRef) -> int:
-    return int(model.eval(expr, model_completion=True).as_long())
 
 
 def _system(model: z3.ModelRef, schwingerwertung: z3.BoolRef) -> ScoringSystem:
-    return ScoringSystem.SCHWINGERWERTUNG if _bool(model, schwingerwertung) else ScoringSystem.PUNKTEWERTUNG
+    return ScoringSystem.SCHWINGERWERTUNG if model_bool(model, schwingerwertung) else ScoringSystem.PUNKTEWERTUNG
 
 
 def _ask(
@@ -67,13 +61,13 @@ def _gang_table(cid: str) -> str:
     if model is None:
         return verdict
     w = extract_witness(model, m)
-    rules = attrs.evolve(w.rules, good_loser_after_plattwurf=_bool(model, sm.good_loser_after_plattwurf))
+    rules = attrs.evolve(w.rules, good_loser_after_plattwurf=model_bool(model, sm.good_loser_after_plattwurf))
     try:
         result = replay(w.deck, w.starter, w.actions, rules).result
     except SchwingetError:
         return "model/engine disagree"  # the Gang model is whole: its Gang must replay
     engine = tuple(p.hundredths for p in compute_gang_score(result, _system(model, sm.schwingerwertung), rules).points)
-    return "caught" if engine != tuple(_int(model, p) for p in sm.points) else "not caught"
+    return "caught" if engine != tuple(model_int(model, p) for p in sm.points) else "not caught"
 
 
 def _match_clause(cid: str) -> str:
@@ -85,14 +79,14 @@ def _match_clause(cid: str) -> str:
     if model is None:
         return verdict
     system = _system(model, sw)
-    rules = Rules(good_loser_after_plattwurf=_bool(model, gl))
-    starters = [Player.P1 if _bool(model, x) else Player.P0 for x in mm.starter]
+    rules = Rules(good_loser_after_plattwurf=model_bool(model, gl))
+    starters = [Player.P1 if model_bool(model, x) else Player.P0 for x in mm.starter]
     try:
         match = play_match_gangs(system, rules, [known_gang(k.value(model), p) for k, p in zip(kinds, starters, strict=True)])
     except SchwingetError:
         return "caught"
     totals = tuple(t.hundredths for t in match.totals)
-    return "caught" if totals != tuple(_int(model, t) for t in mm.totals[-1]) else "not caught"
+    return "caught" if totals != tuple(model_int(model, t) for t in mm.totals[-1]) else "not caught"
 
 
 def _fest_clause(cid: str) -> str:
@@ -105,12 +99,12 @@ def _fest_clause(cid: str) -> str:
     verdict, model = _ask(fm.constraints, cid, lambda s: fm.assert_into(s, drop=(cid,)), fm.tags())
     if model is None:
         return verdict
-    rules = Rules(good_loser_after_plattwurf=_bool(model, gl))
+    rules = Rules(good_loser_after_plattwurf=model_bool(model, gl))
     wrong_starter: list[Meeting] = []
 
     def gang_of(meeting: Meeting, seat: Player) -> Witness:
         mm = ModelledMeeting(meeting.a, meeting.b, meeting.leg)
-        if _bool(model, fm.starter[mm]) != (seat is Player.P1):
+        if model_bool(model, fm.starter[mm]) != (seat is Player.P1):
             wrong_starter.append(meeting)
         return known_gang(kinds[mm].value(model), seat)
 
@@ -122,7 +116,7 @@ def _fest_clause(cid: str) -> str:
         return "caught"
     ranks = {st.schwinger: st.rank for st in fest.standings}
     same = all(
-        fest.totals()[s].hundredths == _int(model, fm.points[s]) and ranks[s] == _int(model, fm.rank[s])
+        fest.totals()[s].hundredths == model_int(model, fm.points[s]) and ranks[s] == model_int(model, fm.rank[s])
         for s in range(len(FEST_NAMES))
     )
     return "not caught" if same else "caught"
