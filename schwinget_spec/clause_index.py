@@ -22,14 +22,15 @@ __all__ = [
 ]
 
 _NOT_ENFORCING = frozenset(
-    {"clauses.py", "clause_index.py", "cli.py", "ambiguities.py", "i18n.py", "play.py", "replay.py", "simulate.py"}
+    {"clauses.py", "clause_index.py", "ambiguities.py", "i18n.py", "play.py", "replay.py", "simulate.py"}
 )
-"""Package modules that name clause ids without enforcing them: the registry itself,
-this index, the ambiguity registry (which names the clauses each open question
-concerns), and the command line with its game loop, replay, simulation and translations,
-which quote clauses to explain a game to a reader. The subpackages (conformance,
-testing, proofs, ecosystem) check, model or adapt the rules, so they count as no
-enforcement either: the engine's top-level modules are what enforces a clause."""
+"""Top-level package modules that name clause ids without enforcing them: the registry
+itself, this index, the ambiguity registry (which names the clauses each open question
+concerns), and the game loop, replay, simulation and translations behind the command
+line, which quote clauses to explain a game to a reader. The subpackages (cli,
+conformance, testing, proofs, ecosystem) explain, check, model or adapt the rules, so
+they count as no enforcement either: the engine's top-level modules are what enforces a
+clause."""
 
 _TEST_DIRS = ("tests", "properties")
 

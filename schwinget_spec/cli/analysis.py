@@ -1,0 +1,100 @@
+"""``schwinget prove`` and ``schwinget impact``: what the rules imply (Z3), and how often each Rules switch changes a game."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from schwinget_spec.cli.common import LibraryError
+from schwinget_spec.impact import format_table, measure, total_gaenge
+
+__all__ = ["impact_command", "prove_command"]
+
+
+# -- schwinget prove
+
+
+@click.command("prove")
+@click.option("--query", "queries", multiple=True, metavar="NAME", help="Run only this query (repeatable); default: all.")
+@click.option("--fast", is_flag=True, help="Leave out the slow queries (the drop-one-clause analysis).")
+@click.option("--list", "list_only", is_flag=True, help="List the queries and their claims without running them.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool) -> None:
+    """Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,
+    and whether each rule switch can change a result (docs/proofs.md).
+
+    Prints each query with its claim, answer (proved / witness / counterexample, or error when a query fails to run), seconds
+    and the clauses involved; exit code 1 if any answer differs from the expected one.
+    """
+    # z3 takes a while to load: only this command pays for it
+    from schwinget_spec.proofs import QUERIES, format_table, run_queries, to_json  # noqa: PLC0415
+
+    if list_only:
+        for query in QUERIES:
+            slow = " (slow)" if query.slow else ""
+            click.echo(f"{query.name}{slow}: {query.claim} [expected: {query.expected}]")
+        return
+    known = {q.name for q in QUERIES}
+    unknown = [name for name in queries if name not in known]
+    if unknown:
+        hints = [", ".join(difflib.get_close_matches(name, known, n=3)) or "none" for name in unknown]
+        detail = "; ".join(f"{name!r} (close: {hint})" for name, hint in zip(unknown, hints, strict=True))
+        raise LibraryError(f"unknown query {detail}; `schwinget prove --list` lists them")
+    results = run_queries(list(queries) if queries else None, include_slow=not fast)
+    if as_json:
+        click.echo(to_json(results))
+    else:
+        click.echo(format_table(results))
+        failed = sum(1 for r in results if not r.ok)
+        click.echo(f"{len(results) - failed} as expected, {failed} not, in {sum(r.seconds for r in results):.1f} s")
+    if any(not r.ok for r in results):
+        sys.exit(1)
+
+
+# -- schwinget impact
+
+
+@click.command("impact")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Gänge per Gang switch reading; matches are GAMES // 4, Schwingfeste GAMES // 12.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), default=0, show_default=True,
+              help="The seed of the stream of deal and choice seeds.")
+@click.option("--switch", "switches", multiple=True, metavar="NAME",
+              help="Measure only this Rules switch (repeatable); default: every switch.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bool) -> None:
+    """Measure how often each reading of each Rules switch changes a game.
+
+    For every switch and each non-default reading, plays the same random deals with the
+    same random choices (one SplitMix64 draw per decision, picking legal[draw % n]) under
+    the default and under that reading, and counts the runs in which the reading changed
+    the legal moves, the tricks, the outcome, the points (both systems), who starts, or
+    the ranks. Match switches are measured on short matches, Schwingfest switches on
+    Schwingfeste of 4.
+    """
+    chosen = list(switches) or None
+    try:
+        total = total_gaenge(games, chosen)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--switch") from None
+    if sys.stderr.isatty():
+        with Progress(
+            TextColumn("impact"), BarColumn(), MofNCompleteColumn(), TextColumn("Gänge"), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=True,
+        ) as bar:
+            task = bar.add_task("impact", total=total)
+            rows = measure(games, seed, chosen, lambda n: bar.advance(task, n))
+    else:
+        rows = measure(games, seed, chosen)
+    if as_json:
+        payload = {"games": games, "seed": seed, "rows": [r.as_dict() for r in rows]}
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    click.echo(format_table(rows))
+
+

@@ -1,0 +1,288 @@
+"""``schwinget clauses`` and ``schwinget explain``: the clause registry with where each clause is enforced and tested."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+import typing
+from collections import Counter
+from pathlib import Path
+
+import attrs
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+# the package, not its names: the clause set is read as schwinget_spec.cli._registry at call time
+import schwinget_spec.cli as package
+from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID
+from schwinget_spec.clause_index import ClauseIndex, build_clause_index
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.cli.common import console
+from schwinget_spec.conformance.vectors import load_vectors
+from schwinget_spec.rules import Rules
+
+__all__ = ["clauses_command", "explain_command"]
+
+
+# -- schwinget clauses
+
+
+def _vector_counts() -> Counter[str]:
+    """How many shipped vectors name each clause in their ``clauses`` list."""
+    return Counter(c for v in load_vectors().vectors for c in v.clauses)
+
+
+def _proved_by() -> dict[str, list[str]]:
+    """For each clause id, the Z3 queries (fast set) that answered as expected with the clause involved."""
+    # z3 takes a while to load: only `clauses --proofs` pays for it
+    from schwinget_spec.proofs import run_queries  # noqa: PLC0415
+
+    proved: dict[str, list[str]] = {clause_id: [] for clause_id in CLAUSES}
+    for result in run_queries(include_slow=False):
+        if result.ok:
+            for clause_id in result.clauses:
+                if clause_id in proved:
+                    proved[clause_id].append(result.name)
+    return proved
+
+
+def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dict[str, object]:
+    vectors = _vector_counts()
+    return {
+        "root": str(index.root),
+        "tests_found": index.tests_found,
+        "clauses": [
+            {
+                "id": use.clause.id,
+                "section": use.clause.section,
+                "de": use.clause.de,
+                "fr": use.clause.fr,
+                "en": use.clause.en,
+                "enforced": [str(loc) for loc in use.enforced],
+                "tested": [str(loc) for loc in use.tested],
+                "vectors": vectors[use.clause.id],
+                **({} if proofs is None else {"proofs": proofs[use.clause.id]}),
+                "gaps": list(use.gaps),
+            }
+            for use in index.uses
+        ],
+        "incomplete": [use.clause.id for use in index.incomplete],
+    }
+
+
+@click.command("clauses")
+@click.option("--json", "as_json", is_flag=True, help="Print the index as JSON (with every file:line).")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Exit 1 and list every clause with no code or no test; exit 0 when every clause has both.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "de", "fr"]),
+    default="en",
+    show_default=True,
+    help="The text shown: the English paraphrase, or the booklet's German or French sentence.",
+)
+@click.option("--where", is_flag=True, help="Show the file:line of each enforcement and test.")
+@click.option(
+    "--proofs",
+    is_flag=True,
+    help="Also run the fast Z3 queries (about two minutes) and show, per clause, the queries that involve it.",
+)
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="The source checkout whose tests/ and properties/ are searched (default: the parent of the package).",
+)
+def clauses_command(*, as_json: bool, check: bool, lang: str, where: bool, proofs: bool, root: Path | None) -> None:
+    """List every clause of the booklet: id, section, text, and how often it is enforced, tested and covered by vectors.
+
+    A clause is enforced where a module of the library names its id; it is tested where
+    a file of tests/ or properties/ names it (usually a @pytest.mark.clause marker);
+    "vectors" counts the shipped conformance vectors that exercise it (schwinget vectors list).
+
+    With --proofs, "proofs" counts the Z3 queries of `schwinget prove` (the fast set) that
+    answered as expected with the clause involved (in an unsat core or a replayed
+    witness); the queries learn those clauses only by running, so this takes minutes.
+    """
+    index = build_clause_index(package._registry(), root=root)
+    proved = _proved_by() if proofs else None
+    out = console()
+    if as_json:
+        click.echo(json.dumps(_clause_json(index, proved), ensure_ascii=False, indent=2))
+    elif not check:
+        _print_clause_table(out, index, lang, where, proved)
+    if not check:
+        return
+    problem = index.check_problem
+    if problem is not None:
+        click.echo(f"clauses --check: {problem}", err=True)
+        sys.exit(1)
+    missing = index.incomplete
+    if not as_json:
+        for use in missing:
+            out.print(Text(f"{use.clause.id}: {', '.join(use.gaps)} ({use.clause.section})"))
+    total = len(index.uses)
+    if missing:
+        click.echo(f"{len(missing)} of {total} clauses lack code or a test", err=True)
+        sys.exit(1)
+    if not as_json:
+        out.print(f"all {total} clauses are enforced and tested")
+
+
+def _print_clause_table(
+    out: Console, index: ClauseIndex, lang: str, where: bool, proofs: dict[str, list[str]] | None
+) -> None:
+    vectors = _vector_counts()
+    table = Table(title=f"Clauses of the booklet ({len(index.uses)})", show_lines=False)
+    table.add_column("id", no_wrap=True)
+    table.add_column("section", max_width=24)
+    table.add_column({"en": "paraphrase", "de": "Deutsch", "fr": "français"}[lang], ratio=1)
+    table.add_column("code", justify="right", no_wrap=True)
+    table.add_column("tests", justify="right", no_wrap=True)
+    table.add_column("vectors", justify="right", no_wrap=True)
+    if proofs is not None:
+        table.add_column("proofs", justify="right", no_wrap=True)
+    if where:
+        table.add_column("where")
+    for use in index.uses:
+        text = getattr(use.clause, lang)
+        cells = [
+            Text(use.clause.id),
+            Text(use.clause.section),
+            Text(text),
+            Text(str(len(use.enforced)), style="" if use.enforced else "bold red"),
+            Text(str(len(use.tested)) if index.tests_found else "-", style="" if use.tested else "bold red"),
+            Text(str(vectors[use.clause.id])),
+        ]
+        if proofs is not None:
+            cells.append(Text(str(len(proofs[use.clause.id]))))
+        if where:
+            cells.append(Text("\n".join(str(loc) for loc in (*use.enforced, *use.tested))))
+        table.add_row(*cells)
+    out.print(table)
+    if not index.tests_found:
+        out.print(Text(f"tested: unknown. {index.check_problem}"))
+
+
+# -- schwinget explain
+
+
+def _explain_clause(clause_id: str) -> dict[str, object]:
+    clause = package._registry()[clause_id]
+    index = build_clause_index({clause_id: clause})
+    [use] = index.uses
+    return {
+        "kind": "clause",
+        "id": clause.id,
+        "section": clause.section,
+        "de": clause.de,
+        "fr": clause.fr,
+        "en": clause.en,
+        "enforced": [str(loc) for loc in use.enforced],
+        "tested": [str(loc) for loc in use.tested],
+        "ambiguities": [a.id for a in AMBIGUITIES if clause_id in a.clauses],
+    }
+
+
+def _explain_ambiguity(amb_id: str) -> dict[str, object]:
+    entry = AMBIGUITY_BY_ID[amb_id]
+    switch: dict[str, object] | None = None
+    if entry.switch is not None:
+        switch = {"field": entry.switch, "default": attrs.fields_dict(Rules)[entry.switch].default}
+    return {
+        "kind": "ambiguity",
+        "id": entry.id,
+        "title": entry.title,
+        "section": entry.section,
+        "de": list(entry.de),
+        "fr": list(entry.fr),
+        "en": {
+            "situation": entry.situation,
+            "readings": entry.readings,
+            "default": entry.default,
+            "switch": entry.no_switch_reason if switch is None else f"Rules.{entry.switch}",
+            "engine": entry.engine,
+        },
+        "switch": switch,
+        "clauses": list(entry.clauses),
+        "tests": list(entry.tests),
+    }
+
+
+def _explain_ids() -> list[str]:
+    return [*package._registry(), *AMBIGUITY_BY_ID]
+
+
+def _print_explained(out: Console, data: dict[str, object], lang: str | None) -> None:
+    show = ("de", "fr", "en") if lang is None else (lang,)
+    label = {"de": "Deutsch", "fr": "français", "en": "English"}
+    title = data["id"] if data["kind"] == "clause" else f"{data['id']} — {data['title']}"
+    out.print(Text.assemble((str(title), "bold"), f"  ({data['section']})"))
+    for key in show:
+        out.print()
+        out.print(Text(label[key], style="bold"))
+        value = data[key]
+        if isinstance(value, dict):
+            for name, text in value.items():
+                out.print(Text.assemble((f"{name.capitalize()}. ", "italic"), str(text)))
+        elif isinstance(value, list):
+            for quote in value:
+                out.print(Text(f"«{quote}»"))
+        else:
+            out.print(Text(str(value)))
+    out.print()
+    if data["kind"] == "clause":
+        for name in ("enforced", "tested", "ambiguities"):
+            items = typing.cast(list[str], data[name])
+            out.print(Text.assemble((f"{name}: ", "bold"), ", ".join(items) if items else "none"))
+    else:
+        switch = typing.cast("dict[str, object] | None", data["switch"])
+        if switch is None:
+            out.print(Text.assemble(("switch: ", "bold"), "none"))
+        else:
+            out.print(Text.assemble(("switch: ", "bold"), f"Rules.{switch['field']} (default {switch['default']!r})"))
+        for name in ("clauses", "tests"):
+            out.print(Text.assemble((f"{name}: ", "bold"), ", ".join(typing.cast(list[str], data[name]))))
+
+
+@click.command("explain")
+@click.argument("item_id", metavar="ID")
+@click.option(
+    "--lang",
+    type=click.Choice(["de", "fr", "en"]),
+    default=None,
+    help="Show only the German, the French or the English text (default: all three).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+def explain_command(item_id: str, lang: str | None, as_json: bool) -> None:
+    """Explain a clause (e.g. schwung.farbzwang) or an ambiguity entry (e.g. AMB-KONTER-VOID) in German, French and English.
+
+    A clause shows its booklet text in both languages, the English paraphrase, and where
+    it is enforced and tested; an entry of docs/ambiguities.md shows its quotes, the
+    situation, the readings, the default and the Rules switch. An unknown ID exits with
+    code 2 and lists the closest ids.
+    """
+    key = item_id.upper() if item_id.upper().startswith("AMB-") else item_id
+    if key in package._registry():
+        data = _explain_clause(key)
+    elif key in AMBIGUITY_BY_ID:
+        data = _explain_ambiguity(key)
+    else:
+        close = difflib.get_close_matches(key, _explain_ids(), n=5, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; `schwinget clauses` lists the clause ids"
+        click.echo(f"explain: no clause or ambiguity entry with id {item_id!r}{hint}", err=True)
+        sys.exit(2)
+    if as_json:
+        if lang is not None:
+            data = {k: v for k, v in data.items() if k not in {"de", "fr", "en"} - {lang}}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    _print_explained(console(), data, lang)
+
+

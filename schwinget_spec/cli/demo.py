@@ -1,0 +1,289 @@
+"""``schwinget demo``: a seeded game between two random players, told Schwung by Schwung with the clause behind each step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from schwinget_spec.actions import ChooseLeader, PlayCard, StartAngriff
+from schwinget_spec.bots import Bot, PlayedGang, RandomBot, play_gang_recorded
+from schwinget_spec.cards import Card
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.cli.common import (
+    LABEL_WIDTH,
+    ROW_LABEL,
+    console,
+    print_line,
+    rules_fields,
+    rules_from,
+    rules_options,
+)
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import GangResult, Outcome, Phase, cards_of
+from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import GangScore, ScoringSystem, TableRow
+
+__all__ = ["DEFAULT_SEED", "demo_bots", "demo_command"]
+
+DEFAULT_SEED = 1
+"""The seed of ``schwinget demo`` without ``--seed``."""
+
+_OUTCOME_LABEL: dict[Outcome, str] = {
+    outcome: ROW_LABEL[TableRow.for_outcome(outcome)] for outcome in Outcome
+}
+
+
+def demo_bots(seed: int) -> tuple[Bot, Bot]:
+    """The two random players of ``schwinget demo --seed seed``.
+
+    ``RandomBot.seeded(x7)`` for P0 and ``RandomBot.seeded(x8)`` for P1, where x1, x2, ...
+    are the outputs of ``SplitMix64.seeded(seed)``: the first six are the Gang seeds of
+    a match (``match.gang_seeds``), so the players' choices never reuse a deal's numbers.
+    """
+    rng = SplitMix64.seeded(seed)
+    outputs = []
+    for _ in range(8):
+        value, rng = rng.next()
+        outputs.append(value)
+    return (RandomBot.seeded(outputs[6]), RandomBot.seeded(outputs[7]))
+
+
+def _describe_rules(rules: Rules) -> str:
+    changed = [
+        f"{field.name}={getattr(rules, field.name)!r}"
+        for field, _ in rules_fields()
+        if getattr(rules, field.name) != field.default
+    ]
+    return "defaults (Rules())" if not changed else "Rules(" + ", ".join(changed) + ")"
+
+
+@click.command("demo")
+@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="The seed of the deals and of both players.")
+@click.option(
+    "--gang",
+    "gang_only",
+    is_flag=True,
+    help="Play a single Gang dealt by Deal.shuffled(SEED) instead of a match.",
+)
+@click.option("--long", "long_match", is_flag=True, help="Play a long match (6 Gänge) instead of a short one (4).")
+@click.option(
+    "--starter",
+    default="P0",
+    show_default=True,
+    help="Who leads first: the younger player, who starts Gang 1 (P0 or P1).",
+)
+@rules_options
+def demo_command(seed: int, gang_only: bool, long_match: bool, starter: str, **options: Any) -> None:
+    """Play a seeded game between two random players and tell it Schwung by Schwung.
+
+    Shows the deal, each Schwung with the clause that decided it, the Angriff and the
+    Kampfrichter's choices, each Gang's result and points; for a match, the totals
+    under both scoring systems (Schwingerwertung and Punktewertung).
+    """
+    rules = rules_from(options)
+    first = Player.parse(starter)
+    SplitMix64.seeded(seed)  # refuses a seed out of range before anything is printed
+    out = console()
+    if gang_only:
+        out.print(Text.assemble(("Schwinget demo", "bold"), f": one Gang between two random players, seed {seed}"))
+        out.print(Text(f"rules: {_describe_rules(rules)}"))
+        played = play_gang_recorded(Deal.shuffled(seed), first, rules, demo_bots(seed))
+        out.print()
+        _print_gang(out, played, f"Gang · Deal.shuffled({seed})", (first, "gang.turn"))
+        return
+    length = MatchLength.LONG if long_match else MatchLength.SHORT
+    out.print(
+        Text.assemble(
+            ("Schwinget demo", "bold"),
+            f": a {length.name.lower()} match ({length.gaenge} Gänge) between two random players, seed {seed}",
+        )
+    )
+    out.print(Text(f"rules: {_describe_rules(rules)}; {first} is the younger player"))
+    _play_demo_match(out, seed, length, first, rules)
+
+
+def _play_match(
+    seed: int, system: ScoringSystem, length: MatchLength, younger: Player, rules: Rules
+) -> tuple[MatchState, list[PlayedGang], list[int]]:
+    match = start_match(system, length, younger, rules)
+    bots = demo_bots(seed)
+    played_gaenge: list[PlayedGang] = []
+    seeds = list(gang_seeds(seed, length.gaenge))
+    for gang_seed in seeds:
+        state = match.start_next_gang(Deal.shuffled(gang_seed))
+        played = play_gang_recorded(state.deal, state.starter, rules, bots)
+        bots = played.bots
+        match = match.apply_gang(played.final)
+        played_gaenge.append(played)
+    return match, played_gaenge, seeds
+
+
+def _starter_clause(match: MatchState, number: int) -> str:
+    # the clause that named the starter of Gang ``number``: the match as it stood before it
+    return attrs.evolve(match, gaenge=match.gaenge[: number - 1]).next_starter_with_clause()[1]
+
+
+def _play_demo_match(out: Console, seed: int, length: MatchLength, younger: Player, rules: Rules) -> None:
+    # The starter after a Gestellter depends on the points (match.draw_starter), so each
+    # system is its own match: same deals and players, the same Gänge until a draw
+    # makes the two systems pick different starters.
+    sw, sw_played, seeds = _play_match(seed, ScoringSystem.SCHWINGERWERTUNG, length, younger, rules)
+    pw, pw_played, _ = _play_match(seed, ScoringSystem.PUNKTEWERTUNG, length, younger, rules)
+    same = 0
+    while same < len(sw_played) and sw_played[same].final == pw_played[same].final:
+        same += 1
+    for i, played in enumerate(sw_played):
+        number = i + 1
+        out.print()
+        title = f"Gang {number} of {length.gaenge} · Deal.shuffled({seeds[i]})"
+        _print_gang(out, played, title, (played.final.starter, _starter_clause(sw, number)))
+        scores = [sw.gaenge[i].score] + ([pw.gaenge[i].score] if i < same else [])
+        _print_points(out, scores)
+    if same < len(pw_played):
+        out.print()
+        out.print(
+            Text(
+                f"Under the Punktewertung the totals after Gang {same} pick another starter "
+                "(match.draw_starter), so its match goes on differently:"
+            )
+        )
+        for i in range(same, len(pw_played)):
+            number = i + 1
+            out.print()
+            title = f"Punktewertung Gang {number} of {length.gaenge} · Deal.shuffled({seeds[i]})"
+            _print_gang(out, pw_played[i], title, (pw_played[i].final.starter, _starter_clause(pw, number)))
+            _print_points(out, [pw.gaenge[i].score])
+    out.print()
+    _print_totals(out, (sw, pw))
+
+
+def _because(out: Console, *clause_ids: str) -> None:
+    for clause_id in clause_ids:
+        out.print(Text(" " * LABEL_WIDTH + f"{clause_id}: {CLAUSES[clause_id].en}", style="dim"))
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def _print_deal(out: Console, deal: Deal) -> None:
+    print_line(out, "P0 holds", _codes(deal.hands[0]))
+    print_line(out, "P1 holds", _codes(deal.hands[1]))
+    trump = deal.trump
+    if trump is None:
+        print_line(out, "revealed", f"{deal.revealed.code}: no trump in this Gang")
+        _because(out, "deal.no_trump")
+    else:
+        print_line(out, "revealed", f"{deal.revealed.code}: trump is {trump.code}")
+        _because(out, "deal.trump")
+    print_line(out, "face down", f"{_codes(deal.face_down)} (out of play)")
+    print_line(out, "pile", f"{_codes(deal.pile)} (drawn from the left)")
+
+
+def _drawn(before: int, after: int) -> str:
+    new = cards_of(after & ~before)
+    return f" (draws {_codes(new)})" if new else ""
+
+
+def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Player, str]) -> None:
+    """One Gang: the deal, every Schwung with its deciding clause, the Angriff and Kampfrichter choices, the result."""
+    out.print(Text(title, style="bold underline"))
+    _print_deal(out, played.states[0].deal)
+    print_line(out, "starts", f"{starter[0]} leads Schwung 1")
+    _because(out, starter[1])
+    lead = ""
+    for before, action, after in zip(played.states[:-1], played.actions, played.states[1:], strict=True):
+        if isinstance(action, StartAngriff):
+            assert after.angriff is not None
+            print_line(
+                out,
+                "Angriff",
+                f"{before.to_move} starts the Angriff before Schwung {before.schwung_number}: "
+                f"the pile is locked with {after.pile_size} cards, each plays out 5 cards",
+            )
+            _because(out, "angriff.who", "angriff.locks_pile", "angriff.play_out")
+        elif isinstance(action, ChooseLeader):
+            print_line(out, "", f"{before.to_move} played the Kampfrichter and chooses {action.player} to lead next")
+            _because(out, "kampfrichter.chooses")
+        elif isinstance(action, PlayCard) and before.phase is Phase.LEAD:
+            leader = before.to_move
+            lead = f"{leader} leads {action.card.code}{_drawn(before.hands[leader], after.hands[leader] | action.card.bit)}"
+        elif isinstance(action, PlayCard):
+            answerer = before.to_move
+            record = after.history[-1]
+            answer = f"{answerer} answers {action.card.code}{_drawn(before.hands[answerer], after.hands[answerer] | action.card.bit)}"
+            if record.winner is None:
+                verdict = "neutralised, the trick stays in the middle"
+                clauses: tuple[str, ...] = (record.clause_id,)
+            else:
+                verdict = f"{record.winner} wins"
+                clauses = (record.clause_id,)
+                if record.tricks == 2:
+                    verdict += " and takes the neutralised trick too (2 tricks)"
+                    clauses = (*clauses, "kampfrichter.collect")
+            tricks = f"{after.tricks[0]}:{after.tricks[1]}"
+            print_line(out, f"Schwung {record.number}", f"{lead}, {answer}: {verdict} · tricks {tricks}")
+            _because(out, *clauses)
+    _print_result(out, played.final.result)
+
+
+def _print_result(out: Console, result: GangResult) -> None:
+    angriff = (
+        "no Angriff"
+        if result.angriff is None
+        else f"Angriff by {result.angriff.player} before Schwung {result.angriff.after_schwung + 1}"
+    )
+    plattwurf = "no Plattwurf" if result.plattwurf is None else f"Plattwurf by {result.plattwurf}"
+    verdict = "a draw" if result.winner is None else f"{result.winner} wins"
+    print_line(
+        out,
+        "result",
+        f"tricks P0 {result.tricks[0]} : P1 {result.tricks[1]} in {result.schwuenge} Schwünge; "
+        f"{angriff}; {plattwurf}; {_OUTCOME_LABEL[result.outcome]}: {verdict}",
+    )
+    end = "gang.end_no_angriff" if result.angriff is None else "gang.end_angriff"
+    decided = "plattwurf.definition" if result.is_plattwurf else "gang.more_tricks_wins"
+    _because(out, end, decided)
+
+
+def _print_points(out: Console, scores: Sequence[GangScore]) -> None:
+    for score in scores:
+        if score.rows[0] == score.rows[1]:
+            body = f"P0 {score.points[0]}, P1 {score.points[1]} ({ROW_LABEL[score.row]})"
+        else:
+            body = ", ".join(f"{p} {score.points[p]} ({ROW_LABEL[score.rows[p]]})" for p in Player)
+        print_line(out, "points", f"{score.system.label}: {body}")
+    if scores:
+        ids = sorted({r.clause_id for s in scores for r in (s.row, *s.rows)}, key=list(CLAUSES).index)
+        _because(out, *ids)
+
+
+def _print_totals(out: Console, matches: Sequence[MatchState]) -> None:
+    table = Table(title="Totals")
+    table.add_column("system")
+    for match in matches[:1]:
+        for g in match.gaenge:
+            table.add_column(f"Gang {g.number}", justify="right")
+    table.add_column("total", justify="right")
+    table.add_column("winner")
+    for match in matches:
+        result = match.result
+        for player in Player:
+            cells = [f"{match.system.label} {player}"]
+            cells += [str(g.score.points[player]) for g in match.gaenge]
+            cells.append(str(result.totals[player]))
+            cells.append("" if player == Player.P1 else ("draw" if result.winner is None else str(result.winner)))
+            table.add_row(*cells)
+    out.print(table)
+    _because(out, "match.record_points", "match.winner")
+
+

@@ -1,0 +1,212 @@
+"""``schwinget play``, ``schwinget simulate`` and ``schwinget replay``: playing, many bot matches, a trace retold."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import typing
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from schwinget_spec.bots import BOT_NAMES
+from schwinget_spec.cli.common import LABEL_WIDTH, ROW_LABEL, console, print_line, rules_from, rules_options
+from schwinget_spec.cli.conformance import print_verdict
+from schwinget_spec.conformance.verify import Verdict, verify_trace_file
+from schwinget_spec.i18n import LANGS, Lang, text
+from schwinget_spec.match import MatchLength
+from schwinget_spec.players import Player
+from schwinget_spec.scoring import ScoringSystem, TableRow
+
+__all__ = ["play_command", "replay_command", "simulate_command"]
+
+
+# -- schwinget play
+
+
+_SCORING = click.Choice([s.value for s in ScoringSystem])
+
+
+@click.command("play")
+@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), default=None,
+              help="The seed of the deals (and of a random bot); default: a fresh one, printed at the start.")
+@click.option("--bot", "bot_name", type=click.Choice(list(BOT_NAMES)), default="heuristic", show_default=True,
+              help="Your opponent: random (any legal card) or heuristic (plays sensibly).")
+@click.option("--scoring", type=_SCORING, default=ScoringSystem.SCHWINGERWERTUNG.value, show_default=True,
+              help="Schwingerwertung (both score, 10.00/9.75/...) or Punktewertung (the winner scores 7/5/3/2/1).")
+@click.option("--long", "long_match", is_flag=True, help="Play a long match (6 Gänge) instead of a short one (4).")
+@click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
+              help="The language of the screen and of the reasons for a refused entry.")
+@click.option("--bot-starts", is_flag=True, help="The bot is the younger player and starts Gang 1 (default: you).")
+@click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to save the match's trace (default: schwinget-play-SEED.json here).")
+@rules_options
+def play_command(
+    *, seed: int | None, bot_name: str, scoring: str, long_match: bool, lang: str, bot_starts: bool,
+    trace_out: Path | None, **options: Any,
+) -> None:
+    """Play a match of Schwinget against a bot in the terminal.
+
+    You are P0 and see your hand, the trump card, the table, the pile size, the tricks
+    and the points. Type a card by its short code (G3 = green 3, KR = Kampfrichter,
+    BK = Brienzer-Konter), A to start the Angriff when it is offered, L0 (you) or L1
+    (the bot) to choose the next leader after your Kampfrichter, ? for help, q to give up.
+    An entry the rules forbid is refused with its clause and a one-line reason.
+
+    At the end the match result is shown and the trace is saved; `schwinget verify` and
+    `schwinget replay` read it. Exit code 0 after a finished match, 1 if you gave up or
+    the input ended.
+    """
+    from schwinget_spec.play import GiveUpError, InputEndedError, Table, play_interactive, save_trace  # noqa: PLC0415
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big")
+    table = Table(
+        seed=seed, bot=bot_name, system=ScoringSystem(scoring),
+        length=MatchLength.LONG if long_match else MatchLength.SHORT, rules=rules_from(options),
+        lang=typing.cast(Lang, lang), younger=Player.P1 if bot_starts else Player.P0,
+    )
+    out = console()
+    echo = not sys.stdin.isatty()
+
+    def ask(prompt: str) -> str:
+        out.print(Text(prompt, style="bold"), end="")
+        line = input()
+        if echo:
+            # a scripted session reads like a typed one
+            out.print(Text(line))
+        return line
+
+    def say(line: str, style: str) -> None:
+        out.print(Text(line, style=style))
+
+    try:
+        played = play_interactive(table, ask, say)
+    except (GiveUpError, InputEndedError):
+        sys.exit(1)
+    path = trace_out if trace_out is not None else Path(f"schwinget-play-{seed}.json")
+    save_trace(played, path, trace_id=f"play-{seed}")
+    say(text(table.lang, "saved", path=path), "")
+
+
+# -- schwinget simulate
+
+
+@click.command("simulate")
+@click.option("--bot-a", type=click.Choice(list(BOT_NAMES)), default="heuristic", show_default=True,
+              help="The first bot (A).")
+@click.option("--bot-b", type=click.Choice(list(BOT_NAMES)), default="random", show_default=True,
+              help="The second bot (B).")
+@click.option("--matches", type=click.IntRange(min=1), default=200, show_default=True, help="How many matches to play.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), default=0, show_default=True,
+              help="The seed of the whole run: equal seeds give equal numbers.")
+@click.option("--scoring", type=_SCORING, default=ScoringSystem.SCHWINGERWERTUNG.value, show_default=True,
+              help="The scoring system of every match.")
+@click.option("--long", "long_match", is_flag=True, help="Long matches (6 Gänge) instead of short ones (4).")
+@click.option("--workers", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Processes to play in; 0 means one per core. The numbers do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the raw numbers as JSON.")
+@rules_options
+def simulate_command(
+    *, bot_a: str, bot_b: str, matches: int, seed: int, scoring: str, long_match: bool, workers: int, as_json: bool,
+    **options: Any,
+) -> None:
+    """Play many matches between two bots and count what happens.
+
+    Bot A sits at P0 in every other match, so each bot starts Gang 1 equally often.
+    Prints how often each row of the Wertungstabelle happened, the Plattwurf rate, the
+    first-player advantage (how often the player who starts a Gang wins it), Gang and
+    match wins, average points, and Gänge per second. A progress bar shows on a terminal.
+
+    Example: schwinget simulate --bot-a heuristic --bot-b random --matches 500 --workers 2
+    """
+    from schwinget_spec.simulate import Setup, simulate  # noqa: PLC0415
+
+    setup = Setup(
+        bots=(bot_a, bot_b), matches=matches, seed=seed, system=ScoringSystem(scoring),
+        length=MatchLength.LONG if long_match else MatchLength.SHORT, rules=rules_from(options),
+    )
+    count = workers or os.cpu_count() or 1
+    if sys.stderr.isatty():
+        with Progress(
+            TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("matches"), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=True,
+        ) as bar:
+            task = bar.add_task("simulate", total=matches)
+            result = simulate(setup, count, lambda n: bar.advance(task, n))
+    else:
+        result = simulate(setup, count)
+    data = result.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    _print_simulation(console(), data, setup.system)
+
+
+def _print_simulation(out: Console, data: dict[str, Any], system: ScoringSystem) -> None:
+    bots = data["bots"]
+    gaenge = data["gaenge"]
+    out.print(Text.assemble(
+        ("Schwinget simulate", "bold"),
+        f": A = {bots['a']}, B = {bots['b']}; {data['matches']} matches of {data['length']} Gänge "
+        f"({gaenge} Gänge), {system.label}, seed {data['seed']}",
+    ))
+    table = Table(title="Outcomes by row of the Wertungstabelle")
+    table.add_column("row")
+    table.add_column("Gänge", justify="right")
+    table.add_column("share", justify="right")
+    for row in TableRow:
+        n = data["rows"][row.value]
+        table.add_row(ROW_LABEL[row], str(n), f"{100 * n / gaenge:.1f} %" if gaenge else "-")
+    out.print(table)
+    first = data["first_player"]
+    wins, matches = data["gang_wins"], data["match_wins"]
+    lines = [
+        ("Plattwurf", f"{data['plattwurf']} Gänge ({100 * data['plattwurf_rate']:.1f} %)"),
+        ("Gang wins", f"A {wins['a']}, B {wins['b']}, Gestellte {wins['draws']}"),
+        ("match wins", f"A {matches['a']}, B {matches['b']}, draws {matches['draws']}"),
+        ("Angriffe", f"A {data['angriffe']['a']}, B {data['angriffe']['b']}"),
+        ("who starts", f"the starter of a Gang wins {100 * first['gang_starter_win_rate']:.1f} % of the decided Gänge "
+                         f"({first['gang_starter_wins']} of {first['gang_starter_wins'] + first['gang_starter_losses']}); "
+                         f"the younger player (starts Gang 1) wins {first['match_younger_wins']} matches, "
+                         f"loses {first['match_younger_losses']}"),
+        ("points", f"per Gang A {data['points_per_gang']['a']}, B {data['points_per_gang']['b']}; "
+                   f"per match A {data['points_per_match']['a']}, B {data['points_per_match']['b']}"),
+        ("speed", f"{data['gaenge_per_second']} Gänge per second ({data['seconds']} s, {data['workers']} worker(s))"),
+    ]
+    for label, body in lines:
+        print_line(out, label, body)
+
+
+# -- schwinget replay
+
+
+@click.command("replay")
+@click.argument("trace", type=click.Path(dir_okay=False, path_type=Path))
+def replay_command(trace: Path) -> None:
+    """Tell a trace (kind gang, match or Schwingfest) Schwung by Schwung, with why each trick went where it did.
+
+    Each Schwung shows the led card, the answer, the winner, the tricks so far, and the
+    clause that decided it with a sentence (e.g. "B6 is higher than B4 in colour B
+    [schwung.higher_wins]"). A trace that does not conform is not replayed: its verdict
+    is printed, as by `schwinget verify`, and the exit code is 1.
+    """
+    from schwinget_spec.replay import replay_lines  # noqa: PLC0415
+
+    verdict = verify_trace_file(trace)
+    out = console()
+    if not verdict.conforms:
+        print_verdict(out, trace, verdict, "both")
+        sys.exit(1)
+    lines = replay_lines(json.loads(trace.read_text(encoding="utf-8")))
+    assert not isinstance(lines, Verdict)
+    for line in lines:
+        out.print(Text.assemble(f"{line.label:<{LABEL_WIDTH}}", (line.text, line.style)))
+
+
