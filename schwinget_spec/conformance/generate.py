@@ -1,0 +1,89 @@
+"""The generator of the conformance vector files: every group in order, each file written as deterministic JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from schwinget_spec.conformance.gen_defects import _malformed_vectors, _wrong_claim_vectors
+from schwinget_spec.conformance.gen_gang import _illegal_vectors, _rule_vectors, _valid_vectors
+from schwinget_spec.conformance.gen_matches import _fest_vectors, _match_vectors
+from schwinget_spec.conformance.gen_perft import _perft_vectors
+from schwinget_spec.conformance.suite import SUITE_VERSION, VECTOR_FORMAT
+
+__all__ = ["dumps", "generate_files", "write_vectors"]
+
+_LINE_WIDTH = 160
+_FIRST_KEYS = ("format", "suite_version", "group", "id", "kind", "description", "clauses")
+
+
+# -- deterministic JSON
+
+
+def _key_order(key: str) -> tuple[int, str]:
+    return (_FIRST_KEYS.index(key), "") if key in _FIRST_KEYS else (len(_FIRST_KEYS), key)
+
+
+def _fmt(value: Any, level: int) -> str:
+    compact = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+    if not isinstance(value, (dict, list)) or not value or len(compact) + 2 * level <= _LINE_WIDTH:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{json.dumps(k)}: {_fmt(value[k], level)}" for k in sorted(value, key=_key_order)) + "}"
+        return compact
+    pad = "  " * (level + 1)
+    if isinstance(value, list):
+        inner = ",\n".join(pad + _fmt(item, level + 1) for item in value)
+        return "[\n" + inner + "\n" + "  " * level + "]"
+    keys = sorted(value, key=_key_order)
+    inner = ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=False)}: {_fmt(value[k], level + 1)}" for k in keys)
+    return "{\n" + inner + "\n" + "  " * level + "}"
+
+
+def dumps(value: Any) -> str:
+    """``value`` as the suite writes JSON: two-space indent, short values on one line, keys sorted (ids first), a final newline."""
+    return _fmt(value, 0) + "\n"
+
+
+# -- files
+
+
+_GROUPS: tuple[tuple[str, str, Callable[[], list[dict[str, Any]]]], ...] = (
+    ("gang.valid", "Complete legal Gänge with the reference's claims after every step: each must conform.", _valid_vectors),
+    ("gang.rules", "The readings of each rules switch that changes a Gang, and a claim of the other reading.", _rule_vectors),
+    ("gang.illegal_action", "A legal Gang with one illegal action inserted: removing it gives a conforming trace.", _illegal_vectors),
+    ("gang.wrong_claim", "A legal Gang with one wrong claim: restoring the reference value gives a conforming trace.",
+     _wrong_claim_vectors),
+    ("malformed", "Documents that are not valid traces: one defect each.", _malformed_vectors),
+    ("match", "Whole matches under both scoring systems: points, starters, totals and the winner.", _match_vectors),
+    ("schwingfest", "Whole Schwingfeste of 3 and 4 Schwinger: meetings, starters, points and standings.", _fest_vectors),
+    ("perft", "Counts of distinct legal action sequences from fixed positions, depth by depth.", _perft_vectors),
+)
+
+
+def generate_files() -> dict[str, str]:
+    """Every vector file of the suite: file name to its text (deterministic)."""
+    files: dict[str, str] = {}
+    for group, description, build in _GROUPS:
+        vectors = build()
+        files[f"{group.replace('.', '-')}.json"] = dumps({
+            "format": VECTOR_FORMAT,
+            "suite_version": SUITE_VERSION,
+            "group": group,
+            "description": description,
+            "vectors": vectors,
+        })
+    return files
+
+
+def write_vectors(directory: str | Path) -> list[Path]:
+    """Regenerate the suite into ``directory`` (created if missing); returns the files written."""
+    target = Path(directory)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in generate_files().items():
+        path = target / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
