@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -279,3 +281,16 @@ def test_reference_rules_defaults_are_the_default_vectors() -> None:
     for v in SUITE:
         if v.id.startswith("gang.valid."):
             assert v.rules == defaults, v.id
+
+
+def test_python_dash_m_conformance_checks_without_warnings() -> None:
+    """``python -m schwinget_spec.conformance --check`` (as docs/vectors.md says) runs the suite with no runpy warning."""
+    run = subprocess.run(
+        [sys.executable, "-W", "error::RuntimeWarning", "-m", "schwinget_spec.conformance", "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().endswith(f"{len(load_vectors().vectors)}/{len(load_vectors().vectors)} vectors pass")
+    assert run.stderr == ""

@@ -16,7 +16,7 @@ from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, SPECIAL_MASK, allowed_answers
 
-__all__ = ["GANG_CLAUSE_PREFIXES", "UNTRACEABLE_CLAUSES", "FoundGang", "features_of", "gang_clause_ids", "search_gang"]
+__all__ = ["GANG_CLAUSE_PREFIXES", "UNTRACEABLE_CLAUSES", "FoundGang", "features_of", "gang_clause_ids", "has_features", "search_gang"]
 
 GANG_CLAUSE_PREFIXES = (
     "angriff.", "cards.", "deal.", "gang.", "kampfrichter.", "konter.", "plattwurf.", "schwung.", "trick.", "trump.",
@@ -212,5 +212,6 @@ class _Has:
         return all(n in features for n in self.names)
 
 
-def _has(*names: str) -> Callable[[frozenset[str]], bool]:
+def has_features(*names: str) -> Callable[[frozenset[str]], bool]:
+    """A test on a game's features: True when it shows every one of ``names`` (used to pick the game a vector needs)."""
     return _Has(names)

@@ -6,14 +6,24 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from schwinget_spec.conformance.gang_search import FoundGang, _has, search_gang
-from schwinget_spec.conformance.gen_gang import _lowest, _not_allowed, _special_while_following, _states
-from schwinget_spec.conformance.gen_records import _clauses_of, _full_trace, _rules, _vector
+from schwinget_spec.conformance.gang_search import FoundGang, has_features, search_gang
+from schwinget_spec.conformance.gen_gang import (
+    lowest_code,
+    not_allowed_answer,
+    special_while_following,
+    states_of,
+)
+from schwinget_spec.conformance.gen_records import clauses_of, full_trace, make_vector, vector_rules
 from schwinget_spec.deal import PILE_SIZE
 from schwinget_spec.gang import GangState, Phase
 from schwinget_spec.players import Player
 from schwinget_spec.trace import state_claims
 from schwinget_spec.trick import COLOUR_MASK, SPECIAL_MASK
+
+__all__ = [
+    "malformed_vectors",
+    "wrong_claim_vectors",
+]
 
 # -- wrong claims
 
@@ -73,7 +83,7 @@ def _trump_instead(s: GangState) -> str | None:
     if s.phase is not Phase.ANSWER or s.led is None or s.led.colour is None or s.trump is None or s.led.colour is s.trump:
         return None
     hand = s.hands[s.to_move]
-    return _lowest(hand & COLOUR_MASK[s.trump]) if hand & COLOUR_MASK[s.led.colour] else None
+    return lowest_code(hand & COLOUR_MASK[s.trump]) if hand & COLOUR_MASK[s.led.colour] else None
 
 
 def _void_discard(s: GangState) -> str | None:
@@ -83,7 +93,7 @@ def _void_discard(s: GangState) -> str | None:
     if hand & COLOUR_MASK[s.led.colour]:
         return None
     trump = COLOUR_MASK[s.trump] if s.trump is not None else 0
-    return _lowest(hand & ~trump & ~SPECIAL_MASK)
+    return lowest_code(hand & ~trump & ~SPECIAL_MASK)
 
 
 def _lead(before: GangState | None, after: GangState) -> bool:
@@ -140,15 +150,15 @@ _WRONG_STEP: tuple[tuple[str, str, dict[str, Any], tuple[str, ...], _Mutation, t
     ("legal_actions.start_forgets_angriff", "The start claim does not offer the Angriff to the starter.", {}, (),
      lambda b, a, c: ("legal_actions", [x for x in c["legal_actions"] if x != "A"]) if b is None else None, ("gang.turn", "angriff.who")),
     ("legal_actions.offers_farbzwang_violation", "An answer that breaks the Farbzwang is offered.", {}, ("schwung.farbzwang",),
-     _legal_plus(_not_allowed), ("schwung.farbzwang",)),
+     _legal_plus(not_allowed_answer), ("schwung.farbzwang",)),
     ("legal_actions.forgets_trump", "A trump is not offered although it may always answer.", {}, ("trump.anytime",),
      _legal_minus(_trump_instead), ("trump.anytime",)),
     ("legal_actions.forgets_void_answer", "A void answerer is not offered a card of a third colour.", {}, ("schwung.void_any",),
      _legal_minus(_void_discard), ("schwung.void_any",)),
     ("legal_actions.forgets_special_answer", "A special card is not offered as an answer while the led colour is held.", {},
-     ("special_held_while_following",), _legal_minus(_special_while_following), ("cards.special", "schwung.farbzwang")),
+     ("special_held_while_following",), _legal_minus(special_while_following), ("cards.special", "schwung.farbzwang")),
     ("legal_actions.offers_special_when_following", "Under special_cards_follow_colour, a special card is offered while the led colour is held.",
-     {"special_cards_follow_colour": True}, ("special_held_while_following",), _legal_plus(_special_while_following),
+     {"special_cards_follow_colour": True}, ("special_held_while_following",), _legal_plus(special_while_following),
      ("cards.special", "schwung.farbzwang")),
     ("legal_actions.offers_second_angriff", "The Angriff is offered again after it was started.", {}, ("angriff",),
      _legal_plus(lambda s: "A" if s.phase is Phase.LEAD and s.angriff is not None else None), ("angriff.once",)),
@@ -159,9 +169,9 @@ _WRONG_STEP: tuple[tuple[str, str, dict[str, Any], tuple[str, ...], _Mutation, t
     ("legal_actions.forgets_choice", "Only one of the two possible next leaders is offered after the Kampfrichter.", {},
      ("kampfrichter.chooses",), _legal_minus(lambda s: "L1" if s.phase is Phase.CHOOSE_LEADER else None), ("kampfrichter.chooses",)),
     ("legal_actions.offers_card_at_choice", "A card is offered while the next leader must be chosen.", {}, ("kampfrichter.chooses",),
-     _legal_plus(lambda s: _lowest(s.hands[s.to_move]) if s.phase is Phase.CHOOSE_LEADER else None), ("kampfrichter.chooses",)),
+     _legal_plus(lambda s: lowest_code(s.hands[s.to_move]) if s.phase is Phase.CHOOSE_LEADER else None), ("kampfrichter.chooses",)),
     ("legal_actions.forgets_lead_card", "A card of the leader's hand is not offered as a lead.", {}, (),
-     _legal_minus(lambda s: _lowest(s.hands[s.to_move]) if s.phase is Phase.LEAD and s.step > 0 else None), ("schwung.lead",)),
+     _legal_minus(lambda s: lowest_code(s.hands[s.to_move]) if s.phase is Phase.LEAD and s.step > 0 else None), ("schwung.lead",)),
     ("legal_actions.offers_after_end", "An action is offered after the end of the Gang.", {}, ("no_angriff",),
      _legal_plus(lambda s: "G1" if s.is_over else None), ("gang.end_no_angriff",)),
     ("legal_actions.lists_twice", "A legal action is listed twice.", {}, (),
@@ -248,14 +258,15 @@ _WRONG_END: tuple[tuple[str, str, tuple[str, ...], str, Callable[[dict[str, Any]
 )
 
 
-def _wrong_claim_vectors() -> list[dict[str, Any]]:
+def wrong_claim_vectors() -> list[dict[str, Any]]:
+    """The ``gang.wrong_claim`` group: legal Gänge with exactly one wrong claim about the state."""
     out = []
     for n, (topic, description, switches, wanted, mutate, clauses) in enumerate(_WRONG_STEP):
-        rules = _rules(**switches)
+        rules = vector_rules(**switches)
         seed = 2000 + 41 * n
         while True:
-            found = search_gang(_has(*wanted), rules, start=seed)
-            states = _states(found)
+            found = search_gang(has_features(*wanted), rules, start=seed)
+            states = states_of(found)
             spots = []
             for i, after in enumerate(states):
                 before = states[i - 1] if i > 0 else None
@@ -267,7 +278,7 @@ def _wrong_claim_vectors() -> list[dict[str, Any]]:
             seed = found.seed + 1
         step, (field, claimed) = spots[len(spots) // 2]
         vid = f"gang.wrong_claim.{topic}.001"
-        trace = _full_trace(found, vid)
+        trace = full_trace(found, vid)
         claims = trace["gaenge"][0]["claims"]
         target = claims["start"] if step < 0 else claims["steps"][step]
         reference = target[field]
@@ -275,17 +286,17 @@ def _wrong_claim_vectors() -> list[dict[str, Any]]:
         pointer = "/gaenge/0/claims/start" if step < 0 else f"/gaenge/0/claims/steps/{step}"
         expected = {"verdict": "wrong_claim", "gang": 0, "step": None if step < 0 else step, "field": field,
                     "claimed": claimed, "reference": reference}
-        out.append(_vector(vid, description, [*clauses, *_clauses_of(found.features)], trace, expected,
+        out.append(make_vector(vid, description, [*clauses, *clauses_of(found.features)], trace, expected,
                            defect={"pointer": f"{pointer}/{field}", "reference": reference}))
     for n, (topic, description, wanted, field, wrong, clauses) in enumerate(_WRONG_END):
-        found = search_gang(_has(*wanted), start=3000 + 43 * n)
+        found = search_gang(has_features(*wanted), start=3000 + 43 * n)
         vid = f"gang.wrong_claim.{topic}.001"
-        trace = _full_trace(found, vid)
+        trace = full_trace(found, vid)
         end = trace["gaenge"][0]["claims"]["end"]
         reference = end[field]
         end[field] = wrong(dict(end))
         expected = {"verdict": "wrong_claim", "gang": 0, "step": None, "field": field, "claimed": end[field], "reference": reference}
-        out.append(_vector(vid, description, [*clauses, *_clauses_of(found.features)], trace, expected,
+        out.append(make_vector(vid, description, [*clauses, *clauses_of(found.features)], trace, expected,
                            defect={"pointer": f"/gaenge/0/claims/end/{field}", "reference": reference}))
     return out
 
@@ -401,10 +412,11 @@ _MALFORMED: tuple[tuple[str, str, Callable[[dict[str, Any]], None], dict[str, An
 )
 
 
-def _malformed_vectors() -> list[dict[str, Any]]:
+def malformed_vectors() -> list[dict[str, Any]]:
+    """The ``malformed`` group: documents that are not valid traces, one defect each."""
     out = []
-    base = search_gang(_has("no_angriff"), start=4000)
-    with_angriff = search_gang(_has("angriff_after_1"), start=4100)
+    base = search_gang(has_features("no_angriff"), start=4000)
+    with_angriff = search_gang(has_features("angriff_after_1"), start=4100)
     specs: list[tuple[str, str, Callable[[dict[str, Any]], None], dict[str, Any], tuple[str, ...], FoundGang]] = [
         (*spec, base) for spec in _MALFORMED
     ]
@@ -412,8 +424,8 @@ def _malformed_vectors() -> list[dict[str, Any]]:
                   {"where": "/gaenge/0/actions", "clause_id": "gang.end_angriff"}, ("gang.end_angriff",), with_angriff))
     for topic, description, mutate, fields, clauses, found in specs:
         vid = f"malformed.{topic}.001"
-        trace = _full_trace(found, vid)
+        trace = full_trace(found, vid)
         del trace["gaenge"][0]["claims"]
         mutate(trace)
-        out.append(_vector(vid, description, clauses, trace, {"verdict": "malformed", **fields}))
+        out.append(make_vector(vid, description, clauses, trace, {"verdict": "malformed", **fields}))
     return out

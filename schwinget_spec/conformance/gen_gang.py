@@ -7,14 +7,30 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.gang_search import FoundGang, _has, features_of, search_gang
-from schwinget_spec.conformance.gen_records import _CONFORMS, _clauses_of, _full_trace, _rules, _vector
+from schwinget_spec.conformance.gang_search import FoundGang, features_of, has_features, search_gang
+from schwinget_spec.conformance.gen_records import (
+    EXPECT_CONFORMS,
+    clauses_of,
+    full_trace,
+    make_vector,
+    vector_rules,
+)
 from schwinget_spec.deal import PILE_SIZE
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import GangState, Phase, cards_of, start_gang
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import state_claims
 from schwinget_spec.trick import COLOUR_MASK, SPECIAL_MASK, allowed_answers
+
+__all__ = [
+    "illegal_vectors",
+    "lowest_code",
+    "not_allowed_answer",
+    "rule_vectors",
+    "special_while_following",
+    "states_of",
+    "valid_vectors",
+]
 
 # -- valid games and rule readings
 
@@ -58,20 +74,21 @@ _SWITCHES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _valid_vectors() -> list[dict[str, Any]]:
+def valid_vectors() -> list[dict[str, Any]]:
+    """The ``gang.valid`` group: conforming Gänge that together exercise every Gang clause."""
     out = []
     for topic, description, switches, wanted in _VALID_TARGETS:
-        found = search_gang(_has(*wanted), _rules(**switches))
+        found = search_gang(has_features(*wanted), vector_rules(**switches))
         vid = f"gang.valid.{topic}.001"
-        out.append(_vector(vid, description, _clauses_of(found.features), _full_trace(found, vid), _CONFORMS))
+        out.append(make_vector(vid, description, clauses_of(found.features), full_trace(found, vid), EXPECT_CONFORMS))
     for i, seed_start in enumerate((100, 200, 300)):
         found = search_gang(lambda f: True, start=seed_start)
         vid = f"gang.valid.random.{i + 1:03d}"
-        out.append(_vector(vid, "A uniformly random legal Gang.", _clauses_of(found.features), _full_trace(found, vid), _CONFORMS))
-    found = search_gang(_has("sieg_ohne_angriff"), start=400)
+        out.append(make_vector(vid, "A uniformly random legal Gang.", clauses_of(found.features), full_trace(found, vid), EXPECT_CONFORMS))
+    found = search_gang(has_features("sieg_ohne_angriff"), start=400)
     vid = "gang.valid.unseeded.001"
-    out.append(_vector(vid, "A Gang whose deal is given without a seed.", _clauses_of(found.features - {"deal.shuffle"}),
-                       _full_trace(found, vid, seeded=False), _CONFORMS))
+    out.append(make_vector(vid, "A Gang whose deal is given without a seed.", clauses_of(found.features - {"deal.shuffle"}),
+                       full_trace(found, vid, seeded=False), EXPECT_CONFORMS))
     return out
 
 
@@ -87,31 +104,32 @@ def _claims_under(found: FoundGang, rules: Rules) -> list[dict[str, Any]]:
     return out
 
 
-def _rule_vectors() -> list[dict[str, Any]]:
+def rule_vectors() -> list[dict[str, Any]]:
+    """The ``gang.rules`` group: the readings of each switch that changes a Gang, and a claim of the other reading."""
     out = []
     for switch, situation, description in _SWITCHES:
         games: dict[bool, FoundGang] = {}
         for reading in (True, False):
-            rules = _rules(**{switch: reading})
+            rules = vector_rules(**{switch: reading})
             if switch == "special_cards_follow_colour":
                 # the situation is reached with the same actions under both readings: find it where fewer answers are legal
-                found = games.get(True) or search_gang(_has(situation), _rules(**{switch: True}))
+                found = games.get(True) or search_gang(has_features(situation), vector_rules(**{switch: True}))
                 found = attrs.evolve(found, rules=rules, features=features_of(found.deal, found.starter, found.actions, rules, seeded=True))
             else:
-                found = search_gang(_has(situation), rules)
+                found = search_gang(has_features(situation), rules)
             games[reading] = found
             vid = f"gang.rules.{switch}.{str(reading).lower()}.001"
-            out.append(_vector(vid, f"{description}; {switch} is {str(reading).lower()}.", _clauses_of(found.features),
-                               _full_trace(found, vid), _CONFORMS))
+            out.append(make_vector(vid, f"{description}; {switch} is {str(reading).lower()}.", clauses_of(found.features),
+                               full_trace(found, vid), EXPECT_CONFORMS))
         for reading in (True, False):
             found = games[reading]
             mine = _claims_under(found, found.rules)
-            other = _claims_under(found, _rules(**{switch: not reading}))
+            other = _claims_under(found, vector_rules(**{switch: not reading}))
             diff = next(i for i, (a, b) in enumerate(zip(mine, other, strict=False)) if a != b)
             field = next(f for f in ("legal_actions", "tricks", "to_move", "pile_size", "hand_sizes", "is_over")
                          if mine[diff][f] != other[diff][f])
             vid = f"gang.rules.{switch}.{str(reading).lower()}.wrong_reading.001"
-            trace = _full_trace(found, vid)
+            trace = full_trace(found, vid)
             claims = trace["gaenge"][0]["claims"]
             del claims["end"]
             step = diff - 1
@@ -124,9 +142,9 @@ def _rule_vectors() -> list[dict[str, Any]]:
                 claims["steps"][step] = {field: claimed}
             expected = {"verdict": "wrong_claim", "gang": 0, "step": None if step < 0 else step, "field": field,
                         "claimed": claimed, "reference": reference}
-            out.append(_vector(
+            out.append(make_vector(
                 vid, f"{description}; {switch} is {str(reading).lower()} but one claim follows the other reading.",
-                _clauses_of(found.features), trace, expected,
+                clauses_of(found.features), trace, expected,
                 defect={"pointer": f"/gaenge/0/claims/steps/{step}/{field}" if step >= 0 else f"/gaenge/0/claims/start/{field}",
                  "reference": reference},
             ))
@@ -136,7 +154,7 @@ def _rule_vectors() -> list[dict[str, Any]]:
 # -- illegal actions
 
 
-def _states(found: FoundGang) -> list[GangState]:
+def states_of(found: FoundGang) -> list[GangState]:
     """The states of a found game: before the first action, then after each one."""
     state = start_gang(found.deal, found.starter, found.rules)
     out = [state]
@@ -149,29 +167,32 @@ def _states(found: FoundGang) -> list[GangState]:
 _StatePick = Callable[[GangState], "str | None"]
 
 
-def _lowest(mask: int) -> str | None:
+def lowest_code(mask: int) -> str | None:
+    """The code of the lowest card in the hand mask ``mask``, or None for an empty mask."""
     cards = cards_of(mask)
     return cards[0].code if cards else None
 
 
-def _not_allowed(s: GangState) -> str | None:
+def not_allowed_answer(s: GangState) -> str | None:
+    """An answer the player to move holds but may not play (``schwung.farbzwang``), or None."""
     if s.phase is not Phase.ANSWER or s.led is None:
         return None
     hand = s.hands[s.to_move]
-    return _lowest(hand & ~allowed_answers(hand, s.led, s.trump, s.rules))
+    return lowest_code(hand & ~allowed_answers(hand, s.led, s.trump, s.rules))
 
 
-def _special_while_following(s: GangState) -> str | None:
+def special_while_following(s: GangState) -> str | None:
+    """A special card the answerer holds while holding the led colour, or None (AMB-SPECIAL-FARBZWANG)."""
     if s.phase is not Phase.ANSWER or s.led is None or s.led.colour is None:
         return None
     hand = s.hands[s.to_move]
     if not hand & COLOUR_MASK[s.led.colour]:
         return None
-    return _lowest(hand & SPECIAL_MASK)
+    return lowest_code(hand & SPECIAL_MASK)
 
 
 def _lead_not_held(pool: Callable[[GangState], int]) -> _StatePick:
-    return lambda s: _lowest(pool(s) & ~s.hands[s.to_move]) if s.phase is Phase.LEAD else None
+    return lambda s: lowest_code(pool(s) & ~s.hands[s.to_move]) if s.phase is Phase.LEAD else None
 
 
 def _in_phase(phase: Phase, code: str | Callable[[GangState], str | None], extra: Callable[[GangState], bool] = lambda s: True) -> _StatePick:
@@ -194,15 +215,15 @@ _ILLEGAL: tuple[tuple[str, str, dict[str, Any], tuple[str, ...], _StatePick, str
      lambda s: s.deal.pile[s.pile_drawn].code if s.phase is Phase.LEAD and s.pile_drawn < PILE_SIZE and s.angriff is None else None,
      "schwung.lead"),
     ("not_in_hand.answer_leaders_card", "The answerer plays a card the leader holds.", {}, (),
-     _in_phase(Phase.ANSWER, lambda s: _lowest(s.hands[s.to_move.other])), "schwung.answer"),
+     _in_phase(Phase.ANSWER, lambda s: lowest_code(s.hands[s.to_move.other])), "schwung.answer"),
     ("not_in_hand.answer_led_card", "The answerer plays the led card lying on the table.", {}, (),
      _in_phase(Phase.ANSWER, lambda s: None if s.led is None else s.led.code), "schwung.answer"),
     ("farbzwang.other_colour", "The answerer holds the led colour and plays another colour, not trump.", {}, (),
-     _not_allowed, "schwung.farbzwang"),
+     not_allowed_answer, "schwung.farbzwang"),
     ("farbzwang.no_trump", "In a Gang without trump, the answerer holds the led colour and plays another.", {}, ("deal.no_trump",),
-     _not_allowed, "schwung.farbzwang"),
+     not_allowed_answer, "schwung.farbzwang"),
     ("farbzwang.special_card", "Under special_cards_follow_colour, a special card answers while the led colour is held.",
-     {"special_cards_follow_colour": True}, ("special_held_while_following",), _special_while_following, "schwung.farbzwang"),
+     {"special_cards_follow_colour": True}, ("special_held_while_following",), special_while_following, "schwung.farbzwang"),
     ("angriff.twice", "A second Angriff in the same Gang.", {}, ("angriff",),
      _in_phase(Phase.LEAD, "A", lambda s: s.angriff is not None and s.angriff.after_schwung < len(s.history)), "angriff.once"),
     ("angriff.twice_at_once", "The Angriff is started twice in a row before the same lead.", {}, ("angriff",),
@@ -214,7 +235,7 @@ _ILLEGAL: tuple[tuple[str, str, dict[str, Any], tuple[str, ...], _StatePick, str
     ("angriff.during_choice", "An Angriff while the Kampfrichter's player must choose the next leader.", {}, ("kampfrichter.chooses",),
      _in_phase(Phase.CHOOSE_LEADER, "A"), "kampfrichter.chooses"),
     ("kampfrichter.card_during_choice", "A card is played while the Kampfrichter's player must choose the next leader.", {},
-     ("kampfrichter.chooses",), _in_phase(Phase.CHOOSE_LEADER, lambda s: _lowest(s.hands[s.to_move])), "kampfrichter.chooses"),
+     ("kampfrichter.chooses",), _in_phase(Phase.CHOOSE_LEADER, lambda s: lowest_code(s.hands[s.to_move])), "kampfrichter.chooses"),
     ("kampfrichter.choice_at_lead", "A choice of the next leader where no Kampfrichter trick awaits one, before a lead.", {}, (),
      _in_phase(Phase.LEAD, lambda s: f"L{int(s.to_move)}"), "kampfrichter.chooses"),
     ("kampfrichter.choice_at_answer", "A choice of the next leader instead of an answer.", {}, (),
@@ -228,15 +249,16 @@ _ILLEGAL: tuple[tuple[str, str, dict[str, Any], tuple[str, ...], _StatePick, str
 )
 
 
-def _illegal_vectors() -> list[dict[str, Any]]:
+def illegal_vectors() -> list[dict[str, Any]]:
+    """The ``gang.illegal_action`` group: legal Gänge with one illegal action inserted, each naming its clause."""
     out = []
     for n, (topic, description, switches, wanted, pick, clause) in enumerate(_ILLEGAL):
-        rules = _rules(**switches)
+        rules = vector_rules(**switches)
 
         seed = 500 + 37 * n
         while True:
-            found = search_gang(_has(*wanted), rules, start=seed)
-            states = _states(found)
+            found = search_gang(has_features(*wanted), rules, start=seed)
+            states = states_of(found)
             spots = [(i, code) for i, s in enumerate(states) if (code := pick(s)) is not None]
             if spots:
                 break
@@ -246,15 +268,15 @@ def _illegal_vectors() -> list[dict[str, Any]]:
         if refusal is None or refusal.clause_id != clause:
             raise AssertionError(f"{topic}: {bad} at step {index} is refused with {refusal!r}, not by {clause}")
         vid = f"gang.illegal_action.{topic}.001"
-        trace = _full_trace(found, vid)
+        trace = full_trace(found, vid)
         gang = trace["gaenge"][0]
         gang["actions"].insert(index, bad)
         steps = gang["claims"]["steps"]
         if index <= len(steps):
             steps.insert(index, None)
         expected = {"verdict": "illegal_action", "gang": 0, "step": index, "action": bad, "clause_id": clause}
-        out.append(_vector(
-            vid, description, [clause, *_clauses_of(found.features)], trace, expected,
+        out.append(make_vector(
+            vid, description, [clause, *clauses_of(found.features)], trace, expected,
             defect={"inserted_action": f"/gaenge/0/actions/{index}"},
         ))
     return out

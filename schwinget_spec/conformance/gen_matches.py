@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.gen_records import _CONFORMS, _vector
+from schwinget_spec.conformance.gen_records import EXPECT_CONFORMS, make_vector
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import (
@@ -25,6 +25,11 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.trace import gang_record, match_trace, schwingfest_trace
+
+__all__ = [
+    "fest_vectors",
+    "match_vectors",
+]
 
 # -- match vectors
 
@@ -90,29 +95,30 @@ def _match_clauses(played: _PlayedMatch, system: ScoringSystem) -> list[str]:
     return sorted(clauses)
 
 
-def _match_vectors() -> list[dict[str, Any]]:
+def match_vectors() -> list[dict[str, Any]]:
+    """The ``match`` group: whole matches under both scoring systems (points, starters, totals, the winner)."""
     out = []
     defaults = Rules()
     systems = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
     for n, (system, length) in enumerate((s, m) for s in systems for m in (MatchLength.SHORT, MatchLength.LONG)):
         played = _search_match(("match.loser_starts",), system, length, defaults, 5000 + 100 * n)
         vid = f"match.valid.{system.value}.{length.name.lower()}.001"
-        out.append(_vector(vid, f"A {length.name.lower()} match under the {system.value.capitalize()}.",
-                           _match_clauses(played, system), _match_doc(played, vid), _CONFORMS))
+        out.append(make_vector(vid, f"A {length.name.lower()} match under the {system.value.capitalize()}.",
+                           _match_clauses(played, system), _match_doc(played, vid), EXPECT_CONFORMS))
     played = _search_match(("gestellter", "match.draw_starter"), systems[1], MatchLength.SHORT, defaults, 6000)
     vid = "match.valid.draw_starter.001"
-    out.append(_vector(vid, "A Gestellter before the last Gang: the player with fewer points starts the next.",
-                       _match_clauses(played, systems[1]), _match_doc(played, vid), _CONFORMS))
+    out.append(make_vector(vid, "A Gestellter before the last Gang: the player with fewer points starts the next.",
+                       _match_clauses(played, systems[1]), _match_doc(played, vid), EXPECT_CONFORMS))
     for reading in ("younger", "drawn_gang_starter", "drawn_gang_other"):
         played = _search_match(("tie_after_gestellter",), systems[0], MatchLength.SHORT, Rules(draw_tie_starter=reading), 6500)
         vid = f"match.rules.draw_tie_starter.{reading}.001"
-        out.append(_vector(vid, f"A Gestellter leaves equal points; draw_tie_starter is {reading}.",
-                           _match_clauses(played, systems[0]), _match_doc(played, vid), _CONFORMS))
+        out.append(make_vector(vid, f"A Gestellter leaves equal points; draw_tie_starter is {reading}.",
+                           _match_clauses(played, systems[0]), _match_doc(played, vid), EXPECT_CONFORMS))
     for flag in (True, False):
         played = _search_match(("good_loser_thrown",), systems[1], MatchLength.SHORT, Rules(good_loser_after_plattwurf=flag), 7000)
         vid = f"match.rules.good_loser_after_plattwurf.{str(flag).lower()}.001"
-        out.append(_vector(vid, f"A loser with 3 tricks thrown by Plattwurf; good_loser_after_plattwurf is {str(flag).lower()}.",
-                           _match_clauses(played, systems[1]), _match_doc(played, vid), _CONFORMS))
+        out.append(make_vector(vid, f"A loser with 3 tricks thrown by Plattwurf; good_loser_after_plattwurf is {str(flag).lower()}.",
+                           _match_clauses(played, systems[1]), _match_doc(played, vid), EXPECT_CONFORMS))
     for n, system in enumerate(systems):
         played = _search_match(("won_match",), system, MatchLength.SHORT, defaults, 7500 + 100 * n)
         clauses = _match_clauses(played, system)
@@ -123,7 +129,7 @@ def _match_vectors() -> list[dict[str, Any]]:
         points[0], points[1] = reference[1], reference[0]
         if points == reference:
             points[0] = "0.50" if system is ScoringSystem.SCHWINGERWERTUNG else "9"
-        out.append(_vector(vid, "The points of Gang 2 are claimed the wrong way round.", clauses, doc,
+        out.append(make_vector(vid, "The points of Gang 2 are claimed the wrong way round.", clauses, doc,
                            {"verdict": "wrong_claim", "gang": 1, "step": None, "field": "points",
                             "claimed": list(points), "reference": reference},
                            defect={"pointer": "/gaenge/1/claims/end/points", "reference": reference}))
@@ -132,7 +138,7 @@ def _match_vectors() -> list[dict[str, Any]]:
             doc = _match_doc(played, vid)
             reference_value = doc["claims"][field]
             doc["claims"][field] = mistake(reference_value)
-            out.append(_vector(vid, f"The match's {field} is claimed wrong.", clauses, doc,
+            out.append(make_vector(vid, f"The match's {field} is claimed wrong.", clauses, doc,
                                {"verdict": "wrong_claim", "field": field, "claimed": doc["claims"][field],
                                 "reference": reference_value},
                                defect={"pointer": f"/claims/{field}", "reference": reference_value}))
@@ -147,13 +153,13 @@ def _match_vectors() -> list[dict[str, Any]]:
     record["seed"] = played.seeds[last]
     doc["gaenge"][last] = record
     clause = "match.loser_starts" if played.match.gaenge[last - 1].result.loser is not None else "match.draw_starter"
-    out.append(_vector(vid, "The last Gang is started by the winner of the Gang before it.", [clause, *_match_clauses(played, systems[0])],
+    out.append(make_vector(vid, "The last Gang is started by the winner of the Gang before it.", [clause, *_match_clauses(played, systems[0])],
                        doc, {"verdict": "illegal_action", "gang": last, "action": f"start {due.other.code}", "clause_id": clause}))
     vid = "match.malformed.too_few_gaenge.001"
     doc = _match_doc(played, vid)
     del doc["claims"]
     doc["gaenge"].pop()
-    out.append(_vector(vid, "A short match trace with 3 Gänge.", ["match.end"], doc,
+    out.append(make_vector(vid, "A short match trace with 3 Gänge.", ["match.end"], doc,
                        {"verdict": "malformed", "where": "/gaenge", "clause_id": "match.end"}))
     return out
 
@@ -181,7 +187,8 @@ _FEST_CLAUSES = (
 )
 
 
-def _fest_vectors() -> list[dict[str, Any]]:
+def fest_vectors() -> list[dict[str, Any]]:
+    """The ``schwingfest`` group: whole Schwingfeste of 3 and 4 Schwinger (meetings, starters, points, standings)."""
     out = []
     cases = (
         ("three", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(), ("fest.parallel",),
@@ -200,7 +207,7 @@ def _fest_vectors() -> list[dict[str, Any]]:
         fest, states = _play_fest(9000 + players, players, system, sets, rules)
         played[topic] = (fest, states)
         vid = f"schwingfest.valid.{topic}.001"
-        out.append(_vector(vid, description, (*_FEST_CLAUSES, *extra), schwingfest_trace(fest, states, trace_id=vid), _CONFORMS))
+        out.append(make_vector(vid, description, (*_FEST_CLAUSES, *extra), schwingfest_trace(fest, states, trace_id=vid), EXPECT_CONFORMS))
     fest, states = played["three"]
     clauses = (*_FEST_CLAUSES, "fest.parallel")
 
@@ -209,7 +216,7 @@ def _fest_vectors() -> list[dict[str, Any]]:
     del doc["claims"]
     doc["gaenge"].append(copy.deepcopy(doc["gaenge"][0]))
     a, b = doc["gaenge"][0]["seats"]
-    out.append(_vector(vid, "A pair meets a third time.", clauses, doc,
+    out.append(make_vector(vid, "A pair meets a third time.", clauses, doc,
                        {"verdict": "illegal_action", "gang": len(states), "action": f"meet {a} {b}",
                         "clause_id": "fest.twice_each"}))
 
@@ -221,7 +228,7 @@ def _fest_vectors() -> list[dict[str, Any]]:
     record = gang_record(wrong)
     record["seats"] = [first.meeting.a, first.meeting.b]
     doc["gaenge"][0] = record
-    out.append(_vector(vid, "The first meeting of a pair is started by the older Schwinger.", clauses, doc,
+    out.append(make_vector(vid, "The first meeting of a pair is started by the older Schwinger.", clauses, doc,
                        {"verdict": "illegal_action", "gang": 0, "action": f"start {states[0].starter.other.code}",
                         "clause_id": "match.first_starter"}))
 
@@ -229,7 +236,7 @@ def _fest_vectors() -> list[dict[str, Any]]:
     doc = schwingfest_trace(fest, states, trace_id=vid)
     reference = list(doc["claims"]["ranks"])
     doc["claims"]["ranks"] = list(reversed(reference)) if reference != list(reversed(reference)) else [1] * len(reference)
-    out.append(_vector(vid, "The standings are claimed in reverse.", clauses, doc,
+    out.append(make_vector(vid, "The standings are claimed in reverse.", clauses, doc,
                        {"verdict": "wrong_claim", "field": "ranks", "claimed": doc["claims"]["ranks"], "reference": reference},
                        defect={"pointer": "/claims/ranks", "reference": reference}))
 
@@ -237,6 +244,6 @@ def _fest_vectors() -> list[dict[str, Any]]:
     doc = schwingfest_trace(fest, states, trace_id=vid)
     del doc["claims"]
     doc["gaenge"].pop()
-    out.append(_vector(vid, "A Schwingfest trace with one meeting missing.", ["fest.twice_each"], doc,
+    out.append(make_vector(vid, "A Schwingfest trace with one meeting missing.", ["fest.twice_each"], doc,
                        {"verdict": "malformed", "where": "/gaenge", "clause_id": "fest.twice_each"}))
     return out

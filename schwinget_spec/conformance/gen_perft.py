@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from schwinget_spec.actions import StartAngriff
-from schwinget_spec.conformance.gen_records import _rules
+from schwinget_spec.conformance.gen_records import vector_rules
 from schwinget_spec.conformance.perft import perft, perft_complete, perft_divide
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.gang import Phase, start_gang
@@ -13,6 +13,10 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import rules_to_json
+
+__all__ = [
+    "perft_vectors",
+]
 
 _PERFT: tuple[tuple[str, str, int, int, dict[str, Any], str, int], ...] = (
     # (topic, description, seed, starter, rules switches, prefix: "start" | "angriff" | "pile_used_up", depth)
@@ -45,10 +49,11 @@ def _perft_prefix(seed: int, starter: int, rules: Rules, kind: str) -> tuple[str
     return tuple(codes)
 
 
-def _perft_vectors() -> list[dict[str, Any]]:
+def perft_vectors() -> list[dict[str, Any]]:
+    """The ``perft`` group: counts of distinct legal action sequences from fixed positions, depth by depth."""
     out = []
     for topic, description, seed, starter, switches, prefix_kind, depth in _PERFT:
-        rules = _rules(**switches)
+        rules = vector_rules(**switches)
         prefix = _perft_prefix(seed, starter, rules, prefix_kind)
         state = start_gang(Deal.shuffled(seed), Player(starter), rules)
         for code in prefix:

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from schwinget_spec.conformance.gen_defects import _malformed_vectors, _wrong_claim_vectors
-from schwinget_spec.conformance.gen_gang import _illegal_vectors, _rule_vectors, _valid_vectors
-from schwinget_spec.conformance.gen_matches import _fest_vectors, _match_vectors
-from schwinget_spec.conformance.gen_perft import _perft_vectors
+from schwinget_spec.conformance.gen_defects import malformed_vectors, wrong_claim_vectors
+from schwinget_spec.conformance.gen_gang import illegal_vectors, rule_vectors, valid_vectors
+from schwinget_spec.conformance.gen_matches import fest_vectors, match_vectors
+from schwinget_spec.conformance.gen_perft import perft_vectors
 from schwinget_spec.conformance.suite import SUITE_VERSION, VECTOR_FORMAT
 
 __all__ = ["dumps", "generate_files", "write_vectors"]
@@ -50,15 +50,15 @@ def dumps(value: Any) -> str:
 
 
 _GROUPS: tuple[tuple[str, str, Callable[[], list[dict[str, Any]]]], ...] = (
-    ("gang.valid", "Complete legal Gänge with the reference's claims after every step: each must conform.", _valid_vectors),
-    ("gang.rules", "The readings of each rules switch that changes a Gang, and a claim of the other reading.", _rule_vectors),
-    ("gang.illegal_action", "A legal Gang with one illegal action inserted: removing it gives a conforming trace.", _illegal_vectors),
+    ("gang.valid", "Complete legal Gänge with the reference's claims after every step: each must conform.", valid_vectors),
+    ("gang.rules", "The readings of each rules switch that changes a Gang, and a claim of the other reading.", rule_vectors),
+    ("gang.illegal_action", "A legal Gang with one illegal action inserted: removing it gives a conforming trace.", illegal_vectors),
     ("gang.wrong_claim", "A legal Gang with one wrong claim: restoring the reference value gives a conforming trace.",
-     _wrong_claim_vectors),
-    ("malformed", "Documents that are not valid traces: one defect each.", _malformed_vectors),
-    ("match", "Whole matches under both scoring systems: points, starters, totals and the winner.", _match_vectors),
-    ("schwingfest", "Whole Schwingfeste of 3 and 4 Schwinger: meetings, starters, points and standings.", _fest_vectors),
-    ("perft", "Counts of distinct legal action sequences from fixed positions, depth by depth.", _perft_vectors),
+     wrong_claim_vectors),
+    ("malformed", "Documents that are not valid traces: one defect each.", malformed_vectors),
+    ("match", "Whole matches under both scoring systems: points, starters, totals and the winner.", match_vectors),
+    ("schwingfest", "Whole Schwingfeste of 3 and 4 Schwinger: meetings, starters, points and standings.", fest_vectors),
+    ("perft", "Counts of distinct legal action sequences from fixed positions, depth by depth.", perft_vectors),
 )
 
 

@@ -68,9 +68,9 @@ __all__ = [
 ]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m schwinget_spec.conformance.vectors --write DIR`` regenerates the suite; ``--check`` runs it."""
-    parser = argparse.ArgumentParser(prog="python -m schwinget_spec.conformance.vectors", description=main.__doc__)
+def main(argv: Sequence[str] | None = None, prog: str = "python -m schwinget_spec.conformance") -> int:
+    """``python -m schwinget_spec.conformance --write DIR`` regenerates the suite; ``--check`` runs it."""
+    parser = argparse.ArgumentParser(prog=prog, description=main.__doc__)
     parser.add_argument("--write", metavar="DIR", help="regenerate every vector file into DIR")
     parser.add_argument("--check", action="store_true", help="run the shipped vectors against the reference verifier")
     args = parser.parse_args(argv)
