@@ -1,0 +1,261 @@
+"""Playing one Gang through an adapter in lock step with the reference, stopping at the first difference."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from schwinget_spec.cards import Card
+from schwinget_spec.conformance.adapter import GangAdapter
+from schwinget_spec.conformance.divergence_clauses import (
+    allowing_clause,
+    end_clause,
+    legal_actions_clause,
+    result_clause,
+    state_clause,
+)
+from schwinget_spec.conformance.harness_games import GameSpec, Policy
+from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
+from schwinget_spec.conformance.protocol import ProtocolError
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.trace import end_claims
+
+__all__ = ["DivergenceError", "EndClaimsAdapter", "LockstepGame", "PlayCounts"]
+
+
+@runtime_checkable
+class EndClaimsAdapter(Protocol):
+    """An adapter that also reports the whole end of a Gang in the shape of ``trace.end_claims``.
+
+    The harness then compares every end field (``schwuenge`` and ``angriff`` too), not
+    only the ``ResultReport`` of ``GangAdapter``. ``SubprocessAdapter`` has it.
+    """
+
+    def end_claims(self, state: Any) -> Mapping[str, Any] | None:
+        """The end claims once the Gang is over; None before."""
+        ...
+
+
+class DivergenceError(Exception):
+    """Raised by ``LockstepGame.play`` at the first difference; carries the ``Divergence``."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+@attrs.define
+class PlayCounts:
+    """The actions offered in a run, and how many of them were illegal."""
+
+    actions: int = 0
+    illegal: int = 0
+
+
+class LockstepGame:
+    """One Gang played through an adapter beside the reference; raises ``DivergenceError`` at the first difference."""
+
+    def __init__(self, adapter: GangAdapter[Any], spec: GameSpec, counts: PlayCounts) -> None:
+        self.adapter = adapter
+        self.spec = spec
+        self.counts = counts
+        self.actions: list[str] = []
+
+    def _found(self, kind: DivergenceKind, message: str, **fields: Any) -> DivergenceError:
+        return DivergenceError(
+            Divergence(
+                kind=kind,
+                message=message,
+                source=self.spec.source,
+                deal=self.spec.deal,
+                starter=self.spec.starter,
+                rules=self.spec.rules,
+                actions=tuple(self.actions),
+                step=len(self.actions) - 1 if self.actions else None,
+                deal_seed=self.spec.deal_seed,
+                original_length=len(self.actions),
+                **fields,
+            )
+        )
+
+    def _protocol(self, exc: ProtocolError) -> DivergenceError:
+        return self._found(DivergenceKind.PROTOCOL, exc.reason, field=exc.kind, stderr=exc.stderr)
+
+    def _compare(self, state: Any, ref: GangState, before: GangState | None, action: str | None, refused: bool) -> None:
+        adapter = self.adapter
+        after_what = (
+            "at the start"
+            if action is None
+            else f"after refusing {action}"
+            if refused
+            else f"after {action}"
+        )
+        try:
+            impl_to_move = adapter.to_move(state)
+            impl_state = {
+                "to_move": None if impl_to_move is None else Player(impl_to_move).code,
+                "tricks": list(adapter.tricks(state)),
+                "pile_size": adapter.pile_size(state),
+                "hands": [sorted(adapter.hand(state, 0), key=_card_order), sorted(adapter.hand(state, 1), key=_card_order)],
+            }
+        except ProtocolError as exc:
+            raise self._protocol(exc) from None
+        ref_state = {
+            "to_move": None if ref.is_over else ref.to_move.code,
+            "tricks": list(ref.tricks),
+            "pile_size": ref.pile_size,
+            "hands": [[c.code for c in ref.hand(Player.P0)], [c.code for c in ref.hand(Player.P1)]],
+        }
+        for name, expected in ref_state.items():
+            actual = impl_state[name]
+            if actual != expected:
+                if refused:
+                    error = ref.why_illegal(action or "")
+                    clause = None if error is None else error.clause_id
+                elif before is None:
+                    clause = state_clause(name, ref, None, ref, impl_to_move is None)
+                else:
+                    clause = state_clause(name, before, action, ref, impl_to_move is None)
+                raise self._found(
+                    DivergenceKind.WRONG_STATE,
+                    f"{after_what}, {name} is {actual!r}; the reference has {expected!r}",
+                    field=name,
+                    expected=expected,
+                    actual=actual,
+                    clause_id=clause,
+                )
+        try:
+            offered = list(adapter.legal_actions(state))
+        except ProtocolError as exc:
+            raise self._protocol(exc) from None
+        reference = [a.code for a in ref.legal_actions()]
+        if len(set(offered)) != len(offered) or set(offered) != set(reference):
+            extra = sorted(set(offered) - set(reference), key=_action_order)
+            missing = sorted(set(reference) - set(offered), key=_action_order)
+            parts = []
+            if extra:
+                parts.append(f"offers {' '.join(extra)}, which the rules forbid")
+            if missing:
+                parts.append(f"does not offer {' '.join(missing)}, which the rules allow")
+            if not parts:
+                parts.append("lists an action twice")
+            raise self._found(
+                DivergenceKind.WRONG_LEGAL_ACTIONS,
+                f"{after_what}, the implementation " + " and ".join(parts),
+                field="legal_actions",
+                expected=sorted(reference, key=_action_order),
+                actual=sorted(offered, key=_action_order),
+                clause_id=legal_actions_clause(ref, extra, missing),
+            )
+        if not ref.is_over or refused:
+            return
+        try:
+            if isinstance(adapter, EndClaimsAdapter):
+                claims = adapter.end_claims(state)
+                actual_end = None if claims is None else dict(claims)
+            else:
+                report = adapter.result(state)
+                actual_end = None if report is None else _report_claims(report)
+        except ProtocolError as exc:
+            raise self._protocol(exc) from None
+        expected_end = end_claims(ref)
+        if actual_end is None:
+            raise self._found(
+                DivergenceKind.WRONG_RESULT,
+                f"{after_what}, the Gang is over but the implementation reports no result",
+                field="result",
+                expected=expected_end,
+                actual=None,
+                clause_id=end_clause(ref),
+            )
+        for name, expected in expected_end.items():
+            if name not in actual_end:
+                continue
+            if actual_end[name] != expected:
+                raise self._found(
+                    DivergenceKind.WRONG_RESULT,
+                    f"the result's {name} is {actual_end[name]!r}; the reference has {expected!r}",
+                    field=name,
+                    expected=expected,
+                    actual=actual_end[name],
+                    clause_id=result_clause(name, expected_end, actual_end),
+                )
+
+    def play(self, policy: Policy) -> None:
+        """Play the Gang with the actions ``policy`` chooses until it stops; raises ``DivergenceError`` at the first difference."""
+        spec = self.spec
+        ref = start_gang(spec.deal, spec.starter, spec.rules)
+        try:
+            state = self.adapter.start(spec.deal, spec.starter, spec.rules)
+        except ProtocolError as exc:
+            raise self._protocol(exc) from None
+        self._compare(state, ref, None, None, refused=False)
+        while True:
+            code = policy(ref, len(self.actions))
+            if code is None:
+                return
+            error = ref.why_illegal(code)
+            self.actions.append(code)
+            self.counts.actions += 1
+            if error is None:
+                before = ref
+                ref = ref.apply(code)
+                try:
+                    state = self.adapter.apply(state, code)
+                except ProtocolError as exc:
+                    raise self._protocol(exc) from None
+                except Exception as exc:
+                    raise self._found(
+                        DivergenceKind.REFUSED_LEGAL,
+                        f"the implementation refused {code}, which the rules allow here: {exc}",
+                        field="action",
+                        expected="accepted",
+                        actual="refused",
+                        clause_id=allowing_clause(before, code),
+                    ) from None
+                self._compare(state, ref, before, code, refused=False)
+            else:
+                self.counts.illegal += 1
+                try:
+                    self.adapter.apply(state, code)
+                except ProtocolError as exc:
+                    raise self._protocol(exc) from None
+                except Exception:
+                    self._compare(state, ref, None, code, refused=True)
+                    self.actions.pop()
+                    continue
+                raise self._found(
+                    DivergenceKind.ACCEPTED_ILLEGAL,
+                    f"the implementation accepted {code}, which the rules forbid here: {error.reason}",
+                    field="action",
+                    expected="refused",
+                    actual="accepted",
+                    clause_id=error.clause_id,
+                )
+
+
+def _card_order(code: str) -> int:
+    try:
+        return Card.parse(code).value
+    except SchwingetError:
+        return 99
+
+
+def _action_order(code: str) -> int:
+    order = {"A": -1, "L0": 30, "L1": 31}
+    return order[code] if code in order else _card_order(code)
+
+
+def _report_claims(report: Any) -> dict[str, Any]:
+    def seat(value: int | None) -> str | None:
+        return None if value is None else f"P{value}"
+
+    return {
+        "tricks": list(report.tricks),
+        "outcome": report.outcome,
+        "winner": seat(report.winner),
+        "plattwurf": seat(report.plattwurf),
+    }

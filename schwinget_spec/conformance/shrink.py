@@ -1,0 +1,127 @@
+"""Shrinking a divergence of the conformance harness: replaying simpler variants of the failing Gang for the shortest reproduction of the same difference."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
+from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.gang import start_gang
+from schwinget_spec.rules import Rules
+
+__all__ = ["shrink_divergence"]
+
+
+def _legal_prefix(spec: GameSpec, actions: Sequence[str]) -> bool:
+    """True if every action but the last is legal in the reference."""
+    state = start_gang(spec.deal, spec.starter, spec.rules)
+    for code in actions[:-1]:
+        try:
+            state = state.apply(code)
+        except SchwingetError:
+            return False
+    return True
+
+
+_SHRINK_SECONDS = 60.0
+"""The longest time shrinking may take; the best reproduction found by then is reported."""
+_EARLY_ANGRIFF_TRIES = 6
+"""Random continuations tried after each earlier Angriff while shrinking."""
+
+
+def _early_angriff_variants(best: Divergence) -> Iterable[tuple[str, ...]]:
+    """Action sequences that start the Angriff earlier than ``best`` does, then play on at random to the end.
+
+    The continuations are drawn from a fixed seed, so shrinking is reproducible.
+    """
+    state = start_gang(best.deal, best.starter, best.rules)
+    angriff_at = best.actions.index("A") if "A" in best.actions else len(best.actions)
+    for i in range(min(angriff_at, len(best.actions) - 1)):
+        if state.can_attack():
+            rng = HarnessRng(i)
+            for _ in range(_EARLY_ANGRIFF_TRIES):
+                script = [*best.actions[:i], "A"]
+                current = state.apply("A")
+                while not current.is_over:
+                    legal = [a.code for a in current.legal_actions()]
+                    code = legal[rng.below(len(legal))]
+                    script.append(code)
+                    current = current.apply(code)
+                yield tuple(script)
+        state = state.apply(best.actions[i])
+
+
+def shrink_divergence(
+    divergence: Divergence,
+    replay: Callable[[GameSpec], Divergence | None],
+    max_replays: int,
+) -> Divergence:
+    """The shortest reproduction found by replaying simpler variants.
+
+    In turn: the default rules; an Angriff started earlier (a Gang with an Angriff after
+    ``k`` Schwünge ends after ``k + 5``, so a bug of the last Schwung shows sooner); runs
+    of one to four actions deleted.
+
+    A variant is kept when it still diverges with the same kind, field and clause, so
+    that shrinking never slides from one bug to another.
+    """
+    best = divergence
+    replays = 0
+    target = divergence.signature
+    deadline = time.monotonic() + _SHRINK_SECONDS
+    if divergence.kind is DivergenceKind.PROTOCOL and divergence.field == "timeout":
+        # every replay of a hang costs a whole timeout
+        max_replays = min(max_replays, 3)
+
+    def attempt(spec: GameSpec) -> Divergence | None:
+        nonlocal replays, max_replays
+        replays += 1
+        if time.monotonic() > deadline:
+            max_replays = replays
+            return None
+        found = replay(spec)
+        if found is not None and found.signature == target and len(found.actions) <= len(spec.actions or ()):
+            return found
+        return None
+
+    def spec_of(d: Divergence, actions: Sequence[str], rules: Rules | None = None) -> GameSpec:
+        return GameSpec(
+            source=d.source,
+            deal=d.deal,
+            starter=d.starter,
+            rules=d.rules if rules is None else rules,
+            actions=tuple(actions),
+            deal_seed=d.deal_seed,
+        )
+
+    if best.rules != Rules() and _legal_prefix(spec_of(best, best.actions, Rules()), best.actions):
+        found = attempt(spec_of(best, best.actions, Rules()))
+        if found is not None:
+            best = found
+    improved = True
+    while improved and replays < max_replays:
+        improved = False
+        for candidate in _early_angriff_variants(best):
+            if replays >= max_replays or len(candidate) > len(best.actions) + 10:
+                break
+            found = attempt(spec_of(best, candidate))
+            if found is not None and len(found.actions) < len(best.actions):
+                best = found
+                improved = True
+                break
+        for size in (4, 3, 2, 1):
+            i = 0
+            while i + size <= len(best.actions) and replays < max_replays:
+                candidate = best.actions[:i] + best.actions[i + size :]
+                if candidate and _legal_prefix(spec_of(best, candidate), candidate):
+                    found = attempt(spec_of(best, candidate))
+                    if found is not None and len(found.actions) < len(best.actions):
+                        best = found
+                        improved = True
+                        continue
+                i += 1
+    return attrs.evolve(best, original_length=divergence.original_length, shrink_replays=replays)
