@@ -10,8 +10,8 @@ from schwinget_spec.conformance.gang_search import FoundGang, has_features, sear
 from schwinget_spec.conformance.gen_gang import (
     lowest_code,
     not_allowed_answer,
+    search_spots,
     special_while_following,
-    states_of,
 )
 from schwinget_spec.conformance.gen_records import clauses_of, full_trace, make_vector, vector_rules
 from schwinget_spec.deal import PILE_SIZE
@@ -258,24 +258,27 @@ _WRONG_END: tuple[tuple[str, str, tuple[str, ...], str, Callable[[dict[str, Any]
 )
 
 
+def _claim_changes(mutate: Any) -> Callable[[list[GangState]], list[tuple[int, Any]]]:
+    """The (step, change) places where ``mutate`` can falsify a claim; step -1 is the claims at the start."""
+
+    def changes(states: list[GangState]) -> list[tuple[int, Any]]:
+        spots = []
+        for i, after in enumerate(states):
+            before = states[i - 1] if i > 0 else None
+            change = mutate(before, after, state_claims(after))
+            if change is not None:
+                spots.append((i - 1, change))
+        return spots
+
+    return changes
+
+
 def wrong_claim_vectors() -> list[dict[str, Any]]:
     """The ``gang.wrong_claim`` group: legal Gänge with exactly one wrong claim about the state."""
     out = []
     for n, (topic, description, switches, wanted, mutate, clauses) in enumerate(_WRONG_STEP):
         rules = vector_rules(**switches)
-        seed = 2000 + 41 * n
-        while True:
-            found = search_gang(has_features(*wanted), rules, start=seed)
-            states = states_of(found)
-            spots = []
-            for i, after in enumerate(states):
-                before = states[i - 1] if i > 0 else None
-                change = mutate(before, after, state_claims(after))
-                if change is not None:
-                    spots.append((i - 1, change))
-            if spots:
-                break
-            seed = found.seed + 1
+        found, _states, spots = search_spots(wanted, rules, 2000 + 41 * n, _claim_changes(mutate))
         step, (field, claimed) = spots[len(spots) // 2]
         vid = f"gang.wrong_claim.{topic}.001"
         trace = full_trace(found, vid)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -27,6 +27,7 @@ __all__ = [
     "lowest_code",
     "not_allowed_answer",
     "rule_vectors",
+    "search_spots",
     "special_while_following",
     "states_of",
     "valid_vectors",
@@ -34,6 +35,8 @@ __all__ = [
 
 # -- valid games and rule readings
 
+
+_T = TypeVar("_T")
 
 _VALID_TARGETS: tuple[tuple[str, str, dict[str, Any], tuple[str, ...]], ...] = (
     ("outcome.sieg_ohne_angriff", "No Angriff; one player wins on more tricks.", {}, ("sieg_ohne_angriff",)),
@@ -167,6 +170,26 @@ def states_of(found: FoundGang) -> list[GangState]:
 _StatePick = Callable[[GangState], "str | None"]
 
 
+def search_spots(
+    wanted: Sequence[str], rules: Rules, seed: int, spots_of: Callable[[list[GangState]], list[tuple[int, _T]]]
+) -> tuple[FoundGang, list[GangState], list[tuple[int, _T]]]:
+    """The first seeded game from ``seed`` on that shows every feature in ``wanted`` and has a spot, with its states and spots.
+
+    ``spots_of`` lists the (step, change) places of a game's states where a vector can plant its defect.
+    """
+    while True:
+        found = search_gang(has_features(*wanted), rules, start=seed)
+        states = states_of(found)
+        spots = spots_of(states)
+        if spots:
+            return found, states, spots
+        seed = found.seed + 1
+
+
+def _picked(pick: _StatePick) -> Callable[[list[GangState]], list[tuple[int, str]]]:
+    return lambda states: [(i, code) for i, s in enumerate(states) if (code := pick(s)) is not None]
+
+
 def lowest_code(mask: int) -> str | None:
     """The code of the lowest card in the hand mask ``mask``, or None for an empty mask."""
     cards = cards_of(mask)
@@ -255,14 +278,7 @@ def illegal_vectors() -> list[dict[str, Any]]:
     for n, (topic, description, switches, wanted, pick, clause) in enumerate(_ILLEGAL):
         rules = vector_rules(**switches)
 
-        seed = 500 + 37 * n
-        while True:
-            found = search_gang(has_features(*wanted), rules, start=seed)
-            states = states_of(found)
-            spots = [(i, code) for i, s in enumerate(states) if (code := pick(s)) is not None]
-            if spots:
-                break
-            seed = found.seed + 1
+        found, states, spots = search_spots(wanted, rules, 500 + 37 * n, _picked(pick))
         index, bad = spots[len(spots) // 2]
         refusal = states[index].why_illegal(bad)
         if refusal is None or refusal.clause_id != clause:
