@@ -11,9 +11,11 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import IllegalActionError, MatchError
+from schwinget_spec.match import MatchLength, play_match
 from schwinget_spec.players import Player
 from schwinget_spec.proofs import match_queries, queries
 from schwinget_spec.proofs.base import PROVED, Outcome, Query
+from schwinget_spec.proofs.match_crosscheck import check_match, tie_decided_gaenge
 from schwinget_spec.proofs.match_model import KindVar, MatchModel, same_deal_gangs
 from schwinget_spec.proofs.match_queries import (
     EARLIEST_DIVERGENCE,
@@ -195,3 +197,24 @@ def test_proofs_doc_lists_every_clause_no_model_constrains() -> None:
     named -= {"angriff.once", "angriff.who"}  # the two the Gang analysis finds implied
     assert sorted(named) == sorted(clauses_without_constraints())
     assert f"{len(clauses_without_constraints())} of the {len(CLAUSES)} clauses" in " ".join(section.split())
+
+
+@pytest.mark.clause("match.draw_starter", "match.loser_starts", "match.record_points", "match.winner")
+def test_random_engine_matches_and_fests_are_accepted_by_the_models() -> None:
+    """Engine matches and fests under every reading satisfy the match and fest models, which find no other starter, total or rank."""
+    _check("xcheck.random_matches")
+
+
+@pytest.mark.clause("match.draw_starter")
+def test_match_model_under_another_tie_reading_rejects_the_engine_match() -> None:
+    """A match whose tie reading picked a starter is refused by the model read the other way, naming match.draw_starter."""
+    for seed in range(200):
+        match = play_match(seed, ScoringSystem.PUNKTEWERTUNG, MatchLength.SHORT, Player.P0, rules=Rules(draw_tie_starter="drawn_gang_other"))
+        if tie_decided_gaenge(match) and check_match(match, reading="younger")[0] != "sat":
+            break
+    else:
+        pytest.fail("no match in 200 seeds has a Gang started by the tie reading that the readings disagree on")
+    assert check_match(match) == ("sat", ())
+    verdict, core = check_match(match, reading="younger")
+    assert verdict == "unsat"
+    assert "match.draw_starter" in core

@@ -29,6 +29,7 @@ from schwinget_spec.proofs.base import (
     replay_mismatch,
 )
 from schwinget_spec.proofs.cards_queries import CARD_QUERIES
+from schwinget_spec.proofs.match_crosscheck import MATCH_XCHECK_QUERIES
 from schwinget_spec.proofs.match_queries import MATCH_QUERIES
 from schwinget_spec.proofs.model import (
     BK,
@@ -523,6 +524,7 @@ QUERIES: tuple[Query, ...] = (
     Query("rule.konter_loses_to_kampfrichter", "konter_loses_to_kampfrichter changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_loses_to_kampfrichter")),
     *SCORING_QUERIES,
     *MATCH_QUERIES,
+    *MATCH_XCHECK_QUERIES,
     Query("cons.jointly_satisfiable", "all clause constraints hold together in some Gang (replayed)", WITNESS, _jointly_satisfiable),
     Query("xcheck.random_traces", "random engine Gänge are accepted by the model with the engine's result", PROVED, _random_traces),
     *(

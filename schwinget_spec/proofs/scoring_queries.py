@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 import z3  # type: ignore[import-untyped]
 
-from schwinget_spec.gang import GangState
+from schwinget_spec.gang import GangResult
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import (
@@ -47,6 +47,7 @@ __all__ = [
     "match_bounds",
     "reachable_gangs",
     "replay_match",
+    "result_kind",
 ]
 
 GangKind = tuple[int, bool | None, bool]
@@ -91,12 +92,12 @@ def kind_holds(sm: GangScoreModel, kind: GangKind) -> z3.BoolRef:
     return z3.And(*parts)
 
 
-def _engine_kind(state: GangState) -> GangKind:
-    res = state.result
-    winner = res.winner
-    loser_tricks = res.tricks[1] if winner is None else res.tricks[winner.other]
+def result_kind(result: GangResult) -> GangKind:
+    """The kind of an engine Gang result: its row, winner (None for a Gestellter) and the loser's good-loser flag."""
+    winner = result.winner
+    loser_tricks = result.tricks[1] if winner is None else result.tricks[winner.other]
     return (
-        outcome_index(res),
+        outcome_index(result),
         None if winner is None else winner is Player.P1,
         loser_tricks >= GOOD_LOSER_TRICKS,
     )
@@ -153,7 +154,7 @@ def _gangs_reachable() -> Outcome:
             if w is None:
                 continue
             diff = replay_mismatch(w)
-            if not diff and _engine_kind(replay(w.deck, w.starter, w.actions, w.rules)) != kind:
+            if not diff and result_kind(replay(w.deck, w.starter, w.actions, w.rules).result) != kind:
                 diff = "engine scores another row, winner or flag"
             if diff:
                 problems.append(f"{kind_text(kind)}: {diff}; {w.describe()}")
