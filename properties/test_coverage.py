@@ -12,15 +12,18 @@ from hypothesis import event, given, settings, target
 
 from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
+from schwinget_spec.match import gaenge_started_by_tie
 from schwinget_spec.rules import Rules
 from schwinget_spec.testing.strategies import (
     RARE_STATES,
     STEERS,
     PlayedGang,
+    PlayedMatch,
     Steer,
     all_rules,
     deals,
     played_gangs,
+    played_matches,
     rare_states,
     rules,
 )
@@ -114,3 +117,23 @@ def test_rules_strategy_draws_from_every_combination() -> None:
     collect()
     assert seen <= set(all_rules())
     assert len(seen) > 1
+
+
+@pytest.mark.clause("match.draw_starter", "match.loser_starts")
+def test_matches_reach_a_gang_started_by_the_tie_reading() -> None:
+    """The generated matches reach Gänge whose starter draw_tie_starter chooses (right after a Gestellter at equal points)."""
+    counts: Counter[str] = Counter()
+
+    @settings(max_examples=settings().max_examples)
+    @given(played_matches())
+    def play(played: PlayedMatch) -> None:
+        counts["matches"] += 1
+        drawn = sum(g.result.winner is None for g in played.match.gaenge)
+        counts["gestellte"] += drawn
+        if gaenge_started_by_tie(played.match):
+            event("a Gang started by the tie reading")
+            counts[f"tie under {played.match.rules.draw_tie_starter}"] += 1
+        target(float(drawn), label="Gestellte in the match")
+
+    play()
+    assert sum(v for k, v in counts.items() if k.startswith("tie under")) > 0, counts

@@ -11,11 +11,11 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import IllegalActionError, MatchError
-from schwinget_spec.match import MatchLength, play_match
+from schwinget_spec.match import MatchLength, gaenge_started_by_tie, play_match
 from schwinget_spec.players import Player
 from schwinget_spec.proofs import match_queries, queries
 from schwinget_spec.proofs.base import PROVED, Outcome, Query
-from schwinget_spec.proofs.match_crosscheck import check_match, tie_decided_gaenge
+from schwinget_spec.proofs.match_crosscheck import check_match
 from schwinget_spec.proofs.match_model import KindVar, MatchModel, same_deal_gangs
 from schwinget_spec.proofs.match_queries import (
     EARLIEST_DIVERGENCE,
@@ -210,7 +210,7 @@ def test_match_model_under_another_tie_reading_rejects_the_engine_match() -> Non
     """A match whose tie reading picked a starter is refused by the model read the other way, naming match.draw_starter."""
     for seed in range(200):
         match = play_match(seed, ScoringSystem.PUNKTEWERTUNG, MatchLength.SHORT, Player.P0, rules=Rules(draw_tie_starter="drawn_gang_other"))
-        if tie_decided_gaenge(match) and check_match(match, reading="younger")[0] != "sat":
+        if gaenge_started_by_tie(match) and check_match(match, reading="younger")[0] != "sat":
             break
     else:
         pytest.fail("no match in 200 seeds has a Gang started by the tie reading that the readings disagree on")

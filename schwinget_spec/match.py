@@ -24,6 +24,7 @@ __all__ = [
     "MatchResult",
     "MatchState",
     "first_legal",
+    "gaenge_started_by_tie",
     "gang_seeds",
     "play_match",
     "play_match_deals",
@@ -297,6 +298,18 @@ class MatchState:
         else:
             lines.append(f"Gang {self.gang_number}: {self.next_starter} starts")
         return "\n".join(lines)
+
+
+def gaenge_started_by_tie(match: MatchState) -> tuple[int, ...]:
+    """The numbers of the played Gänge of ``match`` whose starter ``Rules.draw_tie_starter`` chose: those right after a Gestellter at equal points (AMB-DRAW-TIE-STARTER)."""
+    out = []
+    t0 = t1 = 0
+    for i, g in enumerate(match.gaenge[:-1]):
+        t0 += g.score.points[0].hundredths
+        t1 += g.score.points[1].hundredths
+        if g.result.winner is None and t0 == t1:
+            out.append(i + 2)
+    return tuple(out)
 
 
 def start_match(

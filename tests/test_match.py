@@ -11,6 +11,7 @@ from schwinget_spec.match import (
     MatchLength,
     MatchState,
     first_legal,
+    gaenge_started_by_tie,
     gang_seeds,
     play_match,
     play_match_deals,
@@ -111,6 +112,21 @@ def test_draw_with_equal_points_follows_the_switch(system: ScoringSystem, tie: s
     assert state.gaenge[2].result.outcome is Outcome.GESTELLTER
     assert state.totals[0] == state.totals[1]
     assert state.next_starter is expected
+
+
+@pytest.mark.clause("match.draw_starter")
+@pytest.mark.parametrize("system", list(ScoringSystem))
+def test_gaenge_started_by_tie_names_only_gaenge_after_a_gestellter_at_equal_points(system: ScoringSystem) -> None:
+    """gaenge_started_by_tie names the played Gänge after a Gestellter at equal points: Gang 4 here, not Gang 3 after unequal points."""
+    state = match(system, Player.P0)
+    state = state.play_seed(P0_STARTS_P1_WINS).play_seed(P0_STARTS_P0_WINS).play_seed(P1_STARTS_DRAW)
+    assert gaenge_started_by_tie(state) == ()  # Gang 4, whose starter the reading chooses, is not played yet
+    state = state.play_seed(P0_STARTS_P0_WINS)
+    assert gaenge_started_by_tie(state) == (4,)
+    behind = match(system).play_seed(P0_STARTS_P0_WINS).play_seed(P1_STARTS_DRAW)
+    assert behind.gaenge[1].result.outcome is Outcome.GESTELLTER
+    assert gaenge_started_by_tie(behind) == ()
+    assert gaenge_started_by_tie(match(system, Player.P1).play_seed(P1_STARTS_DRAW)) == ()  # no Gang after it yet
 
 
 def test_draw_tie_starter_default_is_the_younger() -> None:

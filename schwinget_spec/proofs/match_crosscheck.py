@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import z3  # type: ignore[import-untyped]
 
-from schwinget_spec.match import MatchLength, MatchState, play_match
+from schwinget_spec.match import MatchLength, MatchState, gaenge_started_by_tie, play_match
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import COUNTEREXAMPLE, PROVED, Outcome, Query, core_ids, new_solver
 from schwinget_spec.proofs.match_model import (
@@ -25,19 +25,7 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import SchwingfestState, play_schwingfest
 from schwinget_spec.scoring import ScoringSystem
 
-__all__ = ["MATCH_XCHECK_QUERIES", "check_fest", "check_match", "tie_decided_gaenge"]
-
-
-def tie_decided_gaenge(match: MatchState) -> int:
-    """How many Gänge of ``match`` were started by the reading of ``draw_tie_starter`` (a Gestellter at equal points before them)."""
-    count = 0
-    for i in range(1, len(match.gaenge)):
-        before = match.gaenge[: i - 1]
-        t0 = sum(g.score.points[0].hundredths for g in before)
-        t1 = sum(g.score.points[1].hundredths for g in before)
-        if match.gaenge[i - 1].result.winner is None and t0 == t1:
-            count += 1
-    return count
+__all__ = ["MATCH_XCHECK_QUERIES", "check_fest", "check_match"]
 
 
 def check_match(match: MatchState, reading: str | None = None) -> tuple[str, tuple[str, ...]]:
@@ -115,7 +103,7 @@ def _random_matches(count: int = 36) -> Outcome:
         rules = Rules(draw_tie_starter=reading, good_loser_after_plattwurf=good)  # type: ignore[arg-type]
         length = MatchLength.LONG if seed % 4 >= 2 else MatchLength.SHORT
         match = play_match(seed, system, length, Player.P0, rules=rules)
-        ties += tie_decided_gaenge(match)
+        ties += len(gaenge_started_by_tie(match))
         verdict, core = check_match(match)
         if verdict != "sat":
             bad.append(f"match seed {seed} ({reading}): {verdict} {', '.join(core)}")
