@@ -136,4 +136,5 @@ def test_matches_reach_a_gang_started_by_the_tie_reading() -> None:
         target(float(drawn), label="Gestellte in the match")
 
     play()
+    print(f"\nmatch coverage: {dict(sorted(counts.items()))}")
     assert sum(v for k, v in counts.items() if k.startswith("tie under")) > 0, counts
