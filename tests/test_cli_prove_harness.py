@@ -36,6 +36,22 @@ def test_prove_runs_named_queries_and_reports_them() -> None:
     assert answers == {"inv.nothing_pending": "proved", "wit.konter_beats_trump_six": "witness"}
 
 
+@pytest.mark.clause("match.winner")
+def test_prove_query_pattern_runs_every_match_in_order() -> None:
+    """``--query 'rule.fest_tiebreak*'`` runs the queries the pattern matches, in the order of QUERIES, and nothing else."""
+    result = _run("prove", "--json", "--query", "rule.fest_tiebreak*")
+    assert result.returncode == 0, result.stdout + result.stderr
+    names = [r["name"] for r in json.loads(result.stdout)]
+    assert names == ["rule.fest_tiebreak", "rule.fest_tiebreak.points_first"]
+
+
+def test_prove_pattern_matching_nothing_is_refused() -> None:
+    """A pattern that matches no query is refused like an unknown name."""
+    result = _run("prove", "--query", "rule.no_such_*")
+    assert result.returncode == 2
+    assert "unknown query 'rule.no_such_*'" in result.stderr
+
+
 def test_prove_unknown_query_is_one_clear_line_and_exit_2() -> None:
     """An unknown query name exits 2 with one line that says how to list the queries."""
     result = _run("prove", "--query", "inv.no_such_thing")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import json
 import sys
 
@@ -20,7 +21,13 @@ __all__ = ["impact_command", "prove_command"]
 
 
 @click.command("prove")
-@click.option("--query", "queries", multiple=True, metavar="NAME", help="Run only this query (repeatable); default: all.")
+@click.option(
+    "--query",
+    "queries",
+    multiple=True,
+    metavar="NAME",
+    help="Run only this query (repeatable; a shell pattern such as 'rule.*' picks every query it matches); default: all.",
+)
 @click.option("--fast", is_flag=True, help="Leave out the slow queries (the drop-one-clause analysis).")
 @click.option("--list", "list_only", is_flag=True, help="List the queries and their claims without running them.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
@@ -39,13 +46,15 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
             slow = " (slow)" if query.slow else ""
             click.echo(f"{query.name}{slow}: {query.claim} [expected: {query.expected}]")
         return
-    known = {q.name for q in QUERIES}
-    unknown = [name for name in queries if name not in known]
+    known = [q.name for q in QUERIES]
+    chosen = {name: [k for k in known if fnmatch.fnmatchcase(k, name)] for name in queries}
+    unknown = [name for name, matched in chosen.items() if not matched]
     if unknown:
         hints = [", ".join(difflib.get_close_matches(name, known, n=3)) or "none" for name in unknown]
         detail = "; ".join(f"{name!r} (close: {hint})" for name, hint in zip(unknown, hints, strict=True))
         raise LibraryError(f"unknown query {detail}; `schwinget prove --list` lists them")
-    results = run_queries(list(queries) if queries else None, include_slow=not fast)
+    names = [k for k in known if any(k in matched for matched in chosen.values())]
+    results = run_queries(names if queries else None, include_slow=not fast)
     if as_json:
         click.echo(to_json(results))
     else:
