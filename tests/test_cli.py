@@ -15,6 +15,7 @@ from schwinget_spec import cli
 from schwinget_spec.bots import play_gang_recorded
 from schwinget_spec.clause_index import build_clause_index, find_ids, project_root
 from schwinget_spec.clauses import CLAUSES, Clause
+from schwinget_spec.cli import clauses as cli_clauses
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -206,7 +207,7 @@ def test_clauses_check_passes_when_every_clause_has_code_and_test(
     """With a clause set whose every id is in the library and in a test, ``--check`` exits 0."""
     enforced = next(use.clause.id for use in build_clause_index().uses if use.enforced)
     root = _project(tmp_path, f'@pytest.mark.clause("{enforced}")\ndef test_a() -> None: ...\n')
-    monkeypatch.setattr(cli, "_registry", lambda: _synthetic(enforced))
+    monkeypatch.setattr(cli_clauses, "clause_registry", lambda: _synthetic(enforced))
     result = CliRunner().invoke(cli.cli, ["clauses", "--check", "--root", str(root)])
     assert result.exit_code == 0, result.output
     assert "all 1 clauses are enforced and tested" in result.output
@@ -217,8 +218,8 @@ def test_clauses_check_lists_each_gap_and_exits_1(tmp_path: Path, monkeypatch: p
     enforced = next(use.clause.id for use in build_clause_index().uses if use.enforced)
     root = _project(tmp_path, 'MARK = "synthetic.only_tested"\n')
     monkeypatch.setattr(
-        cli,
-        "_registry",
+        cli_clauses,
+        "clause_registry",
         lambda: _synthetic(enforced, "synthetic.only_tested", "synthetic.nowhere"),
     )
     result = CliRunner().invoke(cli.cli, ["clauses", "--check", "--root", str(root)])

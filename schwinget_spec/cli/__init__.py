@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 
-from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.analysis import impact_command, prove_command
 from schwinget_spec.cli.clauses import clauses_command, explain_command
 from schwinget_spec.cli.common import LibraryError
@@ -62,11 +61,6 @@ cli.add_command(conformance_group)
 cli.add_command(play_command)
 cli.add_command(simulate_command)
 cli.add_command(replay_command)
-
-
-def _registry() -> dict[str, Clause]:
-    # looked up at call time (by `clauses` and `explain`), so that a test can stand in a clause set of its own
-    return dict(CLAUSES)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -15,16 +15,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-# the package, not its names: the clause set is read as schwinget_spec.cli._registry at call time
-import schwinget_spec.cli as package
 from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
-from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.common import console
 from schwinget_spec.conformance.vectors import load_vectors
 from schwinget_spec.rules import Rules
 
 __all__ = ["clauses_command", "explain_command"]
+
+
+def clause_registry() -> dict[str, Clause]:
+    """The clauses ``clauses`` and ``explain`` show: ``CLAUSES``, looked up at each call so that a test can stand in a set of its own."""
+    return dict(CLAUSES)
 
 
 # -- schwinget clauses
@@ -110,7 +113,7 @@ def clauses_command(*, as_json: bool, check: bool, lang: str, where: bool, proof
     answered as expected with the clause involved (in an unsat core or a replayed
     witness); the queries learn those clauses only by running, so this takes minutes.
     """
-    index = build_clause_index(package._registry(), root=root)
+    index = build_clause_index(clause_registry(), root=root)
     proved = _proved_by() if proofs else None
     out = console()
     if as_json:
@@ -174,7 +177,7 @@ def _print_clause_table(
 
 
 def _explain_clause(clause_id: str) -> dict[str, object]:
-    clause = package._registry()[clause_id]
+    clause = clause_registry()[clause_id]
     index = build_clause_index({clause_id: clause})
     [use] = index.uses
     return {
@@ -216,7 +219,7 @@ def _explain_ambiguity(amb_id: str) -> dict[str, object]:
 
 
 def _explain_ids() -> list[str]:
-    return [*package._registry(), *AMBIGUITY_BY_ID]
+    return [*clause_registry(), *AMBIGUITY_BY_ID]
 
 
 def _print_explained(out: Console, data: dict[str, object], lang: str | None) -> None:
@@ -269,7 +272,7 @@ def explain_command(item_id: str, lang: str | None, as_json: bool) -> None:
     code 2 and lists the closest ids.
     """
     key = item_id.upper() if item_id.upper().startswith("AMB-") else item_id
-    if key in package._registry():
+    if key in clause_registry():
         data = _explain_clause(key)
     elif key in AMBIGUITY_BY_ID:
         data = _explain_ambiguity(key)
