@@ -11,6 +11,7 @@ from schwinget_spec.rules import Rules
 
 __all__ = [
     "CARD_BITS",
+    "DEFINITION_CLAUSES",
     "MASK_BITS",
     "MAX_SCHWUENGE",
     "MODELLED_SWITCHES",
@@ -124,9 +125,15 @@ class GangModel:
     as ``Implies(tag, constraint)`` so that ``check(*tags)`` yields cores of clause ids.
     ``broken`` names a deliberately wrong variant of one clause (see ``BROKEN_VARIANTS``),
     used to show the cross-checks catch a wrong model.
+
+    The trump colour, the Plattwurf and "more tricks" are definitions: terms over the deal
+    and the play. With ``definitions_as_clauses`` each becomes a variable constrained under
+    its clause (``deal.trump``, ``deal.no_trump``, ``plattwurf.definition``,
+    ``gang.more_tricks_wins``), so that the drop-one analysis can drop it. The proofs use
+    the plain terms: the extra literals make some unrelated queries ten times slower.
     """
 
-    def __init__(self, prefix: str = "", *, broken: str | None = None) -> None:
+    def __init__(self, prefix: str = "", *, broken: str | None = None, definitions_as_clauses: bool = False) -> None:
         if broken is not None and broken not in BROKEN_VARIANTS:
             raise ValueError(f"unknown broken variant {broken!r}; known: {sorted(BROKEN_VARIANTS)}")
         self.prefix = prefix
@@ -150,7 +157,11 @@ class GangModel:
         self.hands = [[z3.BitVec(f"{p}hand{q}_{s}", MASK_BITS) for s in range(n + 1)] for q in (0, 1)]
         self.tricks = [[z3.BitVec(f"{p}tricks{q}_{s}", COUNT_BITS) for s in range(n + 1)] for q in (0, 1)]
         self.length = z3.BitVec(f"{p}length", COUNT_BITS)
-        self.trump = card_colour(self.deck[10])
+        self.definitions_as_clauses = definitions_as_clauses
+        self.trump = z3.BitVec(f"{p}trump", 3) if definitions_as_clauses else card_colour(self.deck[10])
+        # declared only when used: an unused declaration alone changes how long some proofs take
+        self._won_plattwurf = [z3.Bool(f"{p}plattwurf{q}") for q in (0, 1)] if definitions_as_clauses else []
+        self._more_tricks = [z3.Bool(f"{p}more_tricks{q}") for q in (0, 1)] if definitions_as_clauses else []
         self._build()
 
     # -- helpers over the variables
@@ -190,7 +201,21 @@ class GangModel:
         return self.tricks[q][MAX_SCHWUENGE]
 
     def plattwurf(self, q: int) -> z3.BoolRef:
-        """True when player q won every Schwung decided after the Angriff (``plattwurf.definition``)."""
+        """True when player q won by Plattwurf: every Schwung decided after the Angriff (``plattwurf.definition``)."""
+        return self._won_plattwurf[q] if self.definitions_as_clauses else self._plattwurf_definition(q)
+
+    def more_tricks(self, q: int) -> z3.BoolRef:
+        """True when player q holds more tricks than the other at the end (``gang.more_tricks_wins``)."""
+        if self.definitions_as_clauses:
+            return self._more_tricks[q]
+        return z3.UGT(self.final_tricks(q), self.final_tricks(1 - q))
+
+    def _equal_tricks(self) -> z3.BoolRef:
+        if self.definitions_as_clauses:
+            return z3.Not(z3.Or(*self._more_tricks))
+        return self.final_tricks(0) == self.final_tricks(1)
+
+    def _plattwurf_definition(self, q: int) -> z3.BoolRef:
         is_q = bool(q)
         return z3.And(
             self.has_angriff,
@@ -205,10 +230,9 @@ class GangModel:
 
     def gang_winner(self) -> tuple[z3.BoolRef, z3.BoolRef]:
         """(P0 wins, P1 wins): the Plattwurf winner, else more tricks (``gang.more_tricks_wins``); neither for a Gestellter."""
-        t0, t1 = self.final_tricks(0), self.final_tricks(1)
         pw0, pw1 = self.plattwurf(0), self.plattwurf(1)
-        p0 = z3.Or(pw0, z3.And(z3.Not(pw1), z3.UGT(t0, t1)))
-        p1 = z3.Or(pw1, z3.And(z3.Not(pw0), z3.UGT(t1, t0)))
+        p0 = z3.Or(pw0, z3.And(z3.Not(pw1), self.more_tricks(0)))
+        p1 = z3.Or(pw1, z3.And(z3.Not(pw0), self.more_tricks(1)))
         return p0, p1
 
     def outcome_code(self) -> z3.BitVecRef:
@@ -217,7 +241,6 @@ class GangModel:
         0 Plattwurf nach eigenem Angriff, 1 nach gegnerischem Angriff, 2 Sieg mit Angriff,
         3 Sieg ohne Angriff, 4 Gestellter.
         """
-        t0, t1 = self.final_tricks(0), self.final_tricks(1)
         pw0, pw1 = self.plattwurf(0), self.plattwurf(1)
         att = self.attacker_is_p1()
         own = z3.Or(z3.And(pw0, z3.Not(att)), z3.And(pw1, att))
@@ -227,7 +250,7 @@ class GangModel:
             z3.If(
                 z3.Or(pw0, pw1),
                 _bv(1, 3),
-                z3.If(t0 == t1, _bv(4, 3), z3.If(self.has_angriff, _bv(2, 3), _bv(3, 3))),
+                z3.If(self._equal_tricks(), _bv(4, 3), z3.If(self.has_angriff, _bv(2, 3), _bv(3, 3))),
             ),
         )
 
@@ -270,6 +293,13 @@ class GangModel:
             self._step = s
             self._schwung(s)
         self._step = None
+        if self.definitions_as_clauses:
+            revealed, no_colour = card_colour(deck[10]), _bv(NO_COLOUR, 3)
+            self.add("deal.trump", z3.Implies(revealed != no_colour, self.trump == revealed))
+            self.add("deal.no_trump", z3.Implies(revealed == no_colour, self.trump == no_colour))
+            for q in (0, 1):
+                self.add("plattwurf.definition", self._won_plattwurf[q] == self._plattwurf_definition(q))
+                self.add("gang.more_tricks_wins", self._more_tricks[q] == z3.UGT(self.final_tricks(q), self.final_tricks(1 - q)))
 
     def _schwung(self, s: int) -> None:
         act = self.active(s)
@@ -445,6 +475,10 @@ class GangModel:
     def rules_equal(self, rules: Rules) -> z3.BoolRef:
         """The switches fixed to the readings of ``rules``."""
         return z3.And(*(self.switch[name] == bool(getattr(rules, name)) for name in MODELLED_SWITCHES))
+
+
+DEFINITION_CLAUSES: tuple[str, ...] = ("deal.trump", "deal.no_trump", "plattwurf.definition", "gang.more_tricks_wins")
+"""The clauses ``GangModel`` writes as terms unless ``definitions_as_clauses`` is set."""
 
 
 BROKEN_VARIANTS: frozenset[str] = frozenset(

@@ -35,6 +35,7 @@ from schwinget_spec.proofs.model import (
     BK,
     CARD_BITS,
     COUNT_BITS,
+    DEFINITION_CLAUSES,
     KR,
     MAX_SCHWUENGE,
     MODELLED_SWITCHES,
@@ -53,6 +54,8 @@ __all__ = [
     "QUERIES",
     "Query",
     "QueryResult",
+    "drop_one_analysis",
+    "drop_one_clause",
     "format_table",
     "random_trace",
     "run_queries",
@@ -347,53 +350,61 @@ def _jointly_satisfiable() -> Outcome:
 
 
 def drop_one_analysis(part: int | None = None) -> dict[str, str]:
-    """For each clause: drop it, ask for a Gang breaking it, replay that Gang in the engine.
+    """For each clause (every third from ``part``, or all): what dropping it gives (``drop_one_clause``)."""
+    ids = GangModel(definitions_as_clauses=True).clause_ids()
+    if part is not None:
+        ids = ids[part::3]
+    return {cid: drop_one_clause(cid) for cid in ids}
+
+
+def drop_one_clause(cid: str) -> str:
+    """Drop clause ``cid``, ask for a Gang breaking it, replay that Gang in the engine.
 
     'caught' when the engine rejects it or scores it differently; 'implied' when the other
     clauses already imply it (no Gang breaks it); 'not caught' when the engine accepts it unchanged.
+    A definition (``DEFINITION_CLAUSES``) is dropped from a model that writes the
+    definitions as clauses; every other clause from the plain model the proofs use.
     """
-    report: dict[str, str] = {}
-    ids = GangModel().clause_ids()
-    if part is not None:
-        ids = ids[part::3]
-    for cid in ids:
-        m = GangModel()
-        s = new_solver()
-        m.assert_into(s, drop=(cid,))
-        own = [c for k, c in m.constraints if k == cid]
-        tags = [t for t in all_tags([m]) if str(t) != f"tag:{cid}"]
-        if not own:
-            # a permission (schwung.void_any, trump.anytime): dropped, the model must reject some engine Gang
-            report[cid] = "caught" if _permission_needed(cid) else "not caught"
-            continue
-        # the unrolling bound is no rule: a Gang longer than 11 Schwünge would hide past it
-        s.add(z3.ULE(m.length, MAX_SCHWUENGE))
-        verdict = _break_and_replay(s, m, tags, z3.Not(z3.And(*own)))
-        if verdict == "not caught" and len(own) > 1:
-            # that breach changed nothing the engine shows (say, after the last Schwung):
-            # break each of the clause's constraints alone, the others kept, until one shows
-            for i, c in enumerate(own):
-                verdict = _break_and_replay(s, m, tags, z3.And(*own[:i], *own[i + 1 :], z3.Not(c)))
-                if verdict == "caught":
-                    break
-            else:
-                verdict = "not caught"
-        if verdict == "not caught" and _result_needs(cid):
-            verdict = "caught"
-        report[cid] = verdict
-    return report
+    definition = cid in DEFINITION_CLAUSES
+    m = GangModel(definitions_as_clauses=definition)
+    s = new_solver()
+    m.assert_into(s, drop=(cid,))
+    own = [c for k, c in m.constraints if k == cid]
+    tags = [t for t in all_tags([m]) if str(t) != f"tag:{cid}"]
+    if not own:
+        # a permission (schwung.void_any, trump.anytime): dropped, the model must reject some engine Gang
+        return "caught" if _permission_needed(cid) else "not caught"
+    # the unrolling bound is no rule: a Gang longer than 11 Schwünge would hide past it
+    s.add(z3.ULE(m.length, MAX_SCHWUENGE))
+    verdict = _break_and_replay(s, m, tags, z3.Not(z3.And(*own)))
+    if verdict == "not caught" and len(own) > 1:
+        # that breach changed nothing the engine shows (say, after the last Schwung):
+        # break each of the clause's constraints alone, the others kept, until one shows
+        for i, c in enumerate(own):
+            verdict = _break_and_replay(s, m, tags, z3.And(*own[:i], *own[i + 1 :], z3.Not(c)))
+            if verdict == "caught":
+                break
+        else:
+            verdict = "not caught"
+    if verdict == "not caught" and _result_needs(cid, definitions_as_clauses=definition):
+        verdict = "caught"
+    return verdict
 
 
-def _result_needs(cid: str, tries: int = 10) -> bool:
+def _result_needs(cid: str, tries: int = 10, *, definitions_as_clauses: bool = False) -> bool:
     """True when, without ``cid``, the model allows a result other than the engine's for some random engine Gang.
 
     The check of ``xcheck.random_traces`` with the clause's literal off: a clause whose
     breaches Z3 happened to pick left the replayed Gang unchanged still changes that
-    query's answer if it pins a result down."""
-    for seed in range(tries):
+    query's answer if it pins a result down. The Gänge are those of seeds 0 to
+    ``tries - 1`` and of the first four seeds whose revealed card is a special card."""
+    special = [seed for seed in range(1000) if Deal.shuffled(seed).revealed in (Card.KR, Card.BK)][:4]
+    for seed in (*range(tries), *special):
         rules = rules_from({n: bool((seed >> i) & 1) for i, n in enumerate(MODELLED_SWITCHES)})
         deck, starter, actions, final = random_trace(seed, rules)
-        verdict, _core = check_trace(deck, starter, actions, rules, final=final, off=(cid,))
+        verdict, _core = check_trace(
+            deck, starter, actions, rules, final=final, off=(cid,), definitions_as_clauses=definitions_as_clauses
+        )
         if verdict != "sat":
             return True
     return False
@@ -461,13 +472,14 @@ def check_trace(
     final: GangState | None = None,
     broken: str | None = None,
     off: Sequence[str] = (),
+    definitions_as_clauses: bool = False,
 ) -> tuple[str, tuple[str, ...]]:
     """Assert a concrete trace into the model: 'sat' or 'unsat' with the core.
 
     With ``final``, the model must also agree with the engine's tricks and outcome: the
     model is asked for a different result, which must be unsat, and for the trace alone, which must be sat.
     """
-    m = GangModel(broken=broken)
+    m = GangModel(broken=broken, definitions_as_clauses=definitions_as_clauses)
     s = new_solver()
     m.assert_into(s)
     s.add(*assert_trace(m, deck, starter, actions, rules))

@@ -149,7 +149,7 @@ def scoring_drop_one_analysis() -> dict[str, str]:
 def clauses_without_constraints() -> tuple[str, ...]:
     """The clause ids no model constrains under their own literal, so that no drop-one analysis can drop them (booklet order)."""
     sw, gl = z3.Bool("ids.schwingerwertung"), z3.Bool("ids.good_loser")
-    gang = GangModel()
+    gang = GangModel(definitions_as_clauses=True)
     tagged = set(gang.clause_ids()) | {k for k, _ in GangScoreModel(gang).constraints}
     tagged |= set(MatchModel([KindVar("ids.g0"), KindVar("ids.g1")], "younger", sw, gl).clause_ids())
     fest_kinds = {m: KindVar(f"ids.m{m.a}{m.b}_{m.leg}") for m in fest_meetings(len(FEST_NAMES))}
