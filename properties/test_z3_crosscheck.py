@@ -27,6 +27,22 @@ def test_engine_gang_accepted_with_same_result(seed: int) -> None:
     assert verdict == "sat"
 
 
+@pytest.mark.clause("deal.trump", "deal.no_trump", "plattwurf.definition", "gang.more_tricks_wins")
+@pytest.mark.parametrize("seed", [*range(200, 204), *[s for s in range(1000) if Deal.shuffled(s).revealed in (Card.KR, Card.BK)][:2]])
+def test_definitions_as_clauses_accept_engine_gangs_with_same_result(seed: int) -> None:
+    """The drop-one variant (definitions written as clauses) accepts engine Gänge with the engine's result, a special card revealed too."""
+    rules = _rules(seed)
+    deck, starter, actions, final = random_trace(seed, rules)
+    assert check_trace(deck, starter, actions, rules, final=final, definitions_as_clauses=True) == ("sat", ())
+
+
+@pytest.mark.clause("deal.trump", "deal.no_trump", "plattwurf.definition", "gang.more_tricks_wins")
+@pytest.mark.parametrize("clause_id", ["deal.trump", "deal.no_trump", "plattwurf.definition", "gang.more_tricks_wins"])
+def test_dropping_a_definition_is_caught(clause_id: str) -> None:
+    """Each definition dropped from the variant admits a Gang the engine plays otherwise: the drop-one analysis catches it."""
+    assert queries.drop_one_clause(clause_id) == "caught"
+
+
 def _farbzwang_breach(seed: int) -> tuple[tuple[Card, ...], object, list[str]] | None:
     """A prefix of the engine Gang of ``seed`` whose last action answers against Farbzwang, if one exists."""
     deck, starter, actions, _ = random_trace(seed)
