@@ -35,23 +35,21 @@ def check_match(match: MatchState, reading: str | None = None) -> tuple[str, tup
     sw, gl = z3.Bool("x.schwingerwertung"), z3.Bool("x.good_loser")
     kinds = [KindVar(f"x.g{i}") for i in range(len(match.gaenge))]
     mm = MatchModel(kinds, rules.draw_tie_starter if reading is None else reading, sw, gl, prefix="x.")
+    facts = [sw == (match.system is ScoringSystem.SCHWINGERWERTUNG), gl == rules.good_loser_after_plattwurf]
+    facts += [k.is_kind(result_kind(g.result)) for k, g in zip(kinds, match.gaenge, strict=True)]
+    starters = [mm.starter[i] == (g.starter is Player.P1) for i, g in enumerate(match.gaenge)]
+    res = match.result
+    claims = [t == match.totals[q].hundredths for q, t in enumerate(mm.totals[-1])]
+    claims.append(mm.winner_code() == (2 if res.winner is None else int(res.winner)))
     s = new_solver()
     mm.assert_into(s)
-    s.add(sw == (match.system is ScoringSystem.SCHWINGERWERTUNG), gl == rules.good_loser_after_plattwurf)
-    s.add(*(k.is_kind(result_kind(g.result)) for k, g in zip(kinds, match.gaenge, strict=True)))
-    starters = [mm.starter[i] == (g.starter is Player.P1) for i, g in enumerate(match.gaenge)]
-    totals = [t == match.totals[q].hundredths for q, t in enumerate(mm.totals[-1])]
-    res = match.result
-    winner = mm.winner_code() == (2 if res.winner is None else int(res.winner))
-    s.add(*starters)
+    s.add(*facts, *starters)
     r = s.check(*mm.tags())
     if r != z3.sat:
         return str(r), core_ids(s) if r == z3.unsat else ()
     s.reset()
     mm.assert_into(s)
-    s.add(sw == (match.system is ScoringSystem.SCHWINGERWERTUNG), gl == rules.good_loser_after_plattwurf)
-    s.add(*(k.is_kind(result_kind(g.result)) for k, g in zip(kinds, match.gaenge, strict=True)))
-    s.add(z3.Not(z3.And(*starters, *totals, winner)))
+    s.add(*facts, z3.Not(z3.And(*starters, *claims)))
     return ("sat", ()) if s.check(*mm.tags()) == z3.unsat else ("different", ())
 
 
