@@ -542,7 +542,7 @@ QUERIES: tuple[Query, ...] = (
     *(
         Query(
             f"cons.drop_one.{k}",
-            f"dropping each clause (every third, from the {k}th) admits a Gang the engine rejects or scores differently, unless the others imply it",
+            f"dropping each Gang clause (clauses {k + 1}, {k + 4}, {k + 7}, ... of the model) admits a Gang the engine rejects or scores differently, unless the others imply it",
             PROVED,
             lambda k=k: _drop_one(k),  # type: ignore[misc]
             slow=True,
