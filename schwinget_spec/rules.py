@@ -28,6 +28,15 @@ class Rules:
     (``konter.beats_six``) even when its player holds no card of the led colour. False:
     the void rule (``schwung.void_loses``) prevails and such a Konter loses."""
 
+    void_kampfrichter_neutralises: bool = True
+    """AMB-KAMPFRICHTER-VOID. True (default): a Kampfrichter answered by a player who holds
+    no card of the led colour neutralises the led card (``kampfrichter.neutralises``)
+    like any other Kampfrichter answer, and its player chooses the next leader
+    (``kampfrichter.chooses``). False: the void rule (``schwung.void_loses``) prevails and
+    the leader takes the trick at once, with any pending trick (``kampfrichter.collect``),
+    and leads next (``trick.winner_leads``). On the last Schwung both readings give the
+    trick to the leader (``kampfrichter.last_schwung``)."""
+
     konter_beats_trump_six: bool = True
     """AMB-KONTER-TRUMP-SIX. True (default): the Brienzer-Konter beats every 6, trump 6
     included. False: a trump 6 beats the Konter (``trump.beats`` prevails)."""

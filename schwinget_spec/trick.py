@@ -76,6 +76,14 @@ def resolve_schwung(
 
     ``is_last``: this is the very last Schwung of the Gang. ``answer_was_void``: the
     answering player held no card of the led colour before answering.
+
+    A Kampfrichter, led or answered, neutralises the other card
+    (``kampfrichter.neutralises``: the winner is None and its player chooses the next
+    leader) except on the last Schwung (``kampfrichter.last_schwung``, or
+    ``konter.last_trick`` against the Konter), against the Konter under
+    ``rules.konter_loses_to_kampfrichter`` (AMB-KONTER-VS-KR), and when it answers a
+    coloured lead from a void hand under ``rules.void_kampfrichter_neutralises=False``
+    (AMB-KAMPFRICHTER-VOID: ``schwung.void_loses``, the leader wins).
     """
     answerer = leader.other
     if led is Card.KR or answer is Card.KR:
@@ -88,6 +96,10 @@ def resolve_schwung(
         if other_card is Card.BK and rules.konter_loses_to_kampfrichter:
             # konter.loses read against the Kampfrichter too (AMB-KONTER-VS-KR)
             return SchwungOutcome(kr_player, "konter.loses")
+        if answer_was_void and not rules.void_kampfrichter_neutralises:
+            # schwung.void_loses prevails over kampfrichter.neutralises (AMB-KAMPFRICHTER-VOID):
+            # the void Kampfrichter answer loses, the leader takes the trick
+            return SchwungOutcome(leader, "schwung.void_loses")
         return SchwungOutcome(None, "kampfrichter.neutralises")
     if led is Card.BK:
         if _konter_beats(answer, trump, rules):

@@ -350,6 +350,51 @@ def test_konter_vs_kr_last_schwung_konter_wins_under_both(loses: bool) -> None:
     assert (rec.number, rec.winner, rec.clause_id) == (5, Player.P1, "konter.last_trick")
 
 
+# -- AMB-KAMPFRICHTER-VOID
+
+
+@pytest.mark.clause("kampfrichter.neutralises", "kampfrichter.chooses", "schwung.void_any")
+def test_kampfrichter_void_default_neutralises_and_chooses() -> None:
+    """Default: P1, void in red, answers the led R3 with the Kampfrichter: the trick is neutralised and P1 chooses the next leader."""
+    state = play(gang("R3 G1 G2 G3 G4", "KR B1 B2 B3 B4", "Y1"), "R3 KR")
+    rec = last_record(state)
+    assert (rec.winner, rec.clause_id) == (None, "kampfrichter.neutralises")
+    assert state.tricks == (0, 0)
+    assert (state.phase, state.to_move) == (Phase.CHOOSE_LEADER, Player.P1)
+
+
+@pytest.mark.clause("schwung.void_loses", "trick.winner_leads", "kampfrichter.neutralises")
+def test_kampfrichter_void_switch_void_rule_prevails() -> None:
+    """void_kampfrichter_neutralises=False: the same void Kampfrichter loses (schwung.void_loses); P0 takes the trick and leads, nobody chooses."""
+    rules = Rules(void_kampfrichter_neutralises=False)
+    state = play(gang("R3 G1 G2 G3 G4", "KR B1 B2 B3 B4", "Y1", rules=rules), "R3 KR")
+    rec = last_record(state)
+    assert (rec.winner, rec.clause_id) == (Player.P0, "schwung.void_loses")
+    assert state.tricks == (1, 0)
+    assert (state.phase, state.to_move) == (Phase.LEAD, Player.P0)
+
+
+@pytest.mark.clause("kampfrichter.neutralises", "schwung.farbzwang")
+@pytest.mark.parametrize("neutralises", [True, False])
+def test_kampfrichter_void_not_void_neutralises_under_both(neutralises: bool) -> None:
+    """A Kampfrichter answered by a player who holds red (allowed by the default Farbzwang reading) neutralises R3 under both readings."""
+    rules = Rules(void_kampfrichter_neutralises=neutralises)
+    state = play(gang("R3 G1 G2 G3 G4", "KR R1 B2 B3 B4", "Y1", rules=rules), "R3 KR")
+    rec = last_record(state)
+    assert (rec.winner, rec.clause_id) == (None, "kampfrichter.neutralises")
+
+
+@pytest.mark.clause("kampfrichter.last_schwung", "schwung.void_loses")
+@pytest.mark.parametrize("neutralises", [True, False])
+def test_kampfrichter_void_last_schwung_leader_wins_under_both(neutralises: bool) -> None:
+    """On the last Schwung (the 5th after an Angriff before Schwung 1) the void Kampfrichter loses under both readings (kampfrichter.last_schwung)."""
+    rules = Rules(void_kampfrichter_neutralises=neutralises)
+    state = play(gang("R1 Y3 Y4 Y5 Y6", "KR B2 B3 B4 B5", "Y1", rules=rules), "A Y6 B2 | Y5 B3 | Y4 B4 | Y3 B5")
+    assert state.is_last_schwung()
+    rec = last_record(play(state, "R1 KR"))
+    assert (rec.number, rec.winner, rec.clause_id) == (5, Player.P0, "kampfrichter.last_schwung")
+
+
 # -- AMB-SPECIAL-LEAD
 
 

@@ -187,6 +187,35 @@ def test_void_konter_against_a_six_under_each_reading() -> None:
     assert resolve("R6", "BK", void=False, rules=rules) == SchwungOutcome(P1, "konter.beats_six")
 
 
+@pytest.mark.clause("kampfrichter.neutralises", "schwung.void_loses")
+@pytest.mark.parametrize(("led", "trump"), [("R6", G), ("R1", G), ("G3", G), ("R2", None)])
+def test_void_kampfrichter_neutralises_by_default(led: str, trump: Colour | None) -> None:
+    """AMB-KAMPFRICHTER-VOID, default: a Kampfrichter answered from a hand void in the led colour neutralises it (kampfrichter.neutralises), trump led or not."""
+    assert resolve(led, "KR", trump, void=True) == SchwungOutcome(None, "kampfrichter.neutralises")
+
+
+@pytest.mark.clause("kampfrichter.neutralises", "schwung.void_loses")
+@pytest.mark.parametrize(("led", "trump"), [("R6", G), ("R1", G), ("G3", G), ("R2", None)])
+def test_void_kampfrichter_loses_under_the_switch(led: str, trump: Colour | None) -> None:
+    """void_kampfrichter_neutralises=False: the void rule prevails, the leader wins (schwung.void_loses); a Kampfrichter answered while holding the led colour still neutralises."""
+    rules = Rules(void_kampfrichter_neutralises=False)
+    assert resolve(led, "KR", trump, void=True, rules=rules) == SchwungOutcome(P0, "schwung.void_loses")
+    assert resolve(led, "KR", trump, void=False, rules=rules) == SchwungOutcome(None, "kampfrichter.neutralises")
+
+
+@pytest.mark.clause("kampfrichter.last_schwung", "konter.last_trick", "konter.loses", "kampfrichter.neutralises")
+@pytest.mark.parametrize("neutralises", [True, False])
+def test_void_kampfrichter_switch_leaves_the_rest_alone(neutralises: bool) -> None:
+    """Under both readings of AMB-KAMPFRICHTER-VOID: on the last Schwung the void Kampfrichter loses (kampfrichter.last_schwung); a led Kampfrichter, and the Kampfrichter against the Konter (no led colour, so never void), are as before."""
+    rules = Rules(void_kampfrichter_neutralises=neutralises)
+    assert resolve("R1", "KR", void=True, last=True, rules=rules) == SchwungOutcome(P0, "kampfrichter.last_schwung")
+    assert resolve("KR", "R6", rules=rules) == SchwungOutcome(None, "kampfrichter.neutralises")
+    assert resolve("BK", "KR", rules=rules) == SchwungOutcome(None, "kampfrichter.neutralises")
+    assert resolve("BK", "KR", last=True, rules=rules) == SchwungOutcome(P0, "konter.last_trick")
+    both = Rules(void_kampfrichter_neutralises=neutralises, konter_loses_to_kampfrichter=True)
+    assert resolve("BK", "KR", rules=both) == SchwungOutcome(P1, "konter.loses")
+
+
 @pytest.mark.clause("deal.no_trump", "schwung.void_loses")
 def test_without_trump_another_colour_always_loses() -> None:
     """With no trump colour, an answer of another colour loses."""
