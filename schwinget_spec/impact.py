@@ -39,6 +39,7 @@ Level = Literal["gang", "match", "fest"]
 LEVELS: dict[str, Level] = {
     "special_cards_follow_colour": "gang",
     "void_konter_beats_six": "gang",
+    "void_kampfrichter_neutralises": "gang",
     "konter_beats_trump_six": "gang",
     "konter_loses_to_kampfrichter": "gang",
     "good_loser_after_plattwurf": "gang",
