@@ -38,7 +38,11 @@ def _pettingzoo_play(e: SchwingetEnv, deals: list[Deal], actions: list[int]) -> 
 def test_single_gang_alike(seed: int) -> None:
     """A Gang played by the engine from Deal.shuffled(seed) with random choices ends with the same result and points in all three."""
     deal = Deal.shuffled(seed)
-    rules = Rules(konter_beats_trump_six=seed % 2 == 0, void_konter_beats_six=seed % 3 != 0)
+    rules = Rules(
+        konter_beats_trump_six=seed % 2 == 0,
+        void_konter_beats_six=seed % 3 != 0,
+        void_kampfrichter_neutralises=seed % 5 < 2,
+    )
     state = start_gang(deal, Player.P0, rules)
     choose = random_chooser(seed)
     actions = []
@@ -50,7 +54,8 @@ def test_single_gang_alike(seed: int) -> None:
     points = compute_gang_score(state.result, system, rules).points
     expected = [p.hundredths / 100 for p in points]
     params = {"scoring": system.value, "konter_beats_trump_six": rules.konter_beats_trump_six,
-              "void_konter_beats_six": rules.void_konter_beats_six}
+              "void_konter_beats_six": rules.void_konter_beats_six,
+              "void_kampfrichter_neutralises": rules.void_kampfrichter_neutralises}
     spiel = replay(pyspiel.load_game("python_schwinget", params), [deal], actions)
     assert spiel.is_terminal()
     assert spiel.gang is not None

@@ -24,7 +24,8 @@ from schwinget_spec.match import random_chooser
 GOLDEN = Path(__file__).parent / "data" / "python_schwinget.playthrough.txt"
 VARIANT = (
     "python_schwinget(gaenge=4,scoring=punktewertung,special_cards_follow_colour=True,"
-    "konter_loses_to_kampfrichter=True,good_loser_after_plattwurf=False,draw_tie_starter=drawn_gang_other,younger=1)"
+    "konter_loses_to_kampfrichter=True,void_kampfrichter_neutralises=False,good_loser_after_plattwurf=False,"
+    "draw_tie_starter=drawn_gang_other,younger=1)"
 )
 
 
@@ -83,6 +84,7 @@ def test_parameters_reach_the_engine() -> None:
     assert table.rules == Rules(
         special_cards_follow_colour=True,
         konter_loses_to_kampfrichter=True,
+        void_kampfrichter_neutralises=False,
         good_loser_after_plattwurf=False,
         draw_tie_starter="drawn_gang_other",
     )
