@@ -7,6 +7,8 @@ from types import MappingProxyType
 
 import attrs
 
+from schwinget_spec.errors import UnknownClauseError
+
 __all__ = ["CLAUSES", "Clause", "get_clause"]
 
 
@@ -337,8 +339,8 @@ CLAUSES: Mapping[str, Clause] = MappingProxyType({c.id: c for c in _ALL})
 
 
 def get_clause(clause_id: str) -> Clause:
-    """The clause with id ``clause_id``; raises KeyError naming the id if there is none."""
-    try:
-        return CLAUSES[clause_id]
-    except KeyError:
-        raise KeyError(f"no clause with id {clause_id!r}") from None
+    """The clause with id ``clause_id``; raises ``UnknownClauseError`` (a ``KeyError`` too) naming the id if there is none."""
+    clause = CLAUSES.get(clause_id) if isinstance(clause_id, str) else None
+    if clause is None:
+        raise UnknownClauseError(clause_id)
+    return clause

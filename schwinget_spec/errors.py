@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from schwinget_spec.clauses import get_clause
-
 __all__ = [
     "GangNotOverError",
     "IllegalActionError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "MatchError",
     "ParseError",
     "SchwingetError",
     "SchwingfestError",
+    "UnknownClauseError",
 ]
 
 
@@ -30,17 +30,50 @@ class SchwingetError(Exception):
     @property
     def clause_de(self) -> str | None:
         """The German text of the clause, if the error names one."""
-        return None if self.clause_id is None else get_clause(self.clause_id).de
+        return None if self.clause_id is None else _clause_text(self.clause_id)[0]
 
     @property
     def clause_fr(self) -> str | None:
         """The French text of the clause, if the error names one."""
-        return None if self.clause_id is None else get_clause(self.clause_id).fr
+        return None if self.clause_id is None else _clause_text(self.clause_id)[1]
 
     def __str__(self) -> str:
         if self.clause_id is None:
             return self.reason
         return f"{self.reason} [clause {self.clause_id}]"
+
+
+def _clause_text(clause_id: str) -> tuple[str, str]:
+    # The registry raises this module's UnknownClauseError, so this module is the lower
+    # of the two and reads the registry only when a clause's text is asked for.
+    from schwinget_spec.clauses import get_clause
+
+    clause = get_clause(clause_id)
+    return clause.de, clause.fr
+
+
+class InvalidArgumentError(SchwingetError, TypeError, ValueError):
+    """A value of the wrong type or out of range given to a public constructor or function.
+
+    ``parameter`` names it as the caller wrote it (``card``, ``starter``, ``rules``,
+    ``hands[0]``...) and leads the message. It is also a ``TypeError`` and a
+    ``ValueError``, so code written for Python's own errors still catches it.
+    """
+
+    def __init__(self, parameter: str, reason: str, *, clause_id: str | None = None) -> None:
+        super().__init__(f"{parameter}: {reason}", clause_id=clause_id)
+        self.parameter = parameter
+
+
+class UnknownClauseError(SchwingetError, KeyError):
+    """A clause id that the registry (``schwinget_spec.clauses``) does not hold; also a ``KeyError``."""
+
+    def __init__(self, clause_id: object) -> None:
+        super().__init__(f"no clause with id {clause_id!r}")
+        self.unknown_id = clause_id
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 class ParseError(SchwingetError, ValueError):

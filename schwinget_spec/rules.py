@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
+from schwinget_spec.errors import InvalidArgumentError
+
 __all__ = ["Rules"]
+
+
+def _switch(default: bool) -> Any:
+    def check(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+        if not isinstance(value, bool):
+            raise InvalidArgumentError(attribute.name, f"the switch takes True or False, not {value!r}")
+
+    return attrs.field(default=default, validator=check)
+
+
+@attrs.frozen
+class _OneOf:
+    # ``options`` is public to the readers of a switch's values (``rules_from_json``).
+    options: tuple[str, ...]
+
+    def __call__(self, _instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+        if not isinstance(value, str) or value not in self.options:
+            listed = ", ".join(repr(o) for o in self.options)
+            raise InvalidArgumentError(attribute.name, f"the switch takes one of {listed}, not {value!r}")
+
+
+def _one_of(options: tuple[str, ...]) -> _OneOf:
+    return _OneOf(options)
 
 
 @attrs.frozen
@@ -15,20 +40,21 @@ class Rules:
 
     Every field is documented in ``docs/ambiguities.md`` under the id given here, with
     the German and French text, the readings, and why the default was chosen. The
-    defaults (``Rules()``) are the library's reading of the booklet.
+    defaults (``Rules()``) are the library's reading of the booklet. A value a switch
+    does not take raises ``InvalidArgumentError`` naming the switch.
     """
 
-    special_cards_follow_colour: bool = False
+    special_cards_follow_colour: bool = _switch(False)
     """AMB-SPECIAL-FARBZWANG. False (default): the Kampfrichter and the Brienzer-Konter
     may answer any lead, like trump. True: they count as "not the led colour", so a
     player holding the led colour may not answer with them."""
 
-    void_konter_beats_six: bool = True
+    void_konter_beats_six: bool = _switch(True)
     """AMB-KONTER-VOID. True (default): a Brienzer-Konter answered to a led 6 wins
     (``konter.beats_six``) even when its player holds no card of the led colour. False:
     the void rule (``schwung.void_loses``) prevails and such a Konter loses."""
 
-    void_kampfrichter_neutralises: bool = True
+    void_kampfrichter_neutralises: bool = _switch(True)
     """AMB-KAMPFRICHTER-VOID. True (default): a Kampfrichter answered by a player who holds
     no card of the led colour neutralises the led card (``kampfrichter.neutralises``)
     like any other Kampfrichter answer, and its player chooses the next leader
@@ -37,11 +63,11 @@ class Rules:
     and leads next (``trick.winner_leads``). On the last Schwung both readings give the
     trick to the leader (``kampfrichter.last_schwung``)."""
 
-    konter_beats_trump_six: bool = True
+    konter_beats_trump_six: bool = _switch(True)
     """AMB-KONTER-TRUMP-SIX. True (default): the Brienzer-Konter beats every 6, trump 6
     included. False: a trump 6 beats the Konter (``trump.beats`` prevails)."""
 
-    konter_loses_to_kampfrichter: bool = False
+    konter_loses_to_kampfrichter: bool = _switch(False)
     """AMB-KONTER-VS-KR. False (default): before the last Schwung the Kampfrichter
     neutralises the Brienzer-Konter like any other card (``kampfrichter.neutralises``): the
     trick stays in the middle. True: the Konter "verliert" against the Kampfrichter as
@@ -49,7 +75,7 @@ class Rules:
     the trick at once and leads next. On the last Schwung both readings give the trick to
     the Konter (``konter.last_trick``)."""
 
-    good_loser_after_plattwurf: bool = True
+    good_loser_after_plattwurf: bool = _switch(True)
     """AMB-GUT-GEKAEMPFT-PLATTWURF. True (default): under the Punktewertung a loser with 3
     tricks or more in the whole Gang scores 1 point (``table.gut_gekaempft``) whatever row
     the Gang falls in, a Plattwurf included. False: a loser thrown by Plattwurf scores 0
@@ -57,7 +83,7 @@ class Rules:
 
     draw_tie_starter: Literal["younger", "drawn_gang_starter", "drawn_gang_other"] = attrs.field(
         default="younger",
-        validator=attrs.validators.in_(("younger", "drawn_gang_starter", "drawn_gang_other")),
+        validator=_one_of(("younger", "drawn_gang_starter", "drawn_gang_other")),
     )
     """AMB-DRAW-TIE-STARTER. Who starts the next Gang after a Gestellter when both players
     have equal points (``match.draw_starter`` decides only unequal points). ``"younger"``
@@ -67,7 +93,7 @@ class Rules:
 
     fest_starter: Literal["alternate", "younger", "loser_of_first_meeting"] = attrs.field(
         default="alternate",
-        validator=attrs.validators.in_(("alternate", "younger", "loser_of_first_meeting")),
+        validator=_one_of(("alternate", "younger", "loser_of_first_meeting")),
     )
     """AMB-FEST-STARTER. Who starts each Gang of a Schwingfest (each meeting is one Gang).
     ``"alternate"`` (default): the younger of the pair starts their first meeting, the
@@ -77,7 +103,7 @@ class Rules:
 
     fest_tiebreak: Literal["shared", "wins_then_plattwuerfe"] = attrs.field(
         default="shared",
-        validator=attrs.validators.in_(("shared", "wins_then_plattwuerfe")),
+        validator=_one_of(("shared", "wins_then_plattwuerfe")),
     )
     """AMB-FEST-TIES. How Schwingfest standings rank Schwinger with equal points.
     ``"shared"`` (default): equal points share a rank. ``"wins_then_plattwuerfe"``: more
