@@ -271,6 +271,8 @@ def _oracle(led: Card, answer: Card, trump: Colour | None, rules: Rules, *, is_l
             return kr_player.other
         if Card.BK in (led, answer) and rules.konter_loses_to_kampfrichter:
             return kr_player
+        if answer is Card.KR and was_void and not rules.void_kampfrichter_neutralises:
+            return leader
         return None
     if Card.BK in (led, answer):
         konter_player = leader if led is Card.BK else answerer
