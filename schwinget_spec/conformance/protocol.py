@@ -10,6 +10,7 @@ import queue
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
@@ -22,11 +23,18 @@ from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 
 __all__ = [
+    "ALL_SWITCHES",
     "DEFAULT_START_TIMEOUT",
     "DEFAULT_TIMEOUT",
+    "FEST_SWITCHES",
     "GANG_SWITCHES",
+    "LEVELS",
+    "MATCH_SWITCHES",
     "MAX_LINE_BYTES",
+    "PROTOCOL1_GANG_SWITCHES",
     "PROTOCOL_VERSION",
+    "SCORING_SWITCHES",
+    "SUPPORTED_PROTOCOLS",
     "ActionRefusedError",
     "Hello",
     "ProtocolError",
@@ -41,8 +49,12 @@ __all__ = [
     "start_message",
 ]
 
-PROTOCOL_VERSION = 1
-"""The protocol version this harness speaks; ``hello`` must answer it."""
+PROTOCOL_VERSION = 2
+"""The protocol version this harness speaks: version 2 has levels (``docs/harness.md``)."""
+SUPPORTED_PROTOCOLS = (1, 2)
+"""The versions ``hello`` may answer: an engine of version 1 is served as a Gang-only engine (levels ``["gang"]``)."""
+LEVELS: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
+"""The levels of the protocol, in order: the play of a Gang, its points, a match, a Schwingfest."""
 DEFAULT_TIMEOUT = 5.0
 """Seconds an implementation may take to answer one request before it is stopped."""
 DEFAULT_START_TIMEOUT = 20.0
@@ -50,14 +62,31 @@ DEFAULT_START_TIMEOUT = 20.0
 MAX_LINE_BYTES = 64 * 1024
 """The longest response line the client reads; a longer one is a protocol error (a true answer is under 1 KiB)."""
 _STDERR_TAIL_BYTES = 8 * 1024
+_EXIT_POLL_SECONDS = 0.05
+"""How often a wait for an answer checks whether the process has exited."""
 
-GANG_SWITCHES: tuple[str, ...] = (
+PROTOCOL1_GANG_SWITCHES: tuple[str, ...] = (
     "special_cards_follow_colour",
     "void_konter_beats_six",
     "konter_beats_trump_six",
     "konter_loses_to_kampfrichter",
 )
-"""The ``Rules`` switches that change the play of a Gang; ``start`` sends exactly these."""
+"""The Gang switches of protocol version 1: ``start`` sends exactly these to an engine of version 1."""
+GANG_SWITCHES: tuple[str, ...] = tuple(
+    name
+    for name in (*PROTOCOL1_GANG_SWITCHES, "void_kampfrichter_neutralises")
+    if name in attrs.fields_dict(Rules)
+)
+"""The ``Rules`` switches that change the play of a Gang; ``start`` sends exactly these (version 2)."""
+SCORING_SWITCHES: tuple[str, ...] = ("good_loser_after_plattwurf",)
+"""The switches that change the points of a Gang; ``points`` sends them."""
+MATCH_SWITCHES: tuple[str, ...] = ("draw_tie_starter",)
+"""The switches that change who starts a Gang of a match; ``match_start`` sends them with the Gang and scoring switches."""
+FEST_SWITCHES: tuple[str, ...] = ("fest_starter", "fest_tiebreak")
+"""The switches of a Schwingfest; ``fest_start`` sends them with the Gang and scoring switches."""
+ALL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES)
+"""Every switch an engine may declare in ``hello`` (version 2)."""
+_LEVEL_NEEDS = {"gang": (), "scoring": ("gang",), "match": ("scoring",), "schwingfest": ("scoring",)}
 
 _ERROR_CODES = frozenset({"illegal", "unsupported", "bad_request", "not_over", "internal"})
 _CARD_CODES = frozenset(
@@ -78,7 +107,8 @@ class ProtocolError(SchwingetError):
     """The implementation broke the protocol: it timed out, exited, wrote a line that is not a valid answer, or answered an error.
 
     ``kind`` is one of ``timeout``, ``exited``, ``too_long``, ``malformed``, ``error``
-    (an ``ok: false`` answer where the protocol allows none). ``stderr`` holds the last
+    (an ``ok: false`` answer where the protocol allows none), ``deadline`` (the whole
+    run's deadline passed while waiting). ``stderr`` holds the last
     bytes the implementation wrote to its standard error, for the report.
     """
 
@@ -103,12 +133,16 @@ class ActionRefusedError(SchwingetError):
 
 @attrs.frozen
 class Hello:
-    """The answer to ``hello``: who the implementation is and which Gang switches it honours."""
+    """The answer to ``hello``: who the implementation is, the levels it implements and the switches it honours.
+
+    An engine of protocol version 1 has ``levels`` ``("gang",)``.
+    """
 
     name: str
     version: str
     protocol: int
     switches: tuple[str, ...]
+    levels: tuple[str, ...] = ("gang",)
 
 
 @attrs.frozen
@@ -123,18 +157,20 @@ class StateReport:
     hands: tuple[tuple[str, ...], tuple[str, ...]]
 
 
-def gang_rules_to_json(rules: Rules) -> dict[str, bool]:
-    """The switches of ``rules`` that change a Gang, as sent in ``start``."""
-    return {name: bool(getattr(rules, name)) for name in GANG_SWITCHES}
+def gang_rules_to_json(rules: Rules, switches: Sequence[str] = GANG_SWITCHES) -> dict[str, bool]:
+    """The switches of ``rules`` that change a Gang, as sent in ``start`` (``switches``: those of the engine's protocol version)."""
+    return {name: bool(getattr(rules, name)) for name in switches}
 
 
-def start_message(deal: Deal, starter: Player, rules: Rules) -> dict[str, Any]:
+def start_message(
+    deal: Deal, starter: Player, rules: Rules, switches: Sequence[str] = GANG_SWITCHES
+) -> dict[str, Any]:
     """The ``start`` request for a Gang dealt as ``deal`` with ``starter`` to lead."""
     return {
         "cmd": "start",
         "deal": deal.to_codes(),
         "starter": starter.code,
-        "rules": gang_rules_to_json(rules),
+        "rules": gang_rules_to_json(rules, switches),
     }
 
 
@@ -184,9 +220,30 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         raise _malformed(f"the answer to 'hello' needs 'name' and 'version' strings, got {dict(answer)!r}")
     if not _is_int(protocol):
         raise _malformed(f"the answer to 'hello' needs 'protocol': an integer, got {protocol!r}")
-    switches = _codes(answer.get("switches", []), "switches", "hello", frozenset(GANG_SWITCHES))
     assert isinstance(protocol, int)
-    return Hello(name, version, protocol, switches)
+    if protocol not in SUPPORTED_PROTOCOLS:
+        raise _malformed(
+            f"the implementation speaks protocol {protocol}; this harness speaks "
+            f"{' and '.join(str(v) for v in SUPPORTED_PROTOCOLS)} (docs/harness.md)"
+        )
+    if protocol == 1:
+        # version 1 knew only the play of a Gang and its four switches
+        switches = _codes(answer.get("switches", []), "switches", "hello", frozenset(PROTOCOL1_GANG_SWITCHES))
+        return Hello(name, version, protocol, switches, ("gang",))
+    switches = _codes(answer.get("switches", []), "switches", "hello", frozenset(ALL_SWITCHES))
+    if "levels" not in answer:
+        raise _malformed(
+            "the answer to 'hello' needs 'levels' in protocol 2: a list of "
+            f"{', '.join(repr(v) for v in LEVELS)} (a Gang-only engine answers [\"gang\"])"
+        )
+    levels = _codes(answer.get("levels"), "levels", "hello", frozenset(LEVELS))
+    for level in levels:
+        for needed in _LEVEL_NEEDS[level]:
+            if needed not in levels:
+                raise _malformed(f"the answer to 'hello' declares the level {level!r} without {needed!r}, which it needs")
+    if "gang" not in levels:
+        raise _malformed("the answer to 'hello' must declare the level 'gang': every other level plays Gänge")
+    return Hello(name, version, protocol, switches, tuple(level for level in LEVELS if level in levels))
 
 
 def parse_state(answer: Mapping[str, Any]) -> StateReport:
@@ -279,6 +336,10 @@ class SubprocessClient:
         self.command = tuple(command)
         self.timeout = timeout
         self.start_timeout = start_timeout
+        self.deadline: float | None = None
+        """A ``time.monotonic()`` instant no request waits past (kind ``deadline``); None for none."""
+        self.start_switches: tuple[str, ...] = GANG_SWITCHES
+        """The switches ``start`` sends: those of the protocol version the engine answered in ``hello``."""
         self._stderr_tail: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._lines: queue.Queue[bytes | None] = queue.Queue()
@@ -358,10 +419,7 @@ class SubprocessClient:
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._fail(f"the implementation closed its input before {cmd!r}", "exited") from None
-        try:
-            line = self._lines.get(timeout=wait)
-        except queue.Empty:
-            raise self._fail(f"no answer to {cmd!r} within {wait:g} s", "timeout") from None
+        line = self._next_line(cmd, wait)
         if line is None:
             self._lines.put(None)
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -386,6 +444,10 @@ class SubprocessClient:
             )
         return answer
 
+    def call(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
+        """Send ``message`` and return its ``ok: true`` answer; an ``ok: false`` answer raises ``ProtocolError`` (kind ``error``)."""
+        return self._expect_ok(message, timeout=timeout)
+
     def _expect_ok(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
         answer = self.request(message, timeout=timeout)
         if not answer["ok"]:
@@ -400,11 +462,13 @@ class SubprocessClient:
 
     def hello(self) -> Hello:
         """Ask who the implementation is (``hello``), allowing ``start_timeout`` for its start."""
-        return parse_hello(self._expect_ok({"cmd": "hello"}, timeout=self.start_timeout))
+        hello = parse_hello(self._expect_ok({"cmd": "hello"}, timeout=self.start_timeout))
+        self.start_switches = PROTOCOL1_GANG_SWITCHES if hello.protocol == 1 else GANG_SWITCHES
+        return hello
 
     def start(self, deal: Deal, starter: Player, rules: Rules) -> None:
         """Start a new Gang (``start``); any previous Gang is forgotten."""
-        self._expect_ok(start_message(deal, starter, rules))
+        self._expect_ok(start_message(deal, starter, rules, self.start_switches))
 
     def legal(self) -> tuple[str, ...]:
         """The legal actions of the current state (``legal``)."""
@@ -440,8 +504,35 @@ class SubprocessClient:
         """The result of the finished Gang (``result``), as end claims."""
         return parse_result(self._expect_ok({"cmd": "result"}))
 
+    def _next_line(self, cmd: object, wait: float) -> bytes | None:
+        """The next answer line (None at the end of the output), waiting at most ``wait`` seconds and never past ``deadline``.
+
+        The process exiting ends the wait at once even when a helper it started still
+        holds its output open: that is an exit, not a timeout.
+        """
+        started = time.monotonic()
+        until = started + wait
+        if self.deadline is not None and self.deadline < until:
+            until = self.deadline
+        while True:
+            left = until - time.monotonic()
+            if left <= 0:
+                if self.deadline is not None and until >= self.deadline:
+                    raise self._fail(f"the run's deadline passed while waiting for the answer to {cmd!r}", "deadline")
+                raise self._fail(f"no answer to {cmd!r} within {wait:g} s", "timeout")
+            try:
+                return self._lines.get(timeout=min(left, _EXIT_POLL_SECONDS))
+            except queue.Empty:
+                pass
+            if self._process.poll() is not None:
+                # the last answer may still be on its way from the reader thread
+                try:
+                    return self._lines.get(timeout=_EXIT_POLL_SECONDS)
+                except queue.Empty:
+                    return None
+
     def close(self) -> None:
-        """Say ``bye`` and wait briefly for the process to exit; stop it if it does not."""
+        """Say ``bye`` and wait briefly for the process to exit; then stop whatever is left of its process group."""
         if self._process.poll() is None:
             with contextlib.suppress(ProtocolError):
                 self.request({"cmd": "bye"}, timeout=min(self.timeout, 2.0))
@@ -449,24 +540,26 @@ class SubprocessClient:
             if stdin is not None:
                 with contextlib.suppress(OSError, ValueError):
                     stdin.close()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self._process.wait(timeout=2.0)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self._close_pipes()
+        # whatever is left of its process group (the process, or helpers it started) is stopped
+        self.kill()
 
     def kill(self) -> None:
-        """Stop the process (and its process group) at once."""
+        """Stop the process and its whole process group at once, also when the process itself has already exited.
+
+        A helper the implementation started stays in its group and may hold its standard
+        output open; it is stopped too, so that nothing outlives the run.
+        """
+        if os.name == "posix":
+            # the group outlives its leader: signal it whether or not the leader has exited
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._process.pid, signal.SIGKILL)
         if self._process.poll() is None:
-            try:
-                if os.name == "posix":
-                    os.killpg(self._process.pid, signal.SIGKILL)
-                else:
-                    self._process.kill()
-            except (ProcessLookupError, PermissionError):
+            with contextlib.suppress(ProcessLookupError):
                 self._process.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self._process.wait(timeout=5.0)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._process.wait(timeout=5.0)
         self._close_pipes()
 
     def _close_pipes(self) -> None:

@@ -1,0 +1,219 @@
+"""The messages of the protocol's scoring, match and Schwingfest levels (version 2): the requests the harness sends and the checked shapes of their answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from schwinget_spec.conformance.protocol import (
+    FEST_SWITCHES,
+    GANG_SWITCHES,
+    MATCH_SWITCHES,
+    SCORING_SWITCHES,
+    ProtocolError,
+    SubprocessClient,
+)
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import Points, ScoringSystem
+
+__all__ = [
+    "FestStanding",
+    "MatchEnd",
+    "ask_fest_meeting",
+    "ask_fest_result",
+    "ask_fest_schedule",
+    "ask_match_next",
+    "ask_match_result",
+    "ask_points",
+    "fest_start_message",
+    "match_start_message",
+    "points_message",
+    "rules_json",
+    "send_fest_start",
+    "send_match_start",
+]
+
+
+def rules_json(rules: Rules, switches: Sequence[str]) -> dict[str, Any]:
+    """The values of ``switches`` in ``rules`` as JSON (booleans, and the strings of the other switches)."""
+    return {name: getattr(rules, name) for name in switches}
+
+
+def points_message(system: ScoringSystem, rules: Rules) -> dict[str, Any]:
+    """The ``points`` request: the points of the finished Gang under ``system`` and the scoring switches of ``rules``."""
+    return {"cmd": "points", "system": system.value, "rules": rules_json(rules, SCORING_SWITCHES)}
+
+
+def match_start_message(system: ScoringSystem, length: int, younger: Player, rules: Rules) -> dict[str, Any]:
+    """The ``match_start`` request: a match of ``length`` (4 or 6) Gänge under ``system``, ``younger`` the younger player."""
+    return {
+        "cmd": "match_start",
+        "system": system.value,
+        "length": length,
+        "younger": younger.code,
+        "rules": rules_json(rules, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)),
+    }
+
+
+def fest_start_message(players: int, sets: int, system: ScoringSystem, rules: Rules) -> dict[str, Any]:
+    """The ``fest_start`` request: a Schwingfest of ``players`` Schwinger (0 the youngest) on ``sets`` card sets."""
+    return {
+        "cmd": "fest_start",
+        "players": players,
+        "sets": sets,
+        "system": system.value,
+        "rules": rules_json(rules, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES)),
+    }
+
+
+# -- checking answers
+
+
+def _malformed(message: str) -> ProtocolError:
+    return ProtocolError(message, kind="malformed")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _points(value: Any, system: ScoringSystem, where: str, cmd: str) -> Points:
+    if not isinstance(value, str):
+        raise _malformed(f"the answer to {cmd!r} needs {where}: points written like \"9.75\" or \"7\", got {value!r}")
+    try:
+        return Points.parse(value, system)
+    except SchwingetError as exc:
+        raise _malformed(f"the answer to {cmd!r} has bad points in {where}: {exc}") from None
+
+
+def _points_pair(answer: Mapping[str, Any], name: str, system: ScoringSystem, cmd: str) -> tuple[Points, Points]:
+    value = answer.get(name)
+    if not (isinstance(value, list) and len(value) == 2):
+        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of two points (\"9.75\", \"7\"), got {value!r}")
+    return (_points(value[0], system, f"{name}[0]", cmd), _points(value[1], system, f"{name}[1]", cmd))
+
+
+def _seat(value: Any, name: str, cmd: str, *, nullable: bool) -> Player | None:
+    if value is None and nullable:
+        return None
+    if value in ("P0", "P1"):
+        return Player.P0 if value == "P0" else Player.P1
+    allowed = '"P0", "P1" or null' if nullable else '"P0" or "P1"'
+    raise _malformed(f"the answer to {cmd!r} needs {name!r}: {allowed}, got {value!r}")
+
+
+def ask_points(client: SubprocessClient, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
+    """The engine's points of P0 and P1 for its finished Gang (``points``)."""
+    return _points_pair(client.call(points_message(system, rules)), "points", system, "points")
+
+
+def send_match_start(client: SubprocessClient, system: ScoringSystem, length: int, younger: Player, rules: Rules) -> None:
+    """Start a match in the engine (``match_start``)."""
+    client.call(match_start_message(system, length, younger, rules))
+
+
+def ask_match_next(client: SubprocessClient, number: int) -> Player:
+    """Who the engine says starts Gang ``number`` of its match (``match_next``)."""
+    answer = client.call({"cmd": "match_next"})
+    gang = answer.get("gang")
+    if gang != number:
+        raise _malformed(f"the answer to 'match_next' needs 'gang': {number} (the number of the next Gang), got {gang!r}")
+    starter = _seat(answer.get("starter"), "starter", "match_next", nullable=False)
+    assert starter is not None
+    return starter
+
+
+@attrs.frozen
+class MatchEnd:
+    """The answer to ``match_result``: the totals of P0 and P1 and the winner (None: equal totals)."""
+
+    totals: tuple[Points, Points]
+    winner: Player | None
+
+
+def ask_match_result(client: SubprocessClient, system: ScoringSystem) -> MatchEnd:
+    """The engine's totals and winner of its finished match (``match_result``)."""
+    answer = client.call({"cmd": "match_result"})
+    totals = _points_pair(answer, "totals", system, "match_result")
+    if "winner" not in answer:
+        raise _malformed("the answer to 'match_result' needs 'winner': \"P0\", \"P1\" or null")
+    return MatchEnd(totals, _seat(answer.get("winner"), "winner", "match_result", nullable=True))
+
+
+def send_fest_start(client: SubprocessClient, players: int, sets: int, system: ScoringSystem, rules: Rules) -> None:
+    """Start a Schwingfest in the engine (``fest_start``)."""
+    client.call(fest_start_message(players, sets, system, rules))
+
+
+def ask_fest_schedule(client: SubprocessClient, players: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The engine's schedule (``fest_schedule``): rounds of pairs ``[a, b]`` of Schwinger numbers, ``a < b``.
+
+    Only the shape is checked here; whether every pair meets twice and each round fits
+    the card sets is the harness's judgement, named by its clause.
+    """
+    answer = client.call({"cmd": "fest_schedule"})
+    rounds = answer.get("rounds")
+    if not isinstance(rounds, list) or not rounds or len(rounds) > 4 * players * players:
+        raise _malformed(f"the answer to 'fest_schedule' needs 'rounds': a non-empty list of rounds, got {rounds!r}"[:300])
+    out = []
+    for r, round_ in enumerate(rounds):
+        if not isinstance(round_, list):
+            raise _malformed(f"the answer to 'fest_schedule' needs rounds[{r}]: a list of pairs, got {round_!r}"[:300])
+        pairs = []
+        for pair in round_:
+            if not (
+                isinstance(pair, list)
+                and len(pair) == 2
+                and all(_is_int(v) and 0 <= v < players for v in pair)
+                and pair[0] < pair[1]
+            ):
+                raise _malformed(
+                    f"the answer to 'fest_schedule' needs each pair as [a, b] with 0 <= a < b < {players}, "
+                    f"got {pair!r} in rounds[{r}]"
+                )
+            pairs.append((pair[0], pair[1]))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+def ask_fest_meeting(client: SubprocessClient, a: int, b: int) -> int:
+    """The Schwinger (``a`` or ``b``) who the engine says starts the next meeting of ``a`` and ``b`` (``fest_meeting``)."""
+    answer = client.call({"cmd": "fest_meeting", "pair": [a, b]})
+    starter = answer.get("starter")
+    if starter not in (a, b) or not _is_int(starter):
+        raise _malformed(f"the answer to 'fest_meeting' needs 'starter': {a} or {b}, got {starter!r}")
+    assert isinstance(starter, int)
+    return starter
+
+
+@attrs.frozen
+class FestStanding:
+    """One line of the engine's standings: the Schwinger, their points and their rank."""
+
+    schwinger: int
+    points: Points
+    rank: int
+
+
+def ask_fest_result(client: SubprocessClient, players: int, system: ScoringSystem) -> tuple[FestStanding, ...]:
+    """The engine's standings of its finished Schwingfest (``fest_result``), one line per Schwinger, ordered by Schwinger."""
+    answer = client.call({"cmd": "fest_result"})
+    standings = answer.get("standings")
+    if not isinstance(standings, list) or len(standings) != players:
+        raise _malformed(f"the answer to 'fest_result' needs 'standings': one line per Schwinger ({players}), got {standings!r}"[:300])
+    out: dict[int, FestStanding] = {}
+    for i, line in enumerate(standings):
+        if not isinstance(line, dict):
+            raise _malformed(f"the answer to 'fest_result' needs standings[{i}]: an object, got {line!r}")
+        who: Any = line.get("schwinger")
+        rank: Any = line.get("rank")
+        if not _is_int(who) or not 0 <= who < players or who in out:
+            raise _malformed(f"the answer to 'fest_result' needs standings[{i}].schwinger: a new number below {players}, got {who!r}")
+        if not _is_int(rank) or not 1 <= rank <= players:
+            raise _malformed(f"the answer to 'fest_result' needs standings[{i}].rank: 1 to {players}, got {rank!r}")
+        out[who] = FestStanding(who, _points(line.get("points"), system, f"standings[{i}].points", "fest_result"), rank)
+    return tuple(out[s] for s in range(players))

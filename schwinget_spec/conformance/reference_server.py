@@ -1,0 +1,531 @@
+"""The reference engine behind the JSON-lines protocol (version 2, every level): ``python -m schwinget_spec.conformance.reference_server``.
+
+Every rule decision goes through one method of ``ReferenceEngine``, so that a single-bug
+engine is a subclass overriding one method (the mutants of the conformance kit are
+built that way). The override points, by level:
+
+- Gang: ``start_gang``, ``legal_actions``, ``apply``, ``end_claims``.
+- scoring: ``row_points`` (one row of the Wertungstabelle under one system),
+  ``is_good_loser`` (the good loser's point), ``gang_points`` (both together).
+- match: ``first_starter``, ``starter_after_win``, ``starter_after_draw``,
+  ``tie_starter`` (equal points after a Gestellter), ``gang_starter`` (all four),
+  ``match_totals``, ``match_winner``.
+- Schwingfest: ``fest_schedule``, ``fest_starter``, ``fest_standings``.
+
+``ReferenceServer`` holds the session (the current Gang, match and Schwingfest) and
+turns requests into calls of these methods; ``serve`` runs it over two streams.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import sys
+import traceback
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+import attrs
+
+from schwinget_spec.cards import Card
+from schwinget_spec.conformance.protocol import ALL_SWITCHES, LEVELS, PROTOCOL_VERSION
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import IllegalActionError, SchwingetError
+from schwinget_spec.gang import GangResult, GangState, start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import make_schedule
+from schwinget_spec.scoring import (
+    GOOD_LOSER_TRICKS,
+    WERTUNGSTABELLE,
+    Points,
+    ScoringSystem,
+    TableRow,
+)
+from schwinget_spec.trace import end_claims
+
+__all__ = [
+    "EngineFest",
+    "EngineMatch",
+    "PlayedGang",
+    "ReferenceEngine",
+    "ReferenceServer",
+    "main",
+    "serve",
+]
+
+
+@attrs.frozen
+class PlayedGang:
+    """One finished Gang of a match or a Schwingfest as the engine recorded it: who started it, its result and both players' points."""
+
+    starter: Player
+    result: GangResult
+    points: tuple[Points, Points]
+
+
+@attrs.frozen
+class EngineMatch:
+    """A match as the engine keeps it: the system, the length, the younger player, the switches, and the Gänge played."""
+
+    system: ScoringSystem
+    length: int
+    younger: Player
+    rules: Rules
+    gaenge: tuple[PlayedGang, ...] = ()
+
+
+@attrs.frozen
+class EngineFest:
+    """A Schwingfest as the engine keeps it: ``players`` Schwinger (0 the youngest), the switches, and the meetings fought.
+
+    ``fought`` holds ``((a, b), gang)`` in the order fought; ``a`` sat as P0.
+    """
+
+    players: int
+    sets: int
+    system: ScoringSystem
+    rules: Rules
+    fought: tuple[tuple[tuple[int, int], PlayedGang], ...] = ()
+
+    def meetings_of(self, a: int, b: int) -> tuple[PlayedGang, ...]:
+        """The fought meetings of the pair ``a``, ``b``, first one first."""
+        return tuple(g for pair, g in self.fought if pair == (a, b))
+
+
+class ReferenceEngine:
+    """The rules the reference server plays, one overridable method per rule decision.
+
+    A subclass that overrides one method is an engine with one bug: the conformance kit
+    must catch it and name the clause. Keep each override to the decision it names; the
+    server calls nothing else.
+    """
+
+    name = "schwinget-reference"
+    """The ``name`` the server answers in ``hello``."""
+    levels: tuple[str, ...] = LEVELS
+    """The levels the server declares in ``hello``."""
+    switches: tuple[str, ...] = ALL_SWITCHES
+    """The switches the server declares in ``hello``."""
+
+    # -- Gang
+
+    def start_gang(self, deal: Deal, starter: Player, rules: Rules) -> GangState:
+        """The first state of a Gang (``start``)."""
+        return start_gang(deal, starter, rules)
+
+    def legal_actions(self, state: GangState) -> tuple[str, ...]:
+        """The codes of the legal actions (``legal``)."""
+        return tuple(a.code for a in state.legal_actions())
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        """The state after ``action`` (``apply``); raises ``IllegalActionError`` naming the clause for a forbidden one."""
+        return state.apply(action)
+
+    def end_claims(self, state: GangState) -> dict[str, Any]:
+        """The answer to ``result`` for a finished Gang (tricks, Schwünge, outcome, winner, Plattwurf, Angriff)."""
+        return end_claims(state)
+
+    # -- scoring
+
+    def row_points(self, row: TableRow, system: ScoringSystem) -> tuple[Points | None, Points | None]:
+        """(Sieger, Verlierer) of one row of the Wertungstabelle under ``system`` (``table.*``); the Gestellter's both players take the first."""
+        return WERTUNGSTABELLE[row].figures(system)
+
+    def is_good_loser(self, result: GangResult, system: ScoringSystem, rules: Rules) -> bool:
+        """True if the loser of ``result`` scores the good loser's point (``table.gut_gekaempft``, AMB-GUT-GEKAEMPFT-PLATTWURF)."""
+        loser = result.loser
+        return (
+            system is ScoringSystem.PUNKTEWERTUNG
+            and loser is not None
+            and result.tricks[loser] >= GOOD_LOSER_TRICKS
+            and (rules.good_loser_after_plattwurf or not result.outcome.is_plattwurf)
+        )
+
+    def gang_points(self, result: GangResult, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
+        """The points of P0 and P1 for a finished Gang (``points``): the row of its outcome, and the good loser's point."""
+        row = TableRow.for_outcome(result.outcome)
+        win, lose = self.row_points(row, system)
+        if result.winner is None:
+            # table.gestellter: both take the same cell
+            assert win is not None
+            return (win, win)
+        if self.is_good_loser(result, system, rules):
+            lose = self.row_points(TableRow.GUT_GEKAEMPFT, system)[1]
+        assert win is not None
+        assert lose is not None
+        out = [lose, lose]
+        out[result.winner] = win
+        return (out[0], out[1])
+
+    # -- match
+
+    def first_starter(self, match: EngineMatch) -> Player:
+        """Who starts Gang 1: the younger player (``match.first_starter``)."""
+        return match.younger
+
+    def starter_after_win(self, match: EngineMatch, last: PlayedGang) -> Player:
+        """Who starts after a Gang with a winner: its loser (``match.loser_starts``)."""
+        assert last.result.loser is not None
+        return last.result.loser
+
+    def starter_after_draw(self, match: EngineMatch, last: PlayedGang) -> Player:
+        """Who starts after a Gestellter: the player with fewer points (``match.draw_starter``), else ``tie_starter``."""
+        t0, t1 = self.match_totals(match)
+        if t0 != t1:
+            return Player.P0 if t0 < t1 else Player.P1
+        return self.tie_starter(match, last)
+
+    def tie_starter(self, match: EngineMatch, last: PlayedGang) -> Player:
+        """Who starts after a Gestellter at equal points: ``Rules.draw_tie_starter`` (AMB-DRAW-TIE-STARTER)."""
+        tie = match.rules.draw_tie_starter
+        if tie == "younger":
+            return match.younger
+        if tie == "drawn_gang_starter":
+            return last.starter
+        return last.starter.other
+
+    def gang_starter(self, match: EngineMatch) -> Player:
+        """Who starts the next Gang of ``match`` (``match_next``)."""
+        if not match.gaenge:
+            return self.first_starter(match)
+        last = match.gaenge[-1]
+        if last.result.winner is not None:
+            return self.starter_after_win(match, last)
+        return self.starter_after_draw(match, last)
+
+    def match_totals(self, match: EngineMatch) -> tuple[Points, Points]:
+        """The points of P0 and P1 so far: the sum of their Gang points (``match.record_points``)."""
+        return (
+            Points.total(match.system, (g.points[0] for g in match.gaenge)),
+            Points.total(match.system, (g.points[1] for g in match.gaenge)),
+        )
+
+    def match_winner(self, match: EngineMatch, totals: tuple[Points, Points]) -> Player | None:
+        """The winner of a finished match: the most points; None for equal totals (``match.winner``)."""
+        if totals[0] == totals[1]:
+            return None
+        return Player.P0 if totals[0] > totals[1] else Player.P1
+
+    # -- Schwingfest
+
+    def fest_schedule(self, players: int, sets: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The rounds of the Schwingfest, each a tuple of pairs ``(a, b)``, ``a < b`` (``fest.twice_each``, ``fest.parallel``)."""
+        schedule = make_schedule(players, sets)
+        return tuple(tuple((m.a, m.b) for m in round_) for round_ in schedule.rounds)
+
+    def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
+        """The Schwinger who starts the next meeting of ``a`` (the younger) and ``b`` (``Rules.fest_starter``, AMB-FEST-STARTER)."""
+        before = fest.meetings_of(a, b)
+        mode = fest.rules.fest_starter
+        if not before or mode == "younger":
+            return a  # match.first_starter: the younger of the pair
+        if mode == "alternate":
+            return b
+        loser = before[0].result.loser
+        # match.loser_starts; after a drawn first meeting the older starts
+        return b if loser is None else (a if loser is Player.P0 else b)
+
+    def fest_standings(self, fest: EngineFest) -> tuple[tuple[int, Points, int], ...]:
+        """(Schwinger, points, rank) for every Schwinger: ranks by points, ``Rules.fest_tiebreak`` for equal points (AMB-FEST-TIES)."""
+        n = fest.players
+        totals = [Points.zero(fest.system)] * n
+        won, platt = [0] * n, [0] * n
+        for (a, b), g in fest.fought:
+            totals[a] = totals[a] + g.points[0]
+            totals[b] = totals[b] + g.points[1]
+            if g.result.winner is not None:
+                w = a if g.result.winner is Player.P0 else b
+                won[w] += 1
+                platt[w] += int(g.result.is_plattwurf)
+
+        def key(s: int) -> tuple[int, ...]:
+            if fest.rules.fest_tiebreak == "wins_then_plattwuerfe":
+                return (totals[s].hundredths, won[s], platt[s])
+            return (totals[s].hundredths,)
+
+        return tuple((s, totals[s], 1 + sum(1 for t in range(n) if key(t) > key(s))) for s in range(n))
+
+
+class BadRequestError(SchwingetError):
+    """A request the server cannot read: answered with ``"error": "bad_request"``."""
+
+
+class ReferenceServer:
+    """One session of the protocol over a ``ReferenceEngine``: the current Gang, match and Schwingfest.
+
+    A Gang started (``start``) after ``match_next`` or ``fest_meeting`` belongs to that
+    match or Schwingfest; the server records it there when the next ``match_next``,
+    ``match_result``, ``fest_meeting`` or ``fest_result`` is asked.
+    """
+
+    def __init__(self, engine: ReferenceEngine | None = None) -> None:
+        self.engine = ReferenceEngine() if engine is None else engine
+        self.gang: GangState | None = None
+        self.match: EngineMatch | None = None
+        self.fest: EngineFest | None = None
+        self._owner: str | None = None
+        self._pair: tuple[int, int] | None = None
+
+    def handle(self, request: Any) -> dict[str, Any]:
+        """The answer to one request (a parsed JSON value)."""
+        if not isinstance(request, Mapping):
+            raise BadRequestError("a request is a JSON object")
+        cmd = request.get("cmd")
+        method = getattr(self, f"_cmd_{cmd}", None) if isinstance(cmd, str) else None
+        if method is None:
+            raise BadRequestError(f"unknown cmd {cmd!r}")
+        answer: dict[str, Any] = method(request)
+        return answer
+
+    # -- Gang
+
+    def _cmd_hello(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "name": self.engine.name,
+            "version": _version(),
+            "protocol": PROTOCOL_VERSION,
+            "levels": list(self.engine.levels),
+            "switches": list(self.engine.switches),
+        }
+
+    def _cmd_bye(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        return {"ok": True}
+
+    def _cmd_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        rules = _rules(request.get("rules"), self.engine.switches)
+        if rules is None:
+            return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
+        deal = _deal(request.get("deal"))
+        starter = _player(request.get("starter"), "starter")
+        self.gang = self.engine.start_gang(deal, starter, rules)
+        return {"ok": True}
+
+    def _current(self) -> GangState:
+        if self.gang is None:
+            raise BadRequestError("no Gang started")
+        return self.gang
+
+    def _cmd_legal(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        state = self._current()
+        return {"ok": True, "actions": [] if state.is_over else list(self.engine.legal_actions(state))}
+
+    def _cmd_apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        action = request.get("action")
+        if not isinstance(action, str):
+            raise BadRequestError("action must be a string")
+        try:
+            self.gang = self.engine.apply(self._current(), action)
+        except IllegalActionError as exc:
+            return {"ok": False, "error": "illegal", "clause": exc.clause_id, "message": exc.reason}
+        return {"ok": True}
+
+    def _cmd_state(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        state = self._current()
+        hands = [[c.code for c in state.hand(p)] for p in (Player.P0, Player.P1)]
+        return {
+            "ok": True,
+            "to_move": None if state.is_over else state.to_move.code,
+            "tricks": list(state.tricks),
+            "pile_size": state.pile_size,
+            "hand_sizes": [len(h) for h in hands],
+            "is_over": state.is_over,
+            "hands": hands,
+        }
+
+    def _cmd_result(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        state = self._current()
+        if not state.is_over:
+            return {"ok": False, "error": "not_over", "message": "the Gang is not over"}
+        return {"ok": True, **self.engine.end_claims(state)}
+
+    # -- scoring
+
+    def _cmd_points(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        state = self._current()
+        if not state.is_over:
+            return {"ok": False, "error": "not_over", "message": "the Gang is not over"}
+        system = _system(request.get("system"))
+        rules = _rules(request.get("rules"), self.engine.switches, base=state.rules)
+        if rules is None:
+            return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
+        points = self.engine.gang_points(state.result, system, rules)
+        return {"ok": True, "points": [str(p) for p in points]}
+
+    def _played(self, system: ScoringSystem, rules: Rules) -> PlayedGang | None:
+        """The Gang started for the match or fest, once finished; None if there is none (it is taken once)."""
+        state = self.gang
+        if self._owner is None or state is None or not state.is_over:
+            return None
+        self._owner = None
+        return PlayedGang(state.starter, state.result, self.engine.gang_points(state.result, system, rules))
+
+    # -- match
+
+    def _cmd_match_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        rules = _rules(request.get("rules"), self.engine.switches)
+        if rules is None:
+            return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
+        length = request.get("length")
+        if length not in (4, 6) or isinstance(length, bool):
+            raise BadRequestError("length must be 4 or 6")
+        self.match = EngineMatch(_system(request.get("system")), length, _player(request.get("younger"), "younger"), rules)
+        self.gang = None
+        self._owner = None
+        return {"ok": True}
+
+    def _record_match_gang(self) -> EngineMatch:
+        if self.match is None:
+            raise BadRequestError("no match started")
+        played = self._played(self.match.system, self.match.rules) if self._owner == "match" else None
+        if played is not None:
+            self.match = attrs.evolve(self.match, gaenge=(*self.match.gaenge, played))
+        return self.match
+
+    def _cmd_match_next(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        match = self._record_match_gang()
+        if len(match.gaenge) >= match.length:
+            raise BadRequestError(f"the match is over after {match.length} Gänge")
+        self._owner = "match"
+        return {"ok": True, "gang": len(match.gaenge) + 1, "starter": self.engine.gang_starter(match).code}
+
+    def _cmd_match_result(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        match = self._record_match_gang()
+        if len(match.gaenge) < match.length:
+            return {"ok": False, "error": "not_over", "message": f"{len(match.gaenge)} of {match.length} Gänge played"}
+        totals = self.engine.match_totals(match)
+        winner = self.engine.match_winner(match, totals)
+        return {"ok": True, "totals": [str(t) for t in totals], "winner": None if winner is None else winner.code}
+
+    # -- Schwingfest
+
+    def _cmd_fest_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        rules = _rules(request.get("rules"), self.engine.switches)
+        if rules is None:
+            return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
+        players: Any = request.get("players")
+        sets: Any = request.get("sets", 1)
+        if not (_is_int(players) and players >= 3 and _is_int(sets) and sets >= 1):
+            raise BadRequestError("players must be 3 or more and sets 1 or more")
+        self.fest = EngineFest(players, sets, _system(request.get("system")), rules)
+        self.gang = None
+        self._owner = None
+        return {"ok": True}
+
+    def _record_fest_gang(self) -> EngineFest:
+        if self.fest is None:
+            raise BadRequestError("no Schwingfest started")
+        played = self._played(self.fest.system, self.fest.rules) if self._owner == "fest" else None
+        if played is not None and self._pair is not None:
+            self.fest = attrs.evolve(self.fest, fought=(*self.fest.fought, (self._pair, played)))
+        return self.fest
+
+    def _cmd_fest_schedule(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        fest = self._record_fest_gang()
+        rounds = self.engine.fest_schedule(fest.players, fest.sets)
+        return {"ok": True, "rounds": [[list(pair) for pair in round_] for round_ in rounds]}
+
+    def _cmd_fest_meeting(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        fest = self._record_fest_gang()
+        pair = request.get("pair")
+        if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) and 0 <= v < fest.players for v in pair)
+                and pair[0] < pair[1]):
+            raise BadRequestError("pair must be [a, b] with a < b")
+        self._owner, self._pair = "fest", (pair[0], pair[1])
+        return {"ok": True, "starter": self.engine.fest_starter(fest, pair[0], pair[1])}
+
+    def _cmd_fest_result(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+        fest = self._record_fest_gang()
+        lines = self.engine.fest_standings(fest)
+        return {
+            "ok": True,
+            "standings": [{"schwinger": s, "points": str(p), "rank": r} for s, p, r in lines],
+        }
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("schwinget_spec")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _rules(value: Any, switches: Sequence[str], base: Rules | None = None) -> Rules | None:
+    values = {} if base is None else attrs.asdict(base)
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise BadRequestError("rules must be an object")
+    known = attrs.fields_dict(Rules)
+    for name, v in value.items():
+        if name not in known or name not in switches or type(v) is not type(getattr(Rules(), name)):
+            return None
+        values[name] = v
+    try:
+        return Rules(**values)
+    except (TypeError, ValueError):
+        return None
+
+
+def _deal(value: Any) -> Deal:
+    if not isinstance(value, Mapping):
+        raise BadRequestError("deal must be an object")
+    try:
+        hands = value["hands"]
+        return Deal(
+            hands=(tuple(Card.parse(c) for c in hands[0]), tuple(Card.parse(c) for c in hands[1])),
+            revealed=Card.parse(value["revealed"]),
+            face_down=tuple(Card.parse(c) for c in value["face_down"]),
+            pile=tuple(Card.parse(c) for c in value["pile"]),
+        )
+    except (SchwingetError, KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise BadRequestError(f"bad deal: {exc}") from None
+
+
+def _player(value: Any, name: str) -> Player:
+    if value == "P0":
+        return Player.P0
+    if value == "P1":
+        return Player.P1
+    raise BadRequestError(f"{name} must be \"P0\" or \"P1\"")
+
+
+def _system(value: Any) -> ScoringSystem:
+    if value not in ("schwingerwertung", "punktewertung"):
+        raise BadRequestError("system must be \"schwingerwertung\" or \"punktewertung\"")
+    return ScoringSystem(value)
+
+
+def serve(engine: ReferenceEngine, stdin: IO[str], stdout: IO[str]) -> None:
+    """Answer requests from ``stdin`` on ``stdout``, one JSON line each, until ``bye`` or the end of the input."""
+    server = ReferenceServer(engine)
+    for line in stdin:
+        if not line.strip():
+            continue
+        request: Any = None
+        try:
+            request = json.loads(line)
+            answer = server.handle(request)
+        except (ValueError, BadRequestError, SchwingetError) as exc:
+            answer = {"ok": False, "error": "bad_request", "message": str(exc)}
+        except Exception:  # every other failure is the engine's, reported as internal
+            answer = {"ok": False, "error": "internal", "message": traceback.format_exc()[-2000:]}
+        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        stdout.flush()
+        if isinstance(request, Mapping) and request.get("cmd") == "bye":
+            return
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Serve the reference engine on standard input and output."""
+    del argv
+    serve(ReferenceEngine(), sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
