@@ -62,6 +62,10 @@ class Divergence:
     original_length: int = 0
     shrink_replays: int = 0
     stderr: str = ""
+    fresh: str | None = None
+    """Whether the reproduction was confirmed on a freshly started implementation: ``"reproduced"``, ``"unshrunk"`` (the shrunk one did not diverge fresh, this unshrunk one did), ``"not_reproduced"`` (neither did), None (not checked)."""
+    shrunk_length: int | None = None
+    """With ``fresh`` ``"unshrunk"`` or ``"not_reproduced"``: the length of the shrunk reproduction that was set aside."""
 
     @property
     def signature(self) -> tuple[DivergenceKind, str | None, str | None]:
@@ -101,6 +105,8 @@ class Divergence:
             },
             "original_length": self.original_length,
             "shrink_replays": self.shrink_replays,
+            "fresh": self.fresh,
+            "shrunk_length": self.shrunk_length,
         }
         if self.clause_id is not None:
             clause = get_clause(self.clause_id)
@@ -131,11 +137,15 @@ class HarnessReport:
     divergence: Divergence | None = None
     startup_error: str | None = None
     switches: tuple[str, ...] = ()
+    deadline_seconds: float | None = None
+    """The deadline of the whole run, in seconds (None for an in-process run, which has none)."""
+    stopped_at_deadline: bool = False
+    """True if the run stopped at its deadline before it played every game: it is not a pass."""
 
     @property
     def passed(self) -> bool:
-        """True if every game agreed with the reference."""
-        return self.divergence is None and self.startup_error is None
+        """True if every game agreed with the reference and the run played them all."""
+        return self.divergence is None and self.startup_error is None and not self.stopped_at_deadline
 
     @property
     def games_played(self) -> int:
@@ -156,6 +166,8 @@ class HarnessReport:
             "illegal_offered": self.illegal_offered,
             "elapsed_seconds": round(self.elapsed_seconds, 3),
             "startup_error": self.startup_error,
+            "deadline_seconds": self.deadline_seconds,
+            "stopped_at_deadline": self.stopped_at_deadline,
             "divergence": None if self.divergence is None else self.divergence.to_json(),
         }
 
@@ -173,6 +185,7 @@ def format_report(report: HarnessReport) -> str:
         lines.append("result: FAILED TO START")
         lines.append(report.startup_error)
         return "\n".join(lines)
+    deadline_text = "" if report.deadline_seconds is None else f"{report.deadline_seconds:g} s"
     switches = ", ".join(report.switches) if report.switches else "none (default rules only)"
     lines.append(f"rule switches honoured: {switches}")
     lines.append(
@@ -181,6 +194,12 @@ def format_report(report: HarnessReport) -> str:
         f"actions offered, in {report.elapsed_seconds:.2f} s"
     )
     d = report.divergence
+    if d is None and report.stopped_at_deadline:
+        lines.append(
+            f"result: STOPPED AT THE DEADLINE ({deadline_text}, --deadline): no divergence in the games "
+            "played, but the run did not finish; not a pass"
+        )
+        return "\n".join(lines)
     if d is None:
         lines.append("result: PASSED (no divergence from the reference)")
         return "\n".join(lines)
@@ -200,10 +219,23 @@ def format_report(report: HarnessReport) -> str:
         lines.append("  stderr of the implementation (last lines):")
         lines.extend(f"    {line}" for line in d.stderr.strip().splitlines()[-10:])
     lines.append("")
-    lines.append(
-        f"minimal reproduction ({len(d.actions)} actions, shrunk from {d.original_length} "
-        f"in {d.shrink_replays} replays):"
-    )
+    if d.fresh == "unshrunk":
+        lines.append(
+            f"reproduction ({len(d.actions)} actions, unshrunk: the shrunk one of {d.shrunk_length} actions "
+            "did not diverge on a freshly started implementation; this one did):"
+        )
+    elif d.fresh == "not_reproduced":
+        lines.append(
+            f"reproduction ({len(d.actions)} actions, unshrunk) -- NOT REPRODUCED on a freshly started "
+            "implementation: the fault depends on what it served before in this run (replay the whole run "
+            f"with --seed {report.seed} to see it again):"
+        )
+    else:
+        confirmed = ", confirmed on a freshly started implementation" if d.fresh == "reproduced" else ""
+        lines.append(
+            f"minimal reproduction ({len(d.actions)} actions, shrunk from {d.original_length} "
+            f"in {d.shrink_replays} replays{confirmed}):"
+        )
     changed = {k: v for k, v in gang_rules_to_json(d.rules).items() if v != getattr(Rules(), k)}
     lines.append(f"  rules: {'default' if not changed else json.dumps(changed)}")
     lines.append(f"  starter: {d.starter.code}")

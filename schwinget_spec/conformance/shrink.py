@@ -13,7 +13,14 @@ from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import start_gang
 from schwinget_spec.rules import Rules
 
-__all__ = ["shrink_divergence"]
+__all__ = ["FRESH_NOT_REPRODUCED", "FRESH_REPRODUCED", "FRESH_UNSHRUNK", "confirm_fresh", "shrink_divergence"]
+
+FRESH_REPRODUCED = "reproduced"
+"""``Divergence.fresh``: the reported reproduction diverged the same way on a freshly started implementation."""
+FRESH_UNSHRUNK = "unshrunk"
+"""``Divergence.fresh``: the shrunk reproduction did not diverge on a fresh implementation; the unshrunk one, reported instead, did."""
+FRESH_NOT_REPRODUCED = "not_reproduced"
+"""``Divergence.fresh``: neither reproduction diverged on a fresh implementation: the fault depends on what the implementation served before."""
 
 
 def _legal_prefix(spec: GameSpec, actions: Sequence[str]) -> bool:
@@ -55,10 +62,48 @@ def _early_angriff_variants(best: Divergence) -> Iterable[tuple[str, ...]]:
         state = state.apply(best.actions[i])
 
 
+def _spec_of(d: Divergence, actions: Sequence[str], rules: Rules | None = None) -> GameSpec:
+    return GameSpec(
+        source=d.source,
+        deal=d.deal,
+        starter=d.starter,
+        rules=d.rules if rules is None else rules,
+        actions=tuple(actions),
+        deal_seed=d.deal_seed,
+    )
+
+
+def confirm_fresh(
+    shrunk: Divergence,
+    original: Divergence,
+    replay_fresh: Callable[[GameSpec], Divergence | None],
+) -> Divergence:
+    """The divergence to report, confirmed on a fresh implementation (``replay_fresh`` starts one per call).
+
+    The shrunk reproduction is replayed first; if it does not diverge the same way (kind,
+    field and clause), the unshrunk one is replayed and reported instead. If neither
+    does, the unshrunk one is reported, marked ``FRESH_NOT_REPRODUCED``: the fault
+    depends on the implementation's history (the requests it served before), and the
+    replay lines alone will not show it.
+    """
+    found = replay_fresh(_spec_of(shrunk, shrunk.actions))
+    if found is not None and found.signature == shrunk.signature:
+        return attrs.evolve(shrunk, fresh=FRESH_REPRODUCED)
+    unshrunk = attrs.evolve(original, shrink_replays=shrunk.shrink_replays, shrunk_length=len(shrunk.actions))
+    if shrunk.actions == original.actions and shrunk.rules == original.rules:
+        return attrs.evolve(unshrunk, fresh=FRESH_NOT_REPRODUCED)
+    found = replay_fresh(_spec_of(original, original.actions))
+    if found is not None and found.signature == original.signature:
+        return attrs.evolve(unshrunk, fresh=FRESH_UNSHRUNK)
+    return attrs.evolve(unshrunk, fresh=FRESH_NOT_REPRODUCED)
+
+
 def shrink_divergence(
     divergence: Divergence,
     replay: Callable[[GameSpec], Divergence | None],
     max_replays: int,
+    *,
+    deadline: float | None = None,
 ) -> Divergence:
     """The shortest reproduction found by replaying simpler variants.
 
@@ -67,12 +112,17 @@ def shrink_divergence(
     of one to four actions deleted.
 
     A variant is kept when it still diverges with the same kind, field and clause, so
-    that shrinking never slides from one bug to another.
+    that shrinking never slides from one bug to another. Shrinking stops after
+    ``_SHRINK_SECONDS`` or at ``deadline`` (a ``time.monotonic()`` instant), whichever
+    comes first. The replays reuse the live implementation; ``confirm_fresh`` then checks
+    the result on a fresh one.
     """
     best = divergence
     replays = 0
     target = divergence.signature
-    deadline = time.monotonic() + _SHRINK_SECONDS
+    until = time.monotonic() + _SHRINK_SECONDS
+    if deadline is not None:
+        until = min(until, deadline)
     if divergence.kind is DivergenceKind.PROTOCOL and divergence.field == "timeout":
         # every replay of a hang costs a whole timeout
         max_replays = min(max_replays, 3)
@@ -80,7 +130,7 @@ def shrink_divergence(
     def attempt(spec: GameSpec) -> Divergence | None:
         nonlocal replays, max_replays
         replays += 1
-        if time.monotonic() > deadline:
+        if time.monotonic() > until:
             max_replays = replays
             return None
         found = replay(spec)
@@ -88,15 +138,7 @@ def shrink_divergence(
             return found
         return None
 
-    def spec_of(d: Divergence, actions: Sequence[str], rules: Rules | None = None) -> GameSpec:
-        return GameSpec(
-            source=d.source,
-            deal=d.deal,
-            starter=d.starter,
-            rules=d.rules if rules is None else rules,
-            actions=tuple(actions),
-            deal_seed=d.deal_seed,
-        )
+    spec_of = _spec_of
 
     if best.rules != Rules() and _legal_prefix(spec_of(best, best.actions, Rules()), best.actions):
         found = attempt(spec_of(best, best.actions, Rules()))

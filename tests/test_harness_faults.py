@@ -1,0 +1,187 @@
+"""Harness faults: whatever a misbehaving engine does, the run ends with a clear answer and leaves no process behind."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from schwinget_spec.cli import cli
+from schwinget_spec.conformance.engine_session import HarnessSettingError
+from schwinget_spec.conformance.harness import DivergenceKind, format_report, run_harness
+from schwinget_spec.conformance.protocol import PROTOCOL_VERSION
+
+_PRELUDE = (
+    "import json, os, subprocess, sys, time\n"
+    "PIDS = sys.argv[1]\n"
+    "def helper():\n"
+    "    # a helper process that inherits the standard output and would hold it open\n"
+    "    child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(3600)'])\n"
+    "    with open(PIDS, 'a') as f:\n"
+    "        f.write(f'{os.getpid()} {child.pid}\\n')\n"
+    "def answer(obj):\n"
+    "    print(json.dumps(obj), flush=True)\n"
+)
+
+
+def _fake(tmp_path: Path, on_hello: str, on_request: str) -> tuple[list[str], Path]:
+    """A fake engine: a Python script that runs ``on_hello`` then answers hello, and runs ``on_request`` for every other request; its pids and its helpers' go to a file."""
+    script = tmp_path / "fake_engine.py"
+    pids = tmp_path / "pids.txt"
+    script.write_text(
+        _PRELUDE
+        + "for line in sys.stdin:\n"
+        "    req = json.loads(line)\n"
+        "    if req['cmd'] == 'hello':\n"
+        + "".join(f"        {row}\n" for row in on_hello.splitlines())
+        + f"        answer({{'ok': True, 'name': 'fake', 'version': '0', 'protocol': {PROTOCOL_VERSION}, 'levels': ['gang']}})\n"
+        "        continue\n"
+        + "".join(f"    {row}\n" for row in on_request.splitlines()),
+        encoding="utf-8",
+    )
+    return [sys.executable, str(script), str(pids)], pids
+
+
+def _started(pids: Path) -> list[int]:
+    if not pids.exists():
+        return []
+    return [int(p) for line in pids.read_text().splitlines() for p in line.split()]
+
+
+def _alive(pid: int) -> bool:
+    """True if ``pid`` runs (a zombie waiting for its reaper has stopped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def _assert_none_left(pids: Path) -> None:
+    started = _started(pids)
+    assert started, "the fake engine never wrote its pids"
+    # a killed process may take a moment to be reaped by init
+    until = time.monotonic() + 5.0
+    while any(_alive(p) for p in started) and time.monotonic() < until:
+        time.sleep(0.05)
+    assert [p for p in started if _alive(p)] == []
+
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="process checks read /proc")
+
+
+def test_crash_with_a_helper_holding_stdout_is_an_exit_not_a_timeout(tmp_path: Path) -> None:
+    """An engine that starts a helper and crashes is reported as exited (the helper keeps stdout open), and the helper is stopped."""
+    command, pids = _fake(tmp_path, "helper()", "os._exit(3)")
+    started = time.monotonic()
+    report = run_harness(command, games=1, vectors=False, timeout=30.0, shrink=False)
+    assert time.monotonic() - started < 20.0
+    d = report.divergence
+    assert d is not None
+    assert d.kind is DivergenceKind.PROTOCOL
+    assert d.field == "exited"
+    _assert_none_left(pids)
+
+
+def test_hung_engine_with_a_helper_leaves_nothing(tmp_path: Path) -> None:
+    """A hung engine is a timeout, and its whole process group (the helper too) is stopped, replays and the fresh confirmation included."""
+    command, pids = _fake(tmp_path, "helper()", "time.sleep(3600)")
+    report = run_harness(command, games=1, vectors=False, timeout=0.5, shrink=True)
+    d = report.divergence
+    assert d is not None
+    assert d.field == "timeout"
+    # the run started the engine again for the fresh confirmation: each start left a helper
+    assert len(_started(pids)) >= 4
+    _assert_none_left(pids)
+
+
+def test_helper_left_after_a_clean_bye_is_stopped(tmp_path: Path) -> None:
+    """An engine that answers bye and exits, but leaves a helper running, has the helper stopped with its group."""
+    command, pids = _fake(tmp_path, "helper()", "answer({'ok': True})\nif req['cmd'] == 'bye':\n    sys.exit(0)")
+    report = run_harness(command, games=0, vectors=False)
+    assert report.passed, format_report(report)
+    _assert_none_left(pids)
+
+
+@pytest.mark.parametrize("name", ["timeout", "start_timeout", "deadline"])
+@pytest.mark.parametrize("value", [math.nan, -1.0, 0.0, math.inf])
+def test_timeouts_are_validated(name: str, value: float) -> None:
+    """A timeout or deadline that is not a positive finite number is refused before anything starts, naming the parameter."""
+    with pytest.raises(HarnessSettingError, match=name) as caught:
+        run_harness(["no-such-engine-is-started"], **{name: value})  # type: ignore[arg-type]
+    assert caught.value.parameter == name
+
+
+@pytest.mark.parametrize("option", ["--timeout", "--deadline"])
+@pytest.mark.parametrize("value", ["nan", "-1", "inf", "0"])
+def test_cli_timeouts_are_usage_errors(option: str, value: str) -> None:
+    """`conformance run --timeout nan` (and -1, inf, 0; --deadline alike) is a usage error naming the option, exit 2."""
+    result = CliRunner().invoke(cli, ["conformance", "run", option, value, "--", "no-such-engine"])
+    assert result.exit_code == 2, result.output
+    assert option in result.output
+
+
+def test_deadline_stops_a_slow_engine_and_says_so(tmp_path: Path) -> None:
+    """An engine slower than the run's deadline is stopped at the deadline; the report says so and is not a pass."""
+    command, pids = _fake(tmp_path, "helper()", "time.sleep(3)\nanswer({'ok': True})")
+    started = time.monotonic()
+    report = run_harness(command, games=5, vectors=False, timeout=10.0, deadline=1.0)
+    elapsed = time.monotonic() - started
+    assert elapsed < 8.0
+    assert report.stopped_at_deadline
+    assert report.divergence is None
+    assert not report.passed
+    assert "STOPPED AT THE DEADLINE (1 s" in format_report(report)
+    assert report.to_json()["stopped_at_deadline"] is True
+    _assert_none_left(pids)
+
+
+def test_cli_deadline_exit_code_and_json_file(tmp_path: Path) -> None:
+    """`--deadline` reaches the harness; `--json PATH` writes the report there; a run stopped by its deadline exits 1."""
+    command, pids = _fake(tmp_path, "helper()", "time.sleep(3)\nanswer({'ok': True})")
+    out = tmp_path / "report.json"
+    result = CliRunner().invoke(
+        cli, ["conformance", "run", "--no-vectors", "--games", "2", "--deadline", "1", "--json", str(out), "--", *command]
+    )
+    assert result.exit_code == 1, result.output
+    assert "STOPPED AT THE DEADLINE" in result.output
+    assert json.loads(out.read_text())["stopped_at_deadline"] is True
+    _assert_none_left(pids)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_signal_to_the_harness_stops_the_engine_group(tmp_path: Path, signum: int) -> None:
+    """SIGTERM to a running `conformance run` stops the hung engine and its helper, as SIGINT does."""
+    command, pids = _fake(tmp_path, "helper()", "time.sleep(3600)")
+    harness = subprocess.Popen(
+        [sys.executable, "-m", "schwinget_spec.cli", "conformance", "run", "--no-vectors", "--timeout", "60", "--", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        until = time.monotonic() + 30.0
+        while not _started(pids) and time.monotonic() < until:
+            time.sleep(0.05)
+        time.sleep(0.3)
+        harness.send_signal(signum)
+        _, stderr = harness.communicate(timeout=20.0)
+    finally:
+        if harness.poll() is None:
+            harness.kill()
+    assert harness.returncode == 130, stderr.decode()
+    assert b"interrupted" in stderr
+    _assert_none_left(pids)
