@@ -8,9 +8,10 @@ import attrs
 
 from schwinget_spec.actions import ChooseLeader, PlayCard, StartAngriff, parse_action
 from schwinget_spec.errors import IllegalActionError, ParseError
-from schwinget_spec.gang import GangState, Phase
+from schwinget_spec.gang import GangState, Outcome, Phase
+from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TableRow
 
-__all__ = ["LANGS", "Lang", "Refusal", "refusal", "text"]
+__all__ = ["LANGS", "Lang", "Refusal", "plural", "refusal", "row_label", "text"]
 
 Lang = Literal["de", "fr", "en"]
 """A language of the booklet (German, French) or English."""
@@ -78,6 +79,9 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     },
     # what happens
     "bot_plays": {"de": "der Bot spielt {card}", "fr": "le bot joue {card}", "en": "the bot plays {card}"},
+    "you_draw": {"de": "du ziehst {card}", "fr": "vous piochez {card}", "en": "you draw {card}"},
+    "trick_count.one": {"de": "{n} Stich", "fr": "{n} pli", "en": "{n} trick"},
+    "trick_count.many": {"de": "{n} Stiche", "fr": "{n} plis", "en": "{n} tricks"},
     "attack.you": {
         "de": "du startest den Angriff: der Stapel ist gesperrt",
         "fr": "vous lancez l'attaque : la pioche est bloquée",
@@ -99,14 +103,14 @@ _TEXTS: dict[str, dict[Lang, str]] = {
         "en": "the bot decides who leads: {leader}",
     },
     "won.you": {
-        "de": "Schwung {number}: du gewinnst ({tricks} Stich/e)",
-        "fr": "Schwung {number} : vous gagnez ({tricks} pli/s)",
-        "en": "Schwung {number}: you win ({tricks} trick/s)",
+        "de": "Schwung {number}: du gewinnst ({tricks})",
+        "fr": "Prise {number} : vous gagnez ({tricks})",
+        "en": "Schwung {number}: you win ({tricks})",
     },
     "won.bot": {
-        "de": "Schwung {number}: der Bot gewinnt ({tricks} Stich/e)",
-        "fr": "Schwung {number} : le bot gagne ({tricks} pli/s)",
-        "en": "Schwung {number}: the bot wins ({tricks} trick/s)",
+        "de": "Schwung {number}: der Bot gewinnt ({tricks})",
+        "fr": "Prise {number} : le bot gagne ({tricks})",
+        "en": "Schwung {number}: the bot wins ({tricks})",
     },
     "neutralised": {
         "de": "Schwung {number}: der Kampfrichter neutralisiert, der Stich bleibt in der Mitte",
@@ -134,6 +138,23 @@ _TEXTS: dict[str, dict[Lang, str]] = {
         "de": "Spurdatei gespeichert: {path} (prüfen mit: schwinget verify {path})",
         "fr": "Trace enregistrée : {path} (vérifier avec : schwinget verify {path})",
         "en": "trace saved to {path} (check it with: schwinget verify {path})",
+    },
+    "saved_elsewhere": {
+        "de": "{path} ließ sich nicht schreiben ({error}); Spurdatei stattdessen gespeichert: {saved} "
+        "(prüfen mit: schwinget verify {saved})",
+        "fr": "impossible d'écrire {path} ({error}) ; trace enregistrée à la place : {saved} "
+        "(vérifier avec : schwinget verify {saved})",
+        "en": "could not write {path} ({error}); trace saved to {saved} instead (check it with: schwinget verify {saved})",
+    },
+    "not_saved": {
+        "de": "{path} ließ sich nicht schreiben ({error}), auch kein Ersatzort: die Spurdatei folgt hier",
+        "fr": "impossible d'écrire {path} ({error}), ni ailleurs : voici la trace",
+        "en": "could not write {path} ({error}) nor anywhere else: here is the trace",
+    },
+    "interrupted": {
+        "de": "Abgebrochen (Strg-C): keine Spurdatei, da das Spiel nicht zu Ende gespielt wurde.",
+        "fr": "Interrompu (Ctrl-C) : pas de trace, la partie n'est pas terminée.",
+        "en": "Interrupted (Ctrl-C): no trace saved, since the match was not played to the end.",
     },
     "refused": {"de": "abgelehnt", "fr": "refusé", "en": "refused"},
     "gave_up": {
@@ -196,6 +217,35 @@ _TEXTS: dict[str, dict[Lang, str]] = {
 def text(lang: Lang, key: str, **values: object) -> str:
     """The screen text ``key`` in ``lang`` with ``values`` filled in."""
     return _TEXTS[key][lang].format(**values)
+
+
+def plural(lang: Lang, key: str, n: int) -> str:
+    """``n`` with the word of ``key`` in the singular or the plural, as ``lang`` counts: "1 trick", "2 Stiche", "0 pli".
+
+    French takes the singular for 0 and 1, German and English only for 1.
+    """
+    one = n in (0, 1) if lang == "fr" else n == 1
+    return text(lang, f"{key}.{'one' if one else 'many'}", n=n)
+
+
+_ROW_EN: dict[TableRow, str] = {
+    TableRow.PLATTWURF_EIGENER_ANGRIFF: "Plattwurf win after the winner's Angriff",
+    TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF: "Plattwurf win after the loser's Angriff",
+    TableRow.SIEG_MIT_ANGRIFF: "Simple win – with Angriff",
+    TableRow.SIEG_OHNE_ANGRIFF: "Simple win – without Angriff",
+    TableRow.GESTELLTER: "Gestellter – a draw",
+    TableRow.GUT_GEKAEMPFT: "Lost – but fought well (at least 3 tricks)",
+}
+
+
+def row_label(row: TableRow | Outcome, lang: Lang) -> str:
+    """The name of a row of the Wertungstabelle (or of the row an outcome scores in): the booklet's German or French words, or an English rendering."""
+    if isinstance(row, Outcome):
+        row = TableRow.for_outcome(row)
+    if lang == "en":
+        return _ROW_EN[row]
+    table = WERTUNGSTABELLE_DE if lang == "de" else WERTUNGSTABELLE_FR
+    return next(line.label for line in table if line.row is row)
 
 
 @attrs.frozen

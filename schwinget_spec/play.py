@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,15 +14,25 @@ import attrs
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, StartAngriff, parse_action
 from schwinget_spec.bots import Bot, make_bot
 from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangState, Phase
-from schwinget_spec.i18n import Lang, refusal, text
+from schwinget_spec.gang import GangState, Phase, cards_of
+from schwinget_spec.i18n import Lang, plural, refusal, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.trace import match_trace
 
-__all__ = ["Ask", "GiveUpError", "InputEndedError", "PlayedMatch", "Say", "Table", "play_interactive", "save_trace"]
+__all__ = [
+    "Ask",
+    "GiveUpError",
+    "InputEndedError",
+    "PlayedMatch",
+    "Say",
+    "Table",
+    "play_interactive",
+    "save_trace",
+    "save_trace_or_fallback",
+]
 
 Ask = Callable[[str], str]
 """Shows a prompt and returns the line the person typed; raises EOFError when the input ends."""
@@ -194,15 +206,19 @@ def _narrate(before: GangState, action: Action, after: GangState, lang: Lang, sa
     assert isinstance(action, PlayCard)
     if who != HUMAN:
         say(text(lang, "bot_plays", card=action.card.code), "magenta")
-    if before.phase is not Phase.ANSWER:
-        return
-    record = after.history[-1]
-    if record.winner is None:
-        say(f"{text(lang, 'neutralised', number=record.number)} [{record.clause_id}]", "")
-    else:
-        won = text(lang, _by("won", record.winner), number=record.number, tricks=record.tricks)
-        say(f"{record.led.code} / {record.answer.code} → {won} [{record.clause_id}]",
-            "green" if record.winner == HUMAN else "")
+    if before.phase is Phase.ANSWER:
+        record = after.history[-1]
+        if record.winner is None:
+            say(f"{text(lang, 'neutralised', number=record.number)} [{record.clause_id}]", "")
+        else:
+            won = text(lang, _by("won", record.winner), number=record.number,
+                       tricks=plural(lang, "trick_count", record.tricks))
+            say(f"{record.led.code} / {record.answer.code} → {won} [{record.clause_id}]",
+                "green" if record.winner == HUMAN else "")
+    # the person sees the card drawn from the pile (the bot's stays hidden)
+    drawn = cards_of(after.hands[HUMAN] & ~before.hands[HUMAN])
+    if drawn:
+        say(text(lang, "you_draw", card=" ".join(c.code for c in drawn)), "cyan")
 
 
 def _show_gang_result(match: MatchState, lang: Lang, say: Say) -> None:
@@ -221,6 +237,40 @@ def _show_gang_result(match: MatchState, lang: Lang, say: Say) -> None:
     )
 
 
+def _trace_text(played: PlayedMatch, trace_id: str | None) -> str:
+    return json.dumps(played.trace(trace_id), indent=2, ensure_ascii=False) + "\n"
+
+
 def save_trace(played: PlayedMatch, path: Path, trace_id: str | None = None) -> None:
     """Write the match's trace as JSON to ``path``."""
-    path.write_text(json.dumps(played.trace(trace_id), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(_trace_text(played, trace_id), encoding="utf-8")
+
+
+def save_trace_or_fallback(
+    played: PlayedMatch, path: Path, trace_id: str | None = None, fallbacks: tuple[Path, ...] | None = None
+) -> tuple[Path | None, OSError | None]:
+    """Write the trace to ``path`` or, if that fails, to a new file in the first fallback directory that takes it.
+
+    The fallback directories are ``fallbacks``, by default the working directory and the
+    system's temporary directory; a fallback file never replaces an existing one. Returns
+    the path written (None if every place failed) and the error ``path`` gave (None if it
+    was written), so that the caller can say where the finished game went.
+    """
+    text = _trace_text(played, trace_id)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        error = exc
+    else:
+        return path, None
+    places = fallbacks if fallbacks is not None else (Path.cwd(), Path(tempfile.gettempdir()))
+    stem = path.stem or "schwinget-play"
+    for directory in places:
+        try:
+            handle, name = tempfile.mkstemp(prefix=f"{stem}-", suffix=".json", dir=directory)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError:
+            continue
+        return Path(name), error
+    return None, error

@@ -54,23 +54,30 @@ def test_demo_help_offers_every_rule_switch() -> None:
         assert f"--rules-{name.name.replace('_', '-')}" in proc.stdout
 
 
-def test_library_error_is_one_line_and_exit_2() -> None:
-    """A seed the library refuses (SchwingetError) prints one line on stderr, no traceback, and exits 2."""
-    proc = run("demo", "--seed", "-1")
-    assert proc.returncode == 2
-    assert proc.stdout == ""
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1
-    assert "seed must be an integer" in lines[0]
-    assert "Traceback" not in proc.stderr
+def test_library_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SchwingetError reaching the command line prints one line on stderr, no traceback, and exits 2."""
+    from schwinget_spec.cli import demo as cli_demo  # noqa: PLC0415
+    from schwinget_spec.errors import SchwingetError  # noqa: PLC0415
+
+    def refuse(seed: int) -> tuple[object, object]:
+        raise SchwingetError(f"seed must be an integer from 0 to 2**64-1, got {seed}")
+
+    monkeypatch.setattr(cli_demo, "demo_bots", refuse)
+    result = CliRunner().invoke(cli.cli, ["demo", "--gang"])
+    assert result.exit_code == 2
+    assert result.stdout.count("\n") == 2  # the title and the rules line came before the refusal
+    lines = result.stderr.strip().splitlines()
+    assert lines == ["Error: seed must be an integer from 0 to 2**64-1, got 1"]
 
 
-def test_unknown_player_is_a_library_error() -> None:
-    """A starter that does not parse as a player is reported by the library's ParseError in one line, exit 2."""
-    proc = run("demo", "--starter", "P3")
-    assert proc.returncode == 2
-    assert "unknown player" in proc.stderr
-    assert len(proc.stderr.strip().splitlines()) == 1
+def test_seed_out_of_range_and_unknown_player_name_the_option() -> None:
+    """A seed out of range and a starter that is no seat are usage errors naming their option, exit 2."""
+    for args, option in ((("demo", "--seed", "-1"), "'--seed'"), (("demo", "--starter", "P3"), "'--starter'")):
+        proc = run(*args)
+        assert proc.returncode == 2
+        assert proc.stdout == ""
+        assert "Traceback" not in proc.stderr
+        assert option in proc.stderr.strip().splitlines()[-1]
 
 
 # -- the demo

@@ -81,11 +81,12 @@ def test_verify_exits_0_when_all_conform_and_json_parses(tmp_path: Path) -> None
     assert {v["verdict"] for v in verdicts} == {"conforms"}
 
 
-def test_verify_missing_file_is_a_malformed_verdict_not_a_traceback(tmp_path: Path) -> None:
-    """A file that does not exist is judged malformed with a reason, without a traceback."""
+def test_verify_missing_file_is_a_usage_error_not_a_traceback(tmp_path: Path) -> None:
+    """A file that does not exist is a usage problem (exit 2, named on stderr), not a malformed trace, and no traceback."""
     result = _run("verify", str(tmp_path / "nope.json"))
-    assert result.returncode == 1
-    assert "cannot read the trace" in result.stdout
+    assert result.returncode == 2
+    assert "nope.json: no such file" in result.stderr
+    assert "malformed" not in result.stdout
     assert "Traceback" not in result.stderr
 
 

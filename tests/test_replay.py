@@ -67,7 +67,7 @@ def test_replay_lines_follow_the_engine() -> None:
     for text, record in zip(whys, final.history, strict=True):
         assert text.endswith(f"[{record.clause_id}]")
     assert lines[-1] == Line("result", lines[-1].text, "bold green")
-    assert f"tricks {final.tricks[0]}:{final.tricks[1]}" in lines[-1].text
+    assert f"tricks P0 {final.tricks[0]} : P1 {final.tricks[1]} in {final.result.schwuenge} Schwünge" in lines[-1].text
 
 
 @pytest.mark.parametrize(("verdict", "shown"), [("illegal_action", "illegal action"), ("wrong_claim", "wrong claim"),
@@ -82,9 +82,11 @@ def test_broken_traces_print_their_verdict_and_exit_1(verdict: str, shown: str, 
     assert isinstance(replay_lines(vector.input), Verdict)
 
 
-def test_missing_and_non_json_files_exit_1(tmp_path: Path) -> None:
-    """A file that does not exist or is not JSON gets the malformed verdict and exit code 1."""
-    assert run("replay", str(tmp_path / "nope.json")).returncode == 1
+def test_missing_file_exits_2_and_non_json_exits_1(tmp_path: Path) -> None:
+    """A file that does not exist is a usage error (exit 2, named on stderr); a file that is not JSON gets the malformed verdict and exit 1."""
+    missing = run("replay", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2
+    assert "nope.json: no such file" in missing.stderr
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json", encoding="utf-8")
     proc = run("replay", str(garbage))

@@ -6,6 +6,7 @@ conformance, analysis, games) and is added to the group below.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,7 @@ import click
 
 from schwinget_spec.cli.analysis import impact_command, prove_command
 from schwinget_spec.cli.clauses import clauses_command, explain_command
-from schwinget_spec.cli.common import LibraryError
+from schwinget_spec.cli.common import EXIT_CODES, LibraryError
 from schwinget_spec.cli.conformance import conformance_group, vectors_group, verify_command
 from schwinget_spec.cli.demo import DEFAULT_SEED, demo_bots, demo_command
 from schwinget_spec.cli.games import play_command, replay_command, simulate_command
@@ -30,9 +31,18 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except SchwingetError as exc:
             raise LibraryError(str(exc)) from None
+        except OSError as exc:
+            # the environment refused (a file, a directory, a pipe): one line, exit 2, never a traceback
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise LibraryError(f"{where}{exc.strerror or exc}") from None
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+_EPILOG = "\b\nExit codes:\n" + "\n".join(
+    textwrap.fill(meaning, width=76, initial_indent=f"  {code}  ", subsequent_indent="     ") for code, meaning in EXIT_CODES
+)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]}, epilog=_EPILOG)
 @click.version_option(package_name="schwinget_spec", prog_name="schwinget")
 def cli() -> None:
     """schwinget: the reference specification of Schwinget, the Swiss card game about Schwingen.

@@ -98,7 +98,7 @@ def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dic
 )
 @click.option(
     "--root",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
     default=None,
     help="The source checkout whose tests/ and properties/ are searched (default: the parent of the package).",
 )

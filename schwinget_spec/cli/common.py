@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
@@ -16,11 +19,16 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, TableRow
 
 __all__ = [
+    "EXIT_CODES",
     "LABEL_WIDTH",
     "ROW_LABEL",
     "LibraryError",
     "console",
+    "input_file_problem",
+    "output_directory_problem",
+    "output_file_problem",
     "print_line",
+    "readable_file",
     "rules_fields",
     "rules_from",
     "rules_options",
@@ -31,6 +39,16 @@ LABEL_WIDTH = 12
 """The width of the label column of a game told line by line (demo, simulate, replay)."""
 ROW_LABEL: dict[TableRow, str] = {line.row: line.label for line in WERTUNGSTABELLE_DE}
 """Each row of the Wertungstabelle by its German label."""
+
+
+EXIT_CODES: tuple[tuple[int, str], ...] = (
+    (0, "success: every trace conforms, every vector passes, the engine agrees, the match was played to the end"),
+    (1, "a verdict against the input: a trace does not conform, a vector fails, an engine diverges, "
+        "clauses --check finds a gap, a proof query answers otherwise, a match is given up or interrupted"),
+    (2, "usage or environment: a bad option or argument, a missing or unreadable file or one that is not a "
+        "regular file, a place that cannot be written, a value the library refuses"),
+)
+"""The exit codes of every ``schwinget`` command (the README's table and ``schwinget --help`` show them)."""
 
 
 class LibraryError(click.ClickException):
@@ -82,3 +100,66 @@ def rules_from(options: dict[str, Any]) -> Rules:
 
 def print_line(out: Console, label: str, body: str) -> None:
     out.print(Text.assemble((label.ljust(LABEL_WIDTH), "bold"), body))
+
+
+def input_file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be read as an input file (missing, a directory, not a regular file, unreadable), or None.
+
+    Checked before opening, so that a FIFO or a device never blocks a command.
+    """
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "no such file"
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file"
+    if not os.access(path, os.R_OK):
+        return "is not readable"
+    return None
+
+
+def _existing_ancestor(path: Path) -> Path:
+    current = path.absolute()
+    while not current.exists() and current != current.parent:
+        current = current.parent
+    return current
+
+
+def output_file_problem(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (a directory, a parent that is missing or no directory, no write permission), or None."""
+    if path.is_dir():
+        return "is a directory, not a file"
+    parent = path.absolute().parent
+    if not parent.exists():
+        return f"its directory {parent} does not exist"
+    if not parent.is_dir():
+        return f"{_existing_ancestor(parent)} is not a directory"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "is not writable"
+    if not path.exists() and not os.access(parent, os.W_OK):
+        return f"its directory {parent} is not writable"
+    return None
+
+
+def output_directory_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be used (or created) as a directory to write into, or None."""
+    base = _existing_ancestor(path)
+    if not base.is_dir():
+        return f"{base} is not a directory"
+    if not os.access(base, os.W_OK):
+        return f"{base} is not writable"
+    return None
+
+
+def readable_file(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """A click callback: the option's file must be a readable regular file (a usage error naming the option if not)."""
+    if value is None:
+        return None
+    problem = input_file_problem(value)
+    if problem is not None:
+        raise click.BadParameter(f"{value}: {problem}", ctx=ctx, param=param)
+    return value

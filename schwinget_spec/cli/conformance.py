@@ -13,10 +13,19 @@ from rich.table import Table
 from rich.text import Text
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.cli.common import console
-from schwinget_spec.conformance.skiplist import filter_vectors, load_skiplist
+from schwinget_spec.cli.common import (
+    console,
+    input_file_problem,
+    output_directory_problem,
+    output_file_problem,
+    readable_file,
+)
+from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessSettingError, check_seconds
+from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
+from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, load_skiplist
 from schwinget_spec.conformance.vectors import SUITE_VERSION, load_vectors, run_vectors, shipped_directory
 from schwinget_spec.conformance.verify import Verdict, VerdictKind, load_schema, verify_trace_file
+from schwinget_spec.errors import SchwingetError
 
 __all__ = ["conformance_group", "print_verdict", "vectors_group", "verify_command"]
 
@@ -25,7 +34,7 @@ __all__ = ["conformance_group", "print_verdict", "vectors_group", "verify_comman
 
 
 @click.command("verify")
-@click.argument("traces", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("traces", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per trace (a JSON array).")
 @click.option(
     "--lang",
@@ -39,17 +48,31 @@ def verify_command(traces: tuple[Path, ...], as_json: bool, lang: str) -> None:
 
     Verdicts: conforms; malformed (JSON path and schema rule); illegal action (step,
     action, clause id with its German and French text, and why); wrong claim (field,
-    claimed value, reference value). Exit code 0 only if every trace conforms, 1 otherwise.
+    claimed value, reference value). A TRACE that cannot be read (missing, a directory,
+    not a regular file) gets no verdict: it is named on stderr and the other files are
+    still judged. Exit code 0 if every trace conforms, 1 if one does not, 2 if a file
+    could not be read.
     """
-    verdicts = [(path, verify_trace_file(path)) for path in traces]
+    problems = {path: input_file_problem(path) for path in traces}
+    verdicts = [(path, verify_trace_file(path)) for path in traces if problems[path] is None]
+    unreadable = [(path, problem) for path, problem in problems.items() if problem is not None]
     if as_json:
-        click.echo(json.dumps([{"file": str(path), **v.to_json()} for path, v in verdicts], indent=2, ensure_ascii=False))
+        entries = [{"file": str(path), **v.to_json()} for path, v in verdicts]
+        entries += [{"file": str(path), "error": problem} for path, problem in unreadable]
+        click.echo(json.dumps(entries, indent=2, ensure_ascii=True))
     else:
         out = console()
         for path, verdict in verdicts:
             print_verdict(out, path, verdict, lang)
         failed = sum(1 for _, v in verdicts if not v.conforms)
-        out.print(f"{len(verdicts) - failed} conform, {failed} do not")
+        summary = f"{len(verdicts) - failed} conform, {failed} do not"
+        if unreadable:
+            summary += f", {len(unreadable)} could not be read"
+        out.print(summary)
+    for path, problem in unreadable:
+        click.echo(f"Error: TRACE {path}: {problem}", err=True)
+    if unreadable:
+        sys.exit(2)
     if any(not v.conforms for _, v in verdicts):
         sys.exit(1)
 
@@ -102,13 +125,23 @@ def vectors_group() -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def vectors_export_command(directory: Path) -> None:
     """Copy the shipped vector files into DIRECTORY (created if missing), and the trace JSON Schema into DIRECTORY/schema/."""
-    directory.mkdir(parents=True, exist_ok=True)
+    problem = output_directory_problem(directory)
+    if problem is not None:
+        raise click.BadParameter(f"{directory}: {problem}", param_hint="DIRECTORY")
     source = shipped_directory()
     suite = load_vectors(source)
-    for name in suite.files_present:
-        shutil.copyfile(source / name, directory / name)
-    (directory / "schema").mkdir(exist_ok=True)
-    (directory / "schema" / "trace.schema.json").write_text(json.dumps(load_schema(), indent=2) + "\n", encoding="utf-8")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for name in suite.files_present:
+            shutil.copyfile(source / name, directory / name)
+        (directory / "schema").mkdir(exist_ok=True)
+        (directory / "schema" / "trace.schema.json").write_text(
+            json.dumps(load_schema(), indent=2) + "\n", encoding="utf-8"
+        )
+    except OSError as exc:
+        raise click.BadParameter(
+            f"{directory}: cannot write there: {exc.strerror or exc}", param_hint="DIRECTORY"
+        ) from None
     click.echo(
         f"wrote {len(suite.files_present)} vector files ({len(suite.vectors)} vectors, suite version "
         f"{SUITE_VERSION}) to {directory}, and the trace schema to {directory / 'schema' / 'trace.schema.json'}"
@@ -142,14 +175,18 @@ def vectors_list_command(as_json: bool) -> None:
 @click.option(
     "--skip",
     "skip_file",
-    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=readable_file,
     help="A skip list (docs/vectors.md) naming vectors or variants not to run, each with a reason.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one result per vector as JSON.")
 def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
     """Run the shipped vectors against the reference verifier; exit 1 if any gives another verdict than expected."""
     suite = load_vectors()
-    skiplist = load_skiplist(skip_file) if skip_file is not None else None
+    try:
+        skiplist = load_skiplist(skip_file) if skip_file is not None else None
+    except (SkipListError, SchwingetError) as exc:
+        raise click.BadParameter(str(exc), param_hint="--skip") from None
     chosen, skipped = filter_vectors(suite.vectors, skiplist)
     results = run_vectors(chosen)
     failed = [r for r in results if not r.passed]
@@ -176,6 +213,24 @@ def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
 # -- schwinget conformance
 
 
+def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """A click callback: the option must be a positive finite number of seconds (a usage error naming it if not)."""
+    try:
+        return check_seconds(f"--{param.name}", value)
+    except HarnessSettingError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def _output_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A click callback: an output file the command can write (a usage error naming the option if not); ``-`` is standard output."""
+    if value is None or value == "-":
+        return value
+    problem = output_file_problem(Path(value))
+    if problem is not None:
+        raise click.BadParameter(f"{value}: {problem}", ctx=ctx, param=param)
+    return value
+
+
 @click.group("conformance")
 def conformance_group() -> None:
     """Check another implementation of Schwinget against the reference (docs/harness.md)."""
@@ -185,27 +240,72 @@ def conformance_group() -> None:
 @click.option("--games", type=int, default=100, show_default=True, help="Random Gänge to play after the vectors.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random Gänge.")
 @click.option("--no-vectors", is_flag=True, help="Play only random Gänge, not the shipped vectors.")
-@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds the implementation may take per request.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option(
+    "--timeout",
+    type=float,
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    callback=_seconds,
+    help="Seconds the implementation may take per request (a positive finite number).",
+)
+@click.option(
+    "--deadline",
+    type=float,
+    default=DEFAULT_DEADLINE,
+    show_default=True,
+    callback=_seconds,
+    help="Seconds the whole run may take, shrinking included; a run stopped by it says so and does not pass.",
+)
+@click.option(
+    "--json",
+    "json_path",
+    is_flag=False,
+    flag_value="-",
+    default=None,
+    metavar="[PATH]",
+    callback=_output_path,
+    help="Write the report as JSON to PATH; alone (before --), print it instead of the text.",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def conformance_run_command(
-    *, games: int, seed: int, no_vectors: bool, timeout: float, as_json: bool, command: tuple[str, ...]
+    *,
+    games: int,
+    seed: int,
+    no_vectors: bool,
+    timeout: float,
+    deadline: float,
+    json_path: str | None,
+    command: tuple[str, ...],
 ) -> None:
     """Run COMMAND (after --) as an implementation speaking the JSON-lines protocol, in lock step with the reference.
 
     Plays the shipped vectors and GAMES random Gänge, and reports the first divergence
-    with a minimal reproduction. Example: schwinget conformance run -- node examples/js/schwinget.js
-    Exit code 0 if the implementation agrees everywhere, 1 otherwise.
+    with a minimal reproduction, confirmed on a freshly started implementation. Example:
+    schwinget conformance run -- node examples/js/schwinget.js
+    Exit code 0 if the implementation agrees everywhere, 1 if it diverges or the run
+    stopped at its deadline, 2 for a usage error. The implementation's whole process
+    group is stopped at the end, on Ctrl-C and on SIGTERM.
     """
     # the harness pulls in the Hypothesis-based adapters: only this command pays for them
     from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
 
-    report = run_harness(list(command), games=games, seed=seed, vectors=not no_vectors, timeout=timeout)
-    if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    try:
+        report = run_harness(
+            list(command), games=games, seed=seed, vectors=not no_vectors, timeout=timeout, deadline=deadline
+        )
+    except KeyboardInterrupt:
+        click.echo("interrupted: the implementation was stopped", err=True)
+        sys.exit(130)
+    data = report.to_json()
+    if json_path == "-":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         click.echo(format_report(report))
+        if json_path is not None:
+            Path(json_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if not report.passed:
         sys.exit(1)
+
+
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +18,6 @@ from schwinget_spec.cards import Card
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import (
     LABEL_WIDTH,
-    ROW_LABEL,
     console,
     print_line,
     rules_fields,
@@ -25,21 +25,21 @@ from schwinget_spec.cli.common import (
     rules_options,
 )
 from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangResult, Outcome, Phase, cards_of
+from schwinget_spec.gang import GangResult, Phase
+from schwinget_spec.i18n import LANGS, Lang
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.replay import drawn_text, points_text, result_text
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
-from schwinget_spec.scoring import GangScore, ScoringSystem, TableRow
+from schwinget_spec.scoring import GangScore, ScoringSystem
 
 __all__ = ["DEFAULT_SEED", "demo_bots", "demo_command"]
 
 DEFAULT_SEED = 1
 """The seed of ``schwinget demo`` without ``--seed``."""
 
-_OUTCOME_LABEL: dict[Outcome, str] = {
-    outcome: ROW_LABEL[TableRow.for_outcome(outcome)] for outcome in Outcome
-}
+_SEATS = ("P0", "P1")
 
 
 def demo_bots(seed: int) -> tuple[Bot, Bot]:
@@ -67,7 +67,8 @@ def _describe_rules(rules: Rules) -> str:
 
 
 @click.command("demo")
-@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="The seed of the deals and of both players.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), default=DEFAULT_SEED, show_default=True,
+              help="The seed of the deals and of both players.")
 @click.option(
     "--gang",
     "gang_only",
@@ -77,12 +78,17 @@ def _describe_rules(rules: Rules) -> str:
 @click.option("--long", "long_match", is_flag=True, help="Play a long match (6 Gänge) instead of a short one (4).")
 @click.option(
     "--starter",
+    "first",
+    type=click.Choice(["P0", "P1"]),
+    callback=lambda _ctx, _param, value: Player.parse(value),
     default="P0",
     show_default=True,
     help="Who leads first: the younger player, who starts Gang 1 (P0 or P1).",
 )
+@click.option("--lang", type=click.Choice(list(LANGS)), default="de", show_default=True,
+              help="The words of the results (the rows of the Wertungstabelle): the booklet's German or French, or English.")
 @rules_options
-def demo_command(seed: int, gang_only: bool, long_match: bool, starter: str, **options: Any) -> None:
+def demo_command(seed: int, gang_only: bool, long_match: bool, first: Player, lang: str, **options: Any) -> None:
     """Play a seeded game between two random players and tell it Schwung by Schwung.
 
     Shows the deal, each Schwung with the clause that decided it, the Angriff and the
@@ -90,15 +96,14 @@ def demo_command(seed: int, gang_only: bool, long_match: bool, starter: str, **o
     under both scoring systems (Schwingerwertung and Punktewertung).
     """
     rules = rules_from(options)
-    first = Player.parse(starter)
-    SplitMix64.seeded(seed)  # refuses a seed out of range before anything is printed
+    words = typing.cast(Lang, lang)
     out = console()
     if gang_only:
         out.print(Text.assemble(("Schwinget demo", "bold"), f": one Gang between two random players, seed {seed}"))
         out.print(Text(f"rules: {_describe_rules(rules)}"))
         played = play_gang_recorded(Deal.shuffled(seed), first, rules, demo_bots(seed))
         out.print()
-        _print_gang(out, played, f"Gang · Deal.shuffled({seed})", (first, "gang.turn"))
+        _print_gang(out, played, f"Gang · Deal.shuffled({seed})", (first, "gang.turn"), words)
         return
     length = MatchLength.LONG if long_match else MatchLength.SHORT
     out.print(
@@ -108,7 +113,7 @@ def demo_command(seed: int, gang_only: bool, long_match: bool, starter: str, **o
         )
     )
     out.print(Text(f"rules: {_describe_rules(rules)}; {first} is the younger player"))
-    _play_demo_match(out, seed, length, first, rules)
+    _play_demo_match(out, seed, length, first, rules, lang=words)
 
 
 def _play_match(
@@ -132,7 +137,9 @@ def _starter_clause(match: MatchState, number: int) -> str:
     return attrs.evolve(match, gaenge=match.gaenge[: number - 1]).next_starter_with_clause()[1]
 
 
-def _play_demo_match(out: Console, seed: int, length: MatchLength, younger: Player, rules: Rules) -> None:
+def _play_demo_match(
+    out: Console, seed: int, length: MatchLength, younger: Player, rules: Rules, *, lang: Lang
+) -> None:
     # The starter after a Gestellter depends on the points (match.draw_starter), so each
     # system is its own match: same deals and players, the same Gänge until a draw
     # makes the two systems pick different starters.
@@ -145,9 +152,9 @@ def _play_demo_match(out: Console, seed: int, length: MatchLength, younger: Play
         number = i + 1
         out.print()
         title = f"Gang {number} of {length.gaenge} · Deal.shuffled({seeds[i]})"
-        _print_gang(out, played, title, (played.final.starter, _starter_clause(sw, number)))
+        _print_gang(out, played, title, (played.final.starter, _starter_clause(sw, number)), lang)
         scores = [sw.gaenge[i].score] + ([pw.gaenge[i].score] if i < same else [])
-        _print_points(out, scores)
+        _print_points(out, scores, lang)
     if same < len(pw_played):
         out.print()
         out.print(
@@ -160,8 +167,8 @@ def _play_demo_match(out: Console, seed: int, length: MatchLength, younger: Play
             number = i + 1
             out.print()
             title = f"Punktewertung Gang {number} of {length.gaenge} · Deal.shuffled({seeds[i]})"
-            _print_gang(out, pw_played[i], title, (pw_played[i].final.starter, _starter_clause(pw, number)))
-            _print_points(out, [pw.gaenge[i].score])
+            _print_gang(out, pw_played[i], title, (pw_played[i].final.starter, _starter_clause(pw, number)), lang)
+            _print_points(out, [pw.gaenge[i].score], lang)
     out.print()
     _print_totals(out, (sw, pw))
 
@@ -189,12 +196,7 @@ def _print_deal(out: Console, deal: Deal) -> None:
     print_line(out, "pile", f"{_codes(deal.pile)} (drawn from the left)")
 
 
-def _drawn(before: int, after: int) -> str:
-    new = cards_of(after & ~before)
-    return f" (draws {_codes(new)})" if new else ""
-
-
-def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Player, str]) -> None:
+def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Player, str], lang: Lang) -> None:
     """One Gang: the deal, every Schwung with its deciding clause, the Angriff and Kampfrichter choices, the result."""
     out.print(Text(title, style="bold underline"))
     _print_deal(out, played.states[0].deal)
@@ -216,11 +218,11 @@ def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Pla
             _because(out, "kampfrichter.chooses")
         elif isinstance(action, PlayCard) and before.phase is Phase.LEAD:
             leader = before.to_move
-            lead = f"{leader} leads {action.card.code}{_drawn(before.hands[leader], after.hands[leader] | action.card.bit)}"
+            lead = f"{leader} leads {action.card.code}{drawn_text(before.hands[leader], after.hands[leader] | action.card.bit)}"
         elif isinstance(action, PlayCard):
             answerer = before.to_move
             record = after.history[-1]
-            answer = f"{answerer} answers {action.card.code}{_drawn(before.hands[answerer], after.hands[answerer] | action.card.bit)}"
+            answer = f"{answerer} answers {action.card.code}{drawn_text(before.hands[answerer], after.hands[answerer] | action.card.bit)}"
             if record.winner is None:
                 verdict = "neutralised, the trick stays in the middle"
                 clauses: tuple[str, ...] = (record.clause_id,)
@@ -233,35 +235,19 @@ def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Pla
             tricks = f"{after.tricks[0]}:{after.tricks[1]}"
             print_line(out, f"Schwung {record.number}", f"{lead}, {answer}: {verdict} · tricks {tricks}")
             _because(out, *clauses)
-    _print_result(out, played.final.result)
+    _print_result(out, played.final.result, lang)
 
 
-def _print_result(out: Console, result: GangResult) -> None:
-    angriff = (
-        "no Angriff"
-        if result.angriff is None
-        else f"Angriff by {result.angriff.player} before Schwung {result.angriff.after_schwung + 1}"
-    )
-    plattwurf = "no Plattwurf" if result.plattwurf is None else f"Plattwurf by {result.plattwurf}"
-    verdict = "a draw" if result.winner is None else f"{result.winner} wins"
-    print_line(
-        out,
-        "result",
-        f"tricks P0 {result.tricks[0]} : P1 {result.tricks[1]} in {result.schwuenge} Schwünge; "
-        f"{angriff}; {plattwurf}; {_OUTCOME_LABEL[result.outcome]}: {verdict}",
-    )
+def _print_result(out: Console, result: GangResult, lang: Lang) -> None:
+    print_line(out, "result", result_text(result, _SEATS, lang))
     end = "gang.end_no_angriff" if result.angriff is None else "gang.end_angriff"
     decided = "plattwurf.definition" if result.is_plattwurf else "gang.more_tricks_wins"
     _because(out, end, decided)
 
 
-def _print_points(out: Console, scores: Sequence[GangScore]) -> None:
+def _print_points(out: Console, scores: Sequence[GangScore], lang: Lang) -> None:
     for score in scores:
-        if score.rows[0] == score.rows[1]:
-            body = f"P0 {score.points[0]}, P1 {score.points[1]} ({ROW_LABEL[score.row]})"
-        else:
-            body = ", ".join(f"{p} {score.points[p]} ({ROW_LABEL[score.rows[p]]})" for p in Player)
-        print_line(out, "points", f"{score.system.label}: {body}")
+        print_line(out, "points", points_text(score, _SEATS, lang))
     if scores:
         ids = sorted({r.clause_id for s in scores for r in (s.row, *s.rows)}, key=list(CLAUSES).index)
         _because(out, *ids)

@@ -16,7 +16,16 @@ from rich.table import Table
 from rich.text import Text
 
 from schwinget_spec.bots import BOT_NAMES
-from schwinget_spec.cli.common import LABEL_WIDTH, ROW_LABEL, console, print_line, rules_from, rules_options
+from schwinget_spec.cli.common import (
+    LABEL_WIDTH,
+    ROW_LABEL,
+    console,
+    input_file_problem,
+    output_file_problem,
+    print_line,
+    rules_from,
+    rules_options,
+)
 from schwinget_spec.cli.conformance import print_verdict
 from schwinget_spec.conformance.verify import Verdict, verify_trace_file
 from schwinget_spec.i18n import LANGS, Lang, text
@@ -44,7 +53,7 @@ _SCORING = click.Choice([s.value for s in ScoringSystem])
 @click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
               help="The language of the screen and of the reasons for a refused entry.")
 @click.option("--bot-starts", is_flag=True, help="The bot is the younger player and starts Gang 1 (default: you).")
-@click.option("--trace-out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--trace-out", type=click.Path(path_type=Path), default=None,
               help="Where to save the match's trace (default: schwinget-play-SEED.json here).")
 @rules_options
 def play_command(
@@ -63,10 +72,21 @@ def play_command(
     `schwinget replay` read it. Exit code 0 after a finished match, 1 if you gave up or
     the input ended.
     """
-    from schwinget_spec.play import GiveUpError, InputEndedError, Table, play_interactive, save_trace  # noqa: PLC0415
+    from schwinget_spec.play import (  # noqa: PLC0415
+        GiveUpError,
+        InputEndedError,
+        Table,
+        play_interactive,
+        save_trace_or_fallback,
+    )
 
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big")
+    path = trace_out if trace_out is not None else Path(f"schwinget-play-{seed}.json")
+    # the place of the trace is checked before the match, so that a finished game is not lost to a typo
+    problem = output_file_problem(path)
+    if problem is not None:
+        raise click.BadParameter(f"cannot save the trace to {path}: {problem}", param_hint="--trace-out")
     table = Table(
         seed=seed, bot=bot_name, system=ScoringSystem(scoring),
         length=MatchLength.LONG if long_match else MatchLength.SHORT, rules=rules_from(options),
@@ -90,9 +110,22 @@ def play_command(
         played = play_interactive(table, ask, say)
     except (GiveUpError, InputEndedError):
         sys.exit(1)
-    path = trace_out if trace_out is not None else Path(f"schwinget-play-{seed}.json")
-    save_trace(played, path, trace_id=f"play-{seed}")
-    say(text(table.lang, "saved", path=path), "")
+    except KeyboardInterrupt:
+        # click would print its English "Aborted!": the person hears it in the chosen language
+        say("", "")
+        say(text(table.lang, "interrupted"), "red")
+        sys.exit(1)
+    saved, error = save_trace_or_fallback(played, path, trace_id=f"play-{seed}")
+    if error is None:
+        say(text(table.lang, "saved", path=path), "")
+        return
+    reason = error.strerror or str(error)
+    if saved is not None:
+        say(text(table.lang, "saved_elsewhere", path=path, error=reason, saved=saved), "yellow")
+        return
+    say(text(table.lang, "not_saved", path=path, error=reason), "red")
+    click.echo(json.dumps(played.trace(f"play-{seed}"), indent=2, ensure_ascii=False))
+    sys.exit(2)
 
 
 # -- schwinget simulate
@@ -188,25 +221,35 @@ def _print_simulation(out: Console, data: dict[str, Any], system: ScoringSystem)
 
 
 @click.command("replay")
-@click.argument("trace", type=click.Path(dir_okay=False, path_type=Path))
-def replay_command(trace: Path) -> None:
+@click.argument("trace", type=click.Path(path_type=Path))
+@click.option("--lang", type=click.Choice(list(LANGS)), default="de", show_default=True,
+              help="The words of the results (the rows of the Wertungstabelle): the booklet's German or French, or English.")
+def replay_command(trace: Path, lang: str) -> None:
     """Tell a trace (kind gang, match or Schwingfest) Schwung by Schwung, with why each trick went where it did.
 
-    Each Schwung shows the led card, the answer, the winner, the tricks so far, and the
-    clause that decided it with a sentence (e.g. "B6 is higher than B4 in colour B
-    [schwung.higher_wins]"). A trace that does not conform is not replayed: its verdict
-    is printed, as by `schwinget verify`, and the exit code is 1.
+    Laid out like `schwinget demo`: each Gang's deal, each Schwung with the led card, the
+    answer, the cards drawn, the winner, the tricks so far, and the clause that decided it
+    with a sentence (e.g. "B6 is higher than B4 in colour B [schwung.higher_wins]"), then
+    the result in the booklet's words and the points. A trace that does not conform is
+    not replayed: its verdict is printed, as by `schwinget verify`, and the exit code is 1.
+    A TRACE that cannot be read exits with code 2.
     """
     from schwinget_spec.replay import replay_lines  # noqa: PLC0415
 
+    problem = input_file_problem(trace)
+    if problem is not None:
+        raise click.BadParameter(f"{trace}: {problem}", param_hint="TRACE")
     verdict = verify_trace_file(trace)
     out = console()
     if not verdict.conforms:
         print_verdict(out, trace, verdict, "both")
         sys.exit(1)
-    lines = replay_lines(json.loads(trace.read_text(encoding="utf-8")))
+    lines = replay_lines(json.loads(trace.read_text(encoding="utf-8")), typing.cast(Lang, lang))
     assert not isinstance(lines, Verdict)
     for line in lines:
-        out.print(Text.assemble(f"{line.label:<{LABEL_WIDTH}}", (line.text, line.style)))
-
-
+        if not line.label and not line.text:
+            out.print()
+        elif not line.label and line.style.startswith("bold"):
+            out.print(Text(line.text, style=line.style))
+        else:
+            out.print(Text.assemble((line.label.ljust(LABEL_WIDTH), "bold"), (line.text, line.style)))
