@@ -1,0 +1,883 @@
+/* The compiled twin of the Gang engine (schwinget_spec.gang): the same deal algorithm, the
+ * same rules and switches, one Gang as a 40-byte struct of masks and card indices.
+ *
+ * The readable engine in schwinget_spec/gang.py and trick.py is the specification; every
+ * function here names the clause it follows, and schwinget_spec/twin/verify.py checks the
+ * two in lock step. Cards are indices 0-25 in the canonical order (R1..R6, G1..G6, B1..B6,
+ * Y1..Y6, KR, BK); a hand is a 32-bit mask; actions are 0-25 (play that card), 26 (the
+ * Angriff), 27 and 28 (the Kampfrichter's player chooses P0 or P1 to lead next).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KR 24
+#define BK 25
+#define NO_CARD 255
+#define NO_TRUMP 4
+#define PILE_SIZE 12
+#define ACT_ANGRIFF 26
+#define ACT_L0 27
+#define ACT_L1 28
+#define N_ACTIONS 29
+#define BIT_ANGRIFF (1u << ACT_ANGRIFF)
+#define SPECIAL_MASK ((1u << KR) | (1u << BK))
+
+enum { LEAD = 0, ANSWER = 1, CHOOSE = 2, OVER = 3 };
+
+/* The Gang switches of Rules, one bit each, set when the field is True. */
+#define SW_SPECIAL_FOLLOW 1u    /* special_cards_follow_colour (AMB-SPECIAL-FARBZWANG) */
+#define SW_VOID_KONTER 2u       /* void_konter_beats_six (AMB-KONTER-VOID) */
+#define SW_KONTER_TRUMP6 4u     /* konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
+#define SW_KONTER_LOSES_KR 8u   /* konter_loses_to_kampfrichter (AMB-KONTER-VS-KR) */
+#define SW_VOID_KR 16u          /* void_kampfrichter_neutralises (AMB-KAMPFRICHTER-VOID) */
+#define SW_ALL 31u
+static const char *const SWITCH_NAMES[] = {
+    "special_cards_follow_colour", "void_konter_beats_six", "konter_beats_trump_six",
+    "konter_loses_to_kampfrichter", "void_kampfrichter_neutralises",
+};
+#define N_SWITCHES 5
+
+/* The clause that decided a Schwung, as recorded (SchwungRecord.clause_id). */
+enum {
+    CL_NONE = 0, CL_KONTER_LAST, CL_KR_LAST, CL_KONTER_LOSES, CL_VOID_LOSES,
+    CL_NEUTRALISES, CL_KONTER_BEATS, CL_TRUMP_BEATS, CL_HIGHER_WINS, N_CLAUSES
+};
+static const char *const CLAUSE_NAMES[] = {
+    "", "konter.last_trick", "kampfrichter.last_schwung", "konter.loses", "schwung.void_loses",
+    "kampfrichter.neutralises", "konter.beats_six", "trump.beats", "schwung.higher_wins",
+};
+
+static const char *const CODES[N_ACTIONS] = {
+    "R1", "R2", "R3", "R4", "R5", "R6", "G1", "G2", "G3", "G4", "G5", "G6",
+    "B1", "B2", "B3", "B4", "B5", "B6", "Y1", "Y2", "Y3", "Y4", "Y5", "Y6",
+    "KR", "BK", "A", "L0", "L1",
+};
+
+static const uint32_t COLOUR_MASK[5] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18, 0};
+
+/* One Gang. 40 bytes, no padding: states compare and hash as bytes. */
+typedef struct {
+    uint32_t hands[2];      /* bit i: card i */
+    uint8_t pile[PILE_SIZE];
+    uint8_t drawn;          /* pile cards drawn so far */
+    uint8_t phase;
+    uint8_t to_move;
+    uint8_t led;            /* card waiting for its answer, or NO_CARD */
+    uint8_t angriff;        /* 0 none, 1 + the player who started it */
+    uint8_t angriff_after;  /* completed Schwünge when it started */
+    uint8_t pending;        /* a neutralised trick waits to be collected */
+    uint8_t schwuenge;      /* completed Schwünge */
+    uint8_t tricks[2];
+    uint8_t won_after;      /* bit p: p won a decided Schwung after the Angriff */
+    uint8_t record;         /* clause of the Schwung the last action completed, CL_NONE if none */
+    /* the fields above are the position; those below never change within a Gang, except step */
+    uint8_t step;
+    uint8_t revealed;
+    uint8_t trump;
+    uint8_t starter;
+    uint8_t sw;
+    uint8_t pad[3];
+} Gang;
+
+#define POSITION_BYTES offsetof(Gang, step)
+
+/* -- SplitMix64 and the deal (docs/deal-algorithm.md) */
+
+static inline uint64_t sm_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t LIMIT[27]; /* 2**64 - (2**64 mod n): outputs at or above are rejected */
+
+static void init_limits(void) {
+    for (uint64_t n = 1; n <= 26; n++) {
+        uint64_t rem = (0 - n) % n; /* (2**64 - n) mod n == 2**64 mod n */
+        LIMIT[n] = rem == 0 ? 0 : 0 - rem; /* 0 stands for 2**64: nothing is rejected */
+    }
+}
+
+/* deal.shuffle: Fisher-Yates from the last index down, below(i + 1) by rejection. */
+static void shuffle_deck(uint64_t seed, uint8_t deck[26]) {
+    uint64_t state = seed;
+    for (int i = 0; i < 26; i++) deck[i] = (uint8_t)i;
+    for (int i = 25; i >= 1; i--) {
+        uint64_t n = (uint64_t)i + 1, limit = LIMIT[n], x;
+        do {
+            x = sm_next(&state);
+        } while (limit != 0 && x >= limit);
+        int j = (int)(x % n);
+        uint8_t t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+}
+
+/* deal.hands, deal.set_aside, deal.trump, deal.no_trump, deal.pile; gang.turn: starter leads */
+static void gang_start(Gang *g, uint32_t h0, uint32_t h1, int revealed, const uint8_t pile[PILE_SIZE],
+                       int starter, unsigned sw) {
+    memset(g, 0, sizeof *g);
+    g->hands[0] = h0;
+    g->hands[1] = h1;
+    memcpy(g->pile, pile, PILE_SIZE);
+    g->phase = LEAD;
+    g->to_move = (uint8_t)starter;
+    g->led = NO_CARD;
+    g->revealed = (uint8_t)revealed;
+    g->trump = revealed >= KR ? NO_TRUMP : (uint8_t)(revealed / 6);
+    g->starter = (uint8_t)starter;
+    g->sw = (uint8_t)sw;
+}
+
+static void gang_deal(Gang *g, uint64_t seed, int starter, unsigned sw) {
+    uint8_t deck[26];
+    shuffle_deck(seed, deck);
+    uint32_t h0 = 0, h1 = 0;
+    for (int k = 0; k < 10; k += 2) {
+        h0 |= 1u << deck[k];
+        h1 |= 1u << deck[k + 1];
+    }
+    gang_start(g, h0, h1, deck[10], deck + 14, starter, sw);
+}
+
+/* -- one Schwung (trick.py) */
+
+/* schwung.void_any, schwung.farbzwang, trump.anytime; AMB-SPECIAL-FARBZWANG */
+static inline uint32_t allowed_answers(uint32_t hand, int led, int trump, unsigned sw) {
+    if (led >= KR) return hand;
+    uint32_t allowed = hand & COLOUR_MASK[led / 6];
+    if (!allowed) return hand;
+    allowed |= hand & COLOUR_MASK[trump];
+    if (!(sw & SW_SPECIAL_FOLLOW)) allowed |= hand & SPECIAL_MASK;
+    return allowed;
+}
+
+static inline int is_six(int card) { return card < KR && card % 6 == 5; }
+
+/* konter.beats_six; a trump 6 only under konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
+static inline int konter_beats(int six, int trump, unsigned sw) {
+    return is_six(six) && ((sw & SW_KONTER_TRUMP6) || six / 6 != trump);
+}
+
+/* The winner of the Schwung (0 or 1), or -1 when the Kampfrichter neutralised it; *clause names why. */
+static inline int resolve_schwung(int leader, int led, int answer, int trump, unsigned sw, int is_last,
+                                  int was_void, uint8_t *clause) {
+    int answerer = leader ^ 1;
+    if (led == KR || answer == KR) {
+        int kr_player = led == KR ? leader : answerer;
+        int other = led == KR ? answer : led;
+        if (is_last) {
+            *clause = other == BK ? CL_KONTER_LAST : CL_KR_LAST;
+            return kr_player ^ 1;
+        }
+        if (other == BK && (sw & SW_KONTER_LOSES_KR)) { /* AMB-KONTER-VS-KR */
+            *clause = CL_KONTER_LOSES;
+            return kr_player;
+        }
+        if (was_void && !(sw & SW_VOID_KR)) { /* AMB-KAMPFRICHTER-VOID */
+            *clause = CL_VOID_LOSES;
+            return leader;
+        }
+        *clause = CL_NEUTRALISES;
+        return -1;
+    }
+    if (led == BK) {
+        if (konter_beats(answer, trump, sw)) {
+            *clause = CL_KONTER_BEATS;
+            return leader;
+        }
+        *clause = is_six(answer) ? CL_TRUMP_BEATS : CL_KONTER_LOSES;
+        return answerer;
+    }
+    if (answer == BK) {
+        if (konter_beats(led, trump, sw)) {
+            if (was_void && !(sw & SW_VOID_KONTER)) { /* AMB-KONTER-VOID */
+                *clause = CL_VOID_LOSES;
+                return leader;
+            }
+            *clause = CL_KONTER_BEATS;
+            return answerer;
+        }
+        *clause = is_six(led) ? CL_TRUMP_BEATS : CL_KONTER_LOSES;
+        return leader;
+    }
+    int led_colour = led / 6, answer_colour = answer / 6;
+    if (answer_colour == led_colour) {
+        *clause = CL_HIGHER_WINS;
+        return answer > led ? answerer : leader;
+    }
+    if (trump != NO_TRUMP) {
+        if (answer_colour == trump) {
+            *clause = CL_TRUMP_BEATS;
+            return answerer;
+        }
+        if (led_colour == trump) {
+            *clause = CL_TRUMP_BEATS;
+            return leader;
+        }
+    }
+    *clause = CL_VOID_LOSES;
+    return leader;
+}
+
+/* -- the Gang (gang.py) */
+
+/* legal_actions() as a mask: bit 26 the Angriff, bits 27/28 the choice of the next leader. */
+static inline uint32_t legal_mask(const Gang *g) {
+    switch (g->phase) {
+    case LEAD: {
+        uint32_t m = g->hands[g->to_move]; /* gang.turn, schwung.lead */
+        if (!g->angriff && g->drawn < PILE_SIZE) m |= BIT_ANGRIFF; /* angriff.who, .once, .not_empty_pile */
+        return m;
+    }
+    case ANSWER:
+        return allowed_answers(g->hands[g->to_move], g->led, g->trump, g->sw);
+    case CHOOSE:
+        return (1u << ACT_L0) | (1u << ACT_L1); /* kampfrichter.chooses */
+    default:
+        return 0;
+    }
+}
+
+/* The k-th legal action in the reference's order: the Angriff first, then the cards, L0, L1. */
+static inline int nth_action(uint32_t mask, unsigned k) {
+    if (mask & BIT_ANGRIFF) {
+        if (k == 0) return ACT_ANGRIFF;
+        k--;
+        mask &= ~BIT_ANGRIFF;
+    }
+    while (k--) mask &= mask - 1;
+    return __builtin_ctz(mask);
+}
+
+/* Apply a legal action (the caller checked it against legal_mask). */
+static inline void apply_legal(Gang *g, int action) {
+    g->step++;
+    g->record = CL_NONE;
+    switch (g->phase) {
+    case LEAD:
+        if (action == ACT_ANGRIFF) {
+            /* angriff.stier_on_pile, angriff.locks_pile */
+            g->angriff = (uint8_t)(1 + g->to_move);
+            g->angriff_after = g->schwuenge;
+            return;
+        }
+        {
+            uint32_t hand = g->hands[g->to_move] ^ (1u << action);
+            if (!g->angriff && g->drawn < PILE_SIZE) hand |= 1u << g->pile[g->drawn++]; /* schwung.lead_draw */
+            g->hands[g->to_move] = hand;
+            g->to_move ^= 1;
+            g->led = (uint8_t)action;
+            g->phase = ANSWER;
+        }
+        return;
+    case ANSWER: {
+        int answerer = g->to_move, leader = answerer ^ 1, led = g->led;
+        uint32_t hand = g->hands[answerer];
+        int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
+        hand ^= 1u << action;
+        if (!g->angriff && g->drawn < PILE_SIZE) hand |= 1u << g->pile[g->drawn++]; /* schwung.answer_draw */
+        g->hands[answerer] = hand;
+        int is_last = !g->hands[0] && !g->hands[1];
+        int winner = resolve_schwung(leader, led, action, g->trump, g->sw, is_last, was_void, &g->record);
+        g->schwuenge++;
+        g->led = NO_CARD;
+        if (winner < 0) {
+            /* kampfrichter.neutralises: the trick stays in the middle; kampfrichter.chooses */
+            g->pending = 1;
+            g->phase = CHOOSE;
+            g->to_move = (uint8_t)(led == KR ? leader : answerer);
+            return;
+        }
+        /* trick.winner_takes; kampfrichter.collect: the pending trick goes with it */
+        g->tricks[winner] += g->pending ? 2 : 1;
+        g->pending = 0;
+        if (g->angriff) g->won_after |= (uint8_t)(1u << winner);
+        g->to_move = (uint8_t)winner; /* trick.winner_leads */
+        g->phase = is_last ? OVER : LEAD;
+        return;
+    }
+    case CHOOSE:
+        g->to_move = (uint8_t)(action - ACT_L0);
+        g->phase = LEAD;
+        return;
+    default:
+        return;
+    }
+}
+
+/* The clause that forbids an illegal action, in the order gang.py checks them. */
+static const char *illegal_clause(const Gang *g, int action, const char **reason) {
+    int p = g->phase;
+    if (p == OVER) {
+        *reason = "the Gang is over: both hands are empty";
+        return g->angriff ? "gang.end_angriff" : "gang.end_no_angriff";
+    }
+    if (action < KR + 2) {
+        if (p == LEAD) {
+            *reason = "the leader does not hold that card";
+            return "schwung.lead";
+        }
+        if (p == ANSWER) {
+            if (!(g->hands[g->to_move] & (1u << action))) {
+                *reason = "the answering player does not hold that card";
+                return "schwung.answer";
+            }
+            *reason = "the answer must follow the led colour (or be a trump)";
+            return "schwung.farbzwang";
+        }
+        *reason = "the player of the Kampfrichter must first decide who leads next (L0 or L1)";
+        return "kampfrichter.chooses";
+    }
+    if (action == ACT_ANGRIFF) {
+        if (p == CHOOSE) {
+            *reason = "the player of the Kampfrichter must first decide who leads next (L0 or L1)";
+            return "kampfrichter.chooses";
+        }
+        if (p == ANSWER) {
+            *reason = "only the player about to lead may start the Angriff, before a Schwung";
+            return "angriff.who";
+        }
+        if (g->angriff) {
+            *reason = "the Angriff was already started; there is only one Angriff per Gang";
+            return "angriff.once";
+        }
+        *reason = "the draw pile is used up, so no Angriff can be started";
+        return "angriff.not_empty_pile";
+    }
+    *reason = "no Kampfrichter trick awaits a decision: only the player of the Kampfrichter chooses the next leader";
+    return "kampfrichter.chooses";
+}
+
+/* The result (GangResult) packed in 24 bits; schwinget_spec/twin/codes.py unpacks it.
+ * bits 0-3 tricks of P0, 4-7 tricks of P1, 8-11 Schwünge, 12-13 Angriff (0 none, 1 + player),
+ * 14-16 after how many Schwünge, 17-18 Plattwurf (0 none, 1 + player), 19-20 winner (0 none,
+ * 1 + player), 21-23 outcome (Outcome in declaration order). */
+static inline uint32_t result_code(const Gang *g) {
+    unsigned t0 = g->tricks[0], t1 = g->tricks[1], platt = 0, winner, outcome;
+    if (g->angriff && (g->won_after == 1 || g->won_after == 2)) {
+        /* plattwurf.after_angriff, plattwurf.definition */
+        platt = g->won_after == 1 ? 1 : 2;
+    }
+    if (platt) {
+        winner = platt;
+        outcome = platt == g->angriff ? 0 : 1;
+    } else if (t0 == t1) {
+        winner = 0; /* gang.more_tricks_wins: a Gestellter */
+        outcome = 4;
+    } else {
+        winner = t0 > t1 ? 1 : 2;
+        outcome = g->angriff ? 2 : 3;
+    }
+    return t0 | (t1 << 4) | ((unsigned)g->schwuenge << 8) | ((unsigned)g->angriff << 12) |
+           ((unsigned)g->angriff_after << 14) | (platt << 17) | (winner << 19) | (outcome << 21);
+}
+
+/* Play to the end, each action legal[x % n] for the next number x of the stream; returns the steps. */
+static inline unsigned play_out(Gang *g, uint64_t *stream) {
+    unsigned steps = 0;
+    while (g->phase != OVER) {
+        uint32_t m = legal_mask(g);
+        unsigned n = (unsigned)__builtin_popcount(m);
+        uint64_t x = sm_next(stream);
+        apply_legal(g, nth_action(m, (unsigned)(x % n)));
+        steps++;
+    }
+    return steps;
+}
+
+/* -- Python: errors */
+
+static PyObject *illegal_error_type(void) {
+    static PyObject *cls = NULL;
+    if (cls == NULL) {
+        PyObject *mod = PyImport_ImportModule("schwinget_spec.errors");
+        if (mod == NULL) return NULL;
+        cls = PyObject_GetAttrString(mod, "IllegalActionError");
+        Py_DECREF(mod);
+    }
+    return cls;
+}
+
+static void raise_illegal(const Gang *g, int action) {
+    const char *reason = "";
+    const char *clause = illegal_clause(g, action, &reason);
+    PyObject *cls = illegal_error_type();
+    if (cls == NULL) return;
+    PyObject *args = Py_BuildValue("(s)", reason);
+    PyObject *kwargs = Py_BuildValue("{s:s,s:i,s:s}", "clause_id", clause, "step", (int)g->step, "action",
+                                     CODES[action]);
+    if (args != NULL && kwargs != NULL) {
+        PyObject *exc = PyObject_Call(cls, args, kwargs);
+        if (exc != NULL) {
+            PyErr_SetObject(cls, exc);
+            Py_DECREF(exc);
+        }
+    }
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+}
+
+static int parse_switches(long sw) {
+    if (sw < 0 || (unsigned long)sw > SW_ALL) {
+        PyErr_Format(PyExc_ValueError, "switches must be a mask of %d bits, got %ld", N_SWITCHES, sw);
+        return -1;
+    }
+    return 0;
+}
+
+/* -- Python: the immutable state of the step API */
+
+typedef struct {
+    PyObject_HEAD
+    Gang g;
+} GangObject;
+
+static PyTypeObject GangType;
+
+static inline GangObject *new_gang(const Gang *g) {
+    GangObject *obj = PyObject_New(GangObject, &GangType);
+    if (obj != NULL) memcpy(&obj->g, g, sizeof *g);
+    return obj;
+}
+
+static void Gang_dealloc(PyObject *self) { PyObject_Free(self); }
+
+static PyObject *Gang_legal_actions(PyObject *self, PyObject *Py_UNUSED(ignored)) {
+    uint32_t m = legal_mask(&((GangObject *)self)->g);
+    PyObject *out = PyTuple_New(__builtin_popcount(m));
+    if (out == NULL) return NULL;
+    Py_ssize_t k = 0;
+    if (m & BIT_ANGRIFF) {
+        PyTuple_SET_ITEM(out, k++, PyLong_FromLong(ACT_ANGRIFF));
+        m &= ~BIT_ANGRIFF;
+    }
+    while (m) {
+        PyTuple_SET_ITEM(out, k++, PyLong_FromLong(__builtin_ctz(m)));
+        m &= m - 1;
+    }
+    return out;
+}
+
+static PyObject *Gang_apply(PyObject *self, PyObject *arg) {
+    long action = PyLong_AsLong(arg);
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    if (action < 0 || action >= N_ACTIONS) {
+        PyErr_Format(PyExc_ValueError, "an action is 0-28 (schwinget_spec.twin.ACTION_CODES), got %ld", action);
+        return NULL;
+    }
+    const Gang *g = &((GangObject *)self)->g;
+    if (!(legal_mask(g) & (1u << action))) {
+        raise_illegal(g, (int)action);
+        return NULL;
+    }
+    GangObject *out = new_gang(g);
+    if (out != NULL) apply_legal(&out->g, (int)action);
+    return (PyObject *)out;
+}
+
+static PyObject *Gang_rollout(PyObject *self, PyObject *arg) {
+    uint64_t stream = PyLong_AsUnsignedLongLong(arg);
+    if (stream == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    GangObject *out = new_gang(&((GangObject *)self)->g);
+    if (out != NULL) play_out(&out->g, &stream);
+    return (PyObject *)out;
+}
+
+static PyObject *Gang_get_legal_mask(PyObject *self, void *c) {
+    return PyLong_FromUnsignedLong(legal_mask(&((GangObject *)self)->g));
+}
+static PyObject *Gang_get_is_over(PyObject *self, void *c) {
+    return PyBool_FromLong(((GangObject *)self)->g.phase == OVER);
+}
+static PyObject *Gang_get_phase(PyObject *self, void *c) { return PyLong_FromLong(((GangObject *)self)->g.phase); }
+static PyObject *Gang_get_to_move(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    if (g->phase == OVER) Py_RETURN_NONE;
+    return PyLong_FromLong(g->to_move);
+}
+static PyObject *Gang_get_hands(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    return Py_BuildValue("(kk)", (unsigned long)g->hands[0], (unsigned long)g->hands[1]);
+}
+static PyObject *Gang_get_tricks(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    return Py_BuildValue("(ii)", g->tricks[0], g->tricks[1]);
+}
+static PyObject *Gang_get_pile_drawn(PyObject *self, void *c) {
+    return PyLong_FromLong(((GangObject *)self)->g.drawn);
+}
+static PyObject *Gang_get_pile_size(PyObject *self, void *c) {
+    return PyLong_FromLong(PILE_SIZE - ((GangObject *)self)->g.drawn);
+}
+static PyObject *Gang_get_led(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    if (g->led == NO_CARD) Py_RETURN_NONE;
+    return PyLong_FromLong(g->led);
+}
+static PyObject *Gang_get_angriff(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    if (!g->angriff) Py_RETURN_NONE;
+    return Py_BuildValue("(ii)", g->angriff - 1, g->angriff_after);
+}
+static PyObject *Gang_get_pending(PyObject *self, void *c) {
+    return PyBool_FromLong(((GangObject *)self)->g.pending);
+}
+static PyObject *Gang_get_schwuenge(PyObject *self, void *c) {
+    return PyLong_FromLong(((GangObject *)self)->g.schwuenge);
+}
+static PyObject *Gang_get_step(PyObject *self, void *c) { return PyLong_FromLong(((GangObject *)self)->g.step); }
+static PyObject *Gang_get_starter(PyObject *self, void *c) {
+    return PyLong_FromLong(((GangObject *)self)->g.starter);
+}
+static PyObject *Gang_get_revealed(PyObject *self, void *c) {
+    return PyLong_FromLong(((GangObject *)self)->g.revealed);
+}
+static PyObject *Gang_get_trump(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    if (g->trump == NO_TRUMP) Py_RETURN_NONE;
+    return PyLong_FromLong(g->trump);
+}
+static PyObject *Gang_get_switches(PyObject *self, void *c) {
+    return PyLong_FromLong(((GangObject *)self)->g.sw);
+}
+static PyObject *Gang_get_pile(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    PyObject *out = PyTuple_New(PILE_SIZE);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < PILE_SIZE; i++) PyTuple_SET_ITEM(out, i, PyLong_FromLong(g->pile[i]));
+    return out;
+}
+static PyObject *Gang_get_last_clause(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    if (g->record == CL_NONE) Py_RETURN_NONE;
+    return PyUnicode_FromString(CLAUSE_NAMES[g->record]);
+}
+static PyObject *Gang_get_result_code(PyObject *self, void *c) {
+    const Gang *g = &((GangObject *)self)->g;
+    if (g->phase != OVER) Py_RETURN_NONE;
+    return PyLong_FromUnsignedLong(result_code(g));
+}
+
+static PyGetSetDef Gang_getset[] = {
+    {"legal_mask", Gang_get_legal_mask, NULL, "The legal actions as a mask: bit a is action a.", NULL},
+    {"is_over", Gang_get_is_over, NULL, "True once the Gang has ended.", NULL},
+    {"phase", Gang_get_phase, NULL, "0 lead, 1 answer, 2 choose the next leader, 3 over.", NULL},
+    {"to_move", Gang_get_to_move, NULL, "The seat to move (0 or 1); None once over.", NULL},
+    {"hands", Gang_get_hands, NULL, "Both hands as card masks (bit i: card i).", NULL},
+    {"tricks", Gang_get_tricks, NULL, "Tricks credited to P0 and P1.", NULL},
+    {"pile_drawn", Gang_get_pile_drawn, NULL, "Pile cards drawn so far.", NULL},
+    {"pile_size", Gang_get_pile_size, NULL, "Cards left in the draw pile.", NULL},
+    {"led", Gang_get_led, NULL, "The card waiting for its answer, or None.", NULL},
+    {"angriff", Gang_get_angriff, NULL, "(player, after_schwung), or None.", NULL},
+    {"pending", Gang_get_pending, NULL, "True while a neutralised trick waits to be collected.", NULL},
+    {"schwuenge", Gang_get_schwuenge, NULL, "Completed Schwünge.", NULL},
+    {"step", Gang_get_step, NULL, "Actions applied so far.", NULL},
+    {"starter", Gang_get_starter, NULL, "The seat that led the first Schwung.", NULL},
+    {"revealed", Gang_get_revealed, NULL, "The revealed card's index.", NULL},
+    {"trump", Gang_get_trump, NULL, "The trump colour 0-3 (R, G, B, Y), or None.", NULL},
+    {"switches", Gang_get_switches, NULL, "The Gang switches as a mask (schwinget_spec.twin.SWITCHES).", NULL},
+    {"pile", Gang_get_pile, NULL, "The twelve pile cards, the first drawn first.", NULL},
+    {"last_clause", Gang_get_last_clause, NULL, "The clause that decided the Schwung the last action completed.", NULL},
+    {"result_code", Gang_get_result_code, NULL, "The packed result once over (twin.codes.decode_result), else None.", NULL},
+    {NULL},
+};
+
+static PyMethodDef Gang_methods[] = {
+    {"legal_actions", Gang_legal_actions, METH_NOARGS,
+     "The legal actions (0-25 a card, 26 the Angriff, 27/28 L0/L1), in the reference's order."},
+    {"apply", Gang_apply, METH_O, "The state after an action; raises IllegalActionError naming its clause."},
+    {"rollout", Gang_rollout, METH_O,
+     "The end of the Gang played from here by legal[x % n], x the next output of SplitMix64 seeded with the argument."},
+    {NULL},
+};
+
+static PyObject *Gang_richcompare(PyObject *a, PyObject *b, int op) {
+    if (!PyObject_TypeCheck(b, &GangType) || (op != Py_EQ && op != Py_NE)) Py_RETURN_NOTIMPLEMENTED;
+    int same = memcmp(&((GangObject *)a)->g, &((GangObject *)b)->g, sizeof(Gang)) == 0;
+    return PyBool_FromLong(op == Py_EQ ? same : !same);
+}
+
+static Py_hash_t Gang_hash(PyObject *self) {
+    const unsigned char *p = (const unsigned char *)&((GangObject *)self)->g;
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (size_t i = 0; i < sizeof(Gang); i++) h = (h ^ p[i]) * 0x100000001B3ull;
+    Py_hash_t out = (Py_hash_t)(h >> 1);
+    return out == -1 ? -2 : out;
+}
+
+static PyObject *Gang_repr(PyObject *self) {
+    const Gang *g = &((GangObject *)self)->g;
+    return PyUnicode_FromFormat("twin.Gang(step=%d, phase=%d, to_move=%d, tricks=%d:%d, pile=%d)", g->step,
+                                g->phase, g->to_move, g->tricks[0], g->tricks[1], PILE_SIZE - g->drawn);
+}
+
+static PyTypeObject GangType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "schwinget_spec.twin._twin.Gang",
+    .tp_basicsize = sizeof(GangObject),
+    .tp_dealloc = Gang_dealloc,
+    .tp_repr = Gang_repr,
+    .tp_hash = Gang_hash,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One Gang of the compiled twin: an immutable state; apply() returns a new one.",
+    .tp_richcompare = Gang_richcompare,
+    .tp_methods = Gang_methods,
+    .tp_getset = Gang_getset,
+};
+
+/* -- Python: module functions */
+
+static PyObject *py_start(PyObject *mod, PyObject *args) {
+    unsigned long h0, h1, sw;
+    int revealed, starter;
+    Py_buffer pile;
+    if (!PyArg_ParseTuple(args, "(kkiy*)ik", &h0, &h1, &revealed, &pile, &starter, &sw)) return NULL;
+    int bad = pile.len != PILE_SIZE || revealed < 0 || revealed > BK || (starter != 0 && starter != 1) ||
+              (sw > SW_ALL) || (h0 >> 26) || (h1 >> 26);
+    Gang g;
+    if (!bad) gang_start(&g, (uint32_t)h0, (uint32_t)h1, revealed, (const uint8_t *)pile.buf, starter, (unsigned)sw);
+    PyBuffer_Release(&pile);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "start((hand0, hand1, revealed, pile), starter, switches): out of range");
+        return NULL;
+    }
+    return (PyObject *)new_gang(&g);
+}
+
+static PyObject *py_start_seed(PyObject *mod, PyObject *args) {
+    unsigned long long seed;
+    int starter;
+    long sw;
+    if (!PyArg_ParseTuple(args, "Kil", &seed, &starter, &sw)) return NULL;
+    if (parse_switches(sw) < 0) return NULL;
+    if (starter != 0 && starter != 1) {
+        PyErr_SetString(PyExc_ValueError, "starter must be 0 or 1");
+        return NULL;
+    }
+    Gang g;
+    gang_deal(&g, seed, starter, (unsigned)sw);
+    return (PyObject *)new_gang(&g);
+}
+
+static PyObject *py_deck(PyObject *mod, PyObject *arg) {
+    uint64_t seed = PyLong_AsUnsignedLongLong(arg);
+    if (seed == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    uint8_t deck[26];
+    shuffle_deck(seed, deck);
+    return PyBytes_FromStringAndSize((const char *)deck, 26);
+}
+
+enum {
+    C_GAENGE, C_STEPS, C_SCHWUENGE, C_OUTCOME, C_WIN = C_OUTCOME + 5, C_DRAWS = C_WIN + 2, C_ANGRIFFE,
+    C_PLATTWUERFE, C_STARTER_WINS, N_COUNTS
+};
+
+/* play_random(count, seed, switches, keep): Gang i is dealt from the 2i-th number of the stream of
+ * seed, played with the (2i+1)-th as choice seed, P(i % 2) leading. */
+static PyObject *py_play_random(PyObject *mod, PyObject *args) {
+    Py_ssize_t count;
+    unsigned long long seed;
+    long sw;
+    int keep;
+    if (!PyArg_ParseTuple(args, "nKlp", &count, &seed, &sw, &keep)) return NULL;
+    if (parse_switches(sw) < 0) return NULL;
+    if (count < 0) {
+        PyErr_SetString(PyExc_ValueError, "count must not be negative");
+        return NULL;
+    }
+    PyObject *codes = NULL;
+    uint32_t *out = NULL;
+    if (keep) {
+        codes = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(uint32_t));
+        if (codes == NULL) return NULL;
+        out = (uint32_t *)PyBytes_AS_STRING(codes);
+    }
+    uint64_t counts[N_COUNTS] = {0};
+    uint64_t master = seed;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Gang g;
+        uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
+        gang_deal(&g, deal_seed, (int)(i & 1), (unsigned)sw);
+        counts[C_STEPS] += play_out(&g, &stream);
+        uint32_t code = result_code(&g);
+        if (out != NULL) out[i] = code;
+        unsigned winner = (code >> 19) & 3;
+        counts[C_SCHWUENGE] += g.schwuenge;
+        counts[C_OUTCOME + ((code >> 21) & 7)]++;
+        if (winner) {
+            counts[C_WIN + winner - 1]++;
+            counts[C_STARTER_WINS] += winner - 1 == (unsigned)(i & 1);
+        } else {
+            counts[C_DRAWS]++;
+        }
+        counts[C_ANGRIFFE] += g.angriff != 0;
+        counts[C_PLATTWUERFE] += ((code >> 17) & 3) != 0;
+    }
+    Py_END_ALLOW_THREADS
+    counts[C_GAENGE] = (uint64_t)count;
+    PyObject *tup = PyTuple_New(N_COUNTS);
+    if (tup == NULL) {
+        Py_XDECREF(codes);
+        return NULL;
+    }
+    for (int k = 0; k < N_COUNTS; k++) PyTuple_SET_ITEM(tup, k, PyLong_FromUnsignedLongLong(counts[k]));
+    if (codes == NULL) {
+        codes = Py_None;
+        Py_INCREF(codes);
+    }
+    return Py_BuildValue("(NN)", tup, codes);
+}
+
+/* A small open-addressing table of 64-bit keys and counts. */
+typedef struct {
+    uint64_t *keys, *counts;
+    size_t size, used;
+} Table;
+#define EMPTY_KEY UINT64_MAX
+
+static int table_init(Table *t, size_t size) {
+    t->keys = PyMem_Malloc(size * sizeof(uint64_t));
+    t->counts = PyMem_Calloc(size, sizeof(uint64_t));
+    t->size = size;
+    t->used = 0;
+    if (t->keys == NULL || t->counts == NULL) return -1;
+    for (size_t i = 0; i < size; i++) t->keys[i] = EMPTY_KEY;
+    return 0;
+}
+
+static void table_free(Table *t) {
+    PyMem_Free(t->keys);
+    PyMem_Free(t->counts);
+}
+
+static int table_add(Table *t, uint64_t key, uint64_t n);
+
+static int table_grow(Table *t) {
+    Table bigger;
+    if (table_init(&bigger, t->size * 2) < 0) {
+        table_free(&bigger);
+        return -1;
+    }
+    for (size_t i = 0; i < t->size; i++)
+        if (t->keys[i] != EMPTY_KEY) table_add(&bigger, t->keys[i], t->counts[i]);
+    table_free(t);
+    *t = bigger;
+    return 0;
+}
+
+static int table_add(Table *t, uint64_t key, uint64_t n) {
+    size_t mask = t->size - 1, i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+    while (t->keys[i] != EMPTY_KEY && t->keys[i] != key) i = (i + 1) & mask;
+    if (t->keys[i] == EMPTY_KEY) {
+        t->keys[i] = key;
+        if (++t->used * 2 > t->size) {
+            t->counts[i] += n;
+            return table_grow(t);
+        }
+    }
+    t->counts[i] += n;
+    return 0;
+}
+
+/* play_pairs(count, seed, switches_a, switches_b): impact.play_pair on count Gänge, as a histogram
+ * {(legal_differs, result_a, result_b): n}. Gang i: the deal from the 2i-th number of the stream of
+ * seed, P(i % 2) leading, both readings drawing from one choice stream seeded with the (2i+1)-th. */
+static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
+    Py_ssize_t count;
+    unsigned long long seed;
+    long sw_a, sw_b;
+    if (!PyArg_ParseTuple(args, "nKll", &count, &seed, &sw_a, &sw_b)) return NULL;
+    if (parse_switches(sw_a) < 0 || parse_switches(sw_b) < 0) return NULL;
+    Table t;
+    if (table_init(&t, 1 << 12) < 0) {
+        table_free(&t);
+        return PyErr_NoMemory();
+    }
+    int failed = 0;
+    uint64_t master = seed;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count && !failed; i++) {
+        Gang a, b;
+        uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
+        gang_deal(&a, deal_seed, (int)(i & 1), (unsigned)sw_a);
+        b = a;
+        b.sw = (uint8_t)sw_b;
+        int together = 1, legal_differs = 0;
+        while (a.phase != OVER || b.phase != OVER) {
+            uint32_t ma = legal_mask(&a), mb = legal_mask(&b);
+            if (together && !legal_differs && ma != mb) legal_differs = 1;
+            uint64_t x = sm_next(&stream);
+            if (a.phase != OVER) apply_legal(&a, nth_action(ma, (unsigned)(x % (unsigned)__builtin_popcount(ma))));
+            if (b.phase != OVER) apply_legal(&b, nth_action(mb, (unsigned)(x % (unsigned)__builtin_popcount(mb))));
+            together = together && memcmp(&a, &b, POSITION_BYTES) == 0;
+        }
+        uint64_t key = ((uint64_t)legal_differs << 48) | ((uint64_t)result_code(&a) << 24) | result_code(&b);
+        failed = table_add(&t, key, 1) < 0;
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        table_free(&t);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = PyDict_New();
+    for (size_t i = 0; out != NULL && i < t.size; i++) {
+        if (t.keys[i] == EMPTY_KEY) continue;
+        uint64_t key = t.keys[i];
+        PyObject *k = Py_BuildValue("(Okk)", (key >> 48) ? Py_True : Py_False,
+                                    (unsigned long)((key >> 24) & 0xFFFFFF), (unsigned long)(key & 0xFFFFFF));
+        PyObject *v = PyLong_FromUnsignedLongLong(t.counts[i]);
+        if (k == NULL || v == NULL || PyDict_SetItem(out, k, v) < 0) Py_CLEAR(out);
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+    }
+    table_free(&t);
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"start", py_start, METH_VARARGS,
+     "start((hand0, hand1, revealed, pile), starter, switches): the first state of a Gang (masks, card index, 12 bytes)."},
+    {"start_seed", py_start_seed, METH_VARARGS,
+     "start_seed(seed, starter, switches): the first state of the Gang dealt as Deal.shuffled(seed)."},
+    {"deck", py_deck, METH_O, "deck(seed): the 26 card indices of the shuffled deck, top first."},
+    {"play_random", py_play_random, METH_VARARGS,
+     "play_random(count, seed, switches, keep): (counts, packed results or None)."},
+    {"play_pairs", py_play_pairs, METH_VARARGS,
+     "play_pairs(count, seed, switches_a, switches_b): {(legal_differs, result_a, result_b): n}."},
+    {NULL},
+};
+
+static struct PyModuleDef twin_module = {
+    PyModuleDef_HEAD_INIT, "_twin", "The compiled twin of the Gang engine.", -1, module_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__twin(void) {
+    init_limits();
+    if (PyType_Ready(&GangType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&twin_module);
+    if (m == NULL) return NULL;
+    PyObject *switches = PyTuple_New(N_SWITCHES);
+    PyObject *clauses = PyTuple_New(N_CLAUSES);
+    if (switches == NULL || clauses == NULL) {
+        Py_XDECREF(switches);
+        Py_XDECREF(clauses);
+        Py_DECREF(m);
+        return NULL;
+    }
+    for (int i = 0; i < N_SWITCHES; i++) PyTuple_SET_ITEM(switches, i, PyUnicode_FromString(SWITCH_NAMES[i]));
+    for (int i = 0; i < N_CLAUSES; i++) PyTuple_SET_ITEM(clauses, i, PyUnicode_FromString(CLAUSE_NAMES[i]));
+    Py_INCREF(&GangType);
+    if (PyModule_AddObject(m, "Gang", (PyObject *)&GangType) < 0 || PyModule_AddObject(m, "SWITCHES", switches) < 0 ||
+        PyModule_AddObject(m, "CLAUSES", clauses) < 0 || PyModule_AddIntConstant(m, "N_COUNTS", N_COUNTS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,115 @@
+"""The small numbers both twin engines speak: action codes, the switch mask and the packed Gang result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from schwinget_spec.cards import ALL_CARDS
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import Angriff, GangResult, Outcome
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+
+__all__ = [
+    "ACTION_CODES",
+    "ANGRIFF",
+    "CHOOSE_P0",
+    "CHOOSE_P1",
+    "N_ACTIONS",
+    "SWITCHES",
+    "action_of",
+    "deal_args",
+    "decode_result",
+    "encode_result",
+    "rules_of",
+    "switch_bits",
+]
+
+ACTION_CODES: tuple[str, ...] = (*(c.code for c in ALL_CARDS), "A", "L0", "L1")
+"""The code of action ``a``: 0-25 play that card (canonical order), 26 the Angriff, 27/28 L0/L1."""
+N_ACTIONS = len(ACTION_CODES)
+ANGRIFF = 26
+"""The action that starts the Angriff."""
+CHOOSE_P0 = 27
+"""The Kampfrichter's player chooses P0 to lead next."""
+CHOOSE_P1 = 28
+"""The Kampfrichter's player chooses P1 to lead next."""
+
+SWITCHES: tuple[str, ...] = (
+    "special_cards_follow_colour",
+    "void_konter_beats_six",
+    "konter_beats_trump_six",
+    "konter_loses_to_kampfrichter",
+    "void_kampfrichter_neutralises",
+)
+"""The ``Rules`` fields that change the play of a Gang; bit ``i`` of a switch mask is field ``i`` being True."""
+
+_INDEX = {code: i for i, code in enumerate(ACTION_CODES)}
+_OUTCOMES = tuple(Outcome)
+
+
+def action_of(code: str) -> int:
+    """The action number of a code (``G3``, ``A``, ``L0``); raises ``KeyError`` for an unknown code."""
+    return _INDEX[code.strip().upper()]
+
+
+def switch_bits(rules: Rules) -> int:
+    """The Gang switches of ``rules`` as a mask."""
+    return sum(1 << i for i, name in enumerate(SWITCHES) if getattr(rules, name))
+
+
+def rules_of(bits: int, base: Rules | None = None) -> Rules:
+    """``base`` (default ``Rules()``) with the Gang switches of the mask ``bits``."""
+    values: dict[str, Any] = {name: bool(bits >> i & 1) for i, name in enumerate(SWITCHES)}
+    return attrs.evolve(base or Rules(), **values)
+
+
+def deal_args(deal: Deal) -> tuple[int, int, int, bytes]:
+    """Both hands as masks, the revealed card's index and the pile as bytes: what ``start`` takes."""
+    h0 = sum(1 << c.index for c in deal.hands[0])
+    h1 = sum(1 << c.index for c in deal.hands[1])
+    return h0, h1, deal.revealed.index, bytes(c.index for c in deal.pile)
+
+
+def _seat(bits: int) -> Player | None:
+    return None if bits == 0 else Player(bits - 1)
+
+
+def decode_result(code: int) -> GangResult:
+    """The ``GangResult`` packed in ``code``.
+
+    Bits 0-3 tricks of P0, 4-7 of P1, 8-11 Schwünge, 12-13 the Angriff's player (0 none,
+    1 + seat), 14-16 after how many Schwünge, 17-18 the Plattwurf winner, 19-20 the winner
+    (0 none, 1 + seat), 21-23 the outcome (``Outcome`` in declaration order).
+    """
+    attacker = _seat(code >> 12 & 3)
+    return GangResult(
+        tricks=(code & 15, code >> 4 & 15),
+        schwuenge=code >> 8 & 15,
+        angriff=None if attacker is None else Angriff(attacker, code >> 14 & 7),
+        plattwurf=_seat(code >> 17 & 3),
+        winner=_seat(code >> 19 & 3),
+        outcome=_OUTCOMES[code >> 21 & 7],
+    )
+
+
+def encode_result(result: GangResult) -> int:
+    """``result`` packed as ``decode_result`` reads it."""
+
+    def seat(player: Player | None) -> int:
+        return 0 if player is None else 1 + int(player)
+
+    angriff = result.angriff
+    return (
+        result.tricks[0]
+        | result.tricks[1] << 4
+        | result.schwuenge << 8
+        | (0 if angriff is None else seat(angriff.player)) << 12
+        | (0 if angriff is None else angriff.after_schwung) << 14
+        | seat(result.plattwurf) << 17
+        | seat(result.winner) << 19
+        | _OUTCOMES.index(result.outcome) << 21
+    )
+

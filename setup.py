@@ -1,0 +1,18 @@
+"""Build of the optional compiled twin (schwinget_spec.twin._twin); everything else is in pyproject.toml."""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import Extension, setup
+
+# The twin is optional: without a C compiler (or with SCHWINGET_NO_TWIN=1 at build time) the
+# package installs without it and schwinget_spec.twin falls back to the pure-Python engine.
+TWIN = Extension(
+    "schwinget_spec.twin._twin",
+    sources=["schwinget_spec/twin/_twin.c"],
+    extra_compile_args=["-O3"] if os.name == "posix" else [],
+    optional=True,
+)
+
+setup(ext_modules=[] if os.environ.get("SCHWINGET_NO_TWIN") == "1" else [TWIN])
