@@ -16,7 +16,13 @@ from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
 from schwinget_spec.conformance.engine_session import HarnessSettingError
-from schwinget_spec.conformance.harness import DivergenceKind, format_report, run_harness
+from schwinget_spec.conformance.harness import (
+    Divergence,
+    DivergenceKind,
+    GameSpec,
+    format_report,
+    run_harness,
+)
 from schwinget_spec.conformance.protocol import PROTOCOL_VERSION
 
 _PRELUDE = (
@@ -185,3 +191,76 @@ def test_signal_to_the_harness_stops_the_engine_group(tmp_path: Path, signum: in
     assert harness.returncode == 130, stderr.decode()
     assert b"interrupted" in stderr
     _assert_none_left(pids)
+
+
+# -- reproductions that reproduce: a fault that depends on the number of requests served
+
+_COUNTING = (
+    "import json, sys\n"
+    "from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer\n"
+    "LIMIT, FAULT = int(sys.argv[1]), sys.argv[2]\n"
+    "server = ReferenceServer(ReferenceEngine())\n"
+    "served = 0\n"
+    "for line in sys.stdin:\n"
+    "    req = json.loads(line)\n"
+    "    served += 1\n"
+    "    answer = server.handle(req)\n"
+    "    if served > LIMIT and req['cmd'] == 'legal' and FAULT == 'no_angriff':\n"
+    "        answer['actions'] = [a for a in answer['actions'] if a != 'A']\n"
+    "    if served > LIMIT and req['cmd'] == 'state' and FAULT == 'tricks':\n"
+    "        answer['tricks'] = [answer['tricks'][0] + 1, answer['tricks'][1]]\n"
+    "    print(json.dumps(answer), flush=True)\n"
+    "    if req['cmd'] == 'bye':\n"
+    "        break\n"
+)
+
+
+def _counting_engine(tmp_path: Path, limit: int, fault: str) -> list[str]:
+    """The reference engine behind the protocol, with a fault once it has served ``limit`` requests (since it started)."""
+    script = tmp_path / "counting_engine.py"
+    script.write_text(_COUNTING, encoding="utf-8")
+    return [sys.executable, str(script), str(limit), fault]
+
+
+def _diverges_fresh(command: list[str], d: Divergence) -> bool:
+    """True if the reported reproduction diverges the same way when played alone on a newly started engine."""
+    spec = GameSpec(source="replay", deal=d.deal, starter=d.starter, rules=d.rules, actions=d.actions)
+    again = run_harness(command, games=0, vectors=False, scripted=[spec], shrink=False).divergence
+    return again is not None and again.signature == d.signature
+
+
+def test_shrunk_reproduction_that_needs_history_gives_the_unshrunk_one(tmp_path: Path) -> None:
+    """Shrinking on the live engine finds a shorter Gang that does not fail on a fresh engine: the report gives the unshrunk one, which does, and says so."""
+    command = _counting_engine(tmp_path, 12, "no_angriff")
+    report = run_harness(command, games=10, vectors=False)
+    d = report.divergence
+    assert d is not None
+    assert d.fresh == "unshrunk"
+    assert d.shrunk_length is not None
+    assert d.shrunk_length < len(d.actions)
+    assert _diverges_fresh(command, d)
+    text = format_report(report)
+    assert f"unshrunk: the shrunk one of {d.shrunk_length} actions did not diverge on a freshly started" in text
+    assert report.to_json()["divergence"]["fresh"] == "unshrunk"
+
+
+def test_fault_after_many_requests_is_reported_as_not_reproduced(tmp_path: Path) -> None:
+    """A fault that shows only after 300 requests is never called reproducible: the report says the reproduction did not diverge on a fresh engine."""
+    command = _counting_engine(tmp_path, 300, "tricks")
+    report = run_harness(command, games=20, vectors=False)
+    d = report.divergence
+    assert d is not None
+    assert d.fresh == "not_reproduced"
+    assert not _diverges_fresh(command, d)
+    assert "NOT REPRODUCED on a freshly started implementation" in format_report(report)
+
+
+def test_deterministic_fault_is_confirmed_fresh(tmp_path: Path) -> None:
+    """A fault present from the first request is confirmed on a fresh engine, and the report says so."""
+    command = _counting_engine(tmp_path, 0, "no_angriff")
+    report = run_harness(command, games=3, vectors=False)
+    d = report.divergence
+    assert d is not None
+    assert d.fresh == "reproduced"
+    assert _diverges_fresh(command, d)
+    assert "confirmed on a freshly started implementation" in format_report(report)
