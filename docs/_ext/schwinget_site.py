@@ -1,0 +1,733 @@
+"""The Sphinx extension that builds the schwinget_spec site's pages from the project's own data: the booklet, clauses, open questions, vectors, proofs, source and figures."""
+
+from __future__ import annotations
+
+import difflib
+import html
+import itertools
+import os
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+import schwinget_spec
+import site_figures
+from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity, booklet_sentences
+from schwinget_spec.cards import Card
+from schwinget_spec.clause_index import ClauseIndex, build_clause_index
+from schwinget_spec.clauses import CLAUSES, Clause
+from schwinget_spec.conformance.suite import Vector, load_vectors
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TranscribedRow
+
+__all__ = ["SiteData", "card_html", "collect", "setup", "write_pages"]
+
+GENERATED = "_generated"
+"""The folder of the source directory that the extension fills at every build (never committed)."""
+
+_ROOT = Path(schwinget_spec.__file__).resolve().parents[1]
+_RULES = _ROOT.parent / "shared" / "rules"
+
+_COLOUR_NAMES = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+
+
+# -- the data every page is made of
+
+
+@attrs.frozen
+class ProofRow:
+    """One Z3 query of ``schwinget prove`` (the fast set): its name, claim, answer and the clauses involved."""
+
+    name: str
+    claim: str
+    answer: str
+    ok: bool
+    seconds: float
+    clauses: tuple[str, ...]
+
+
+@attrs.frozen
+class SiteData:
+    """Everything the generated pages show, read once per build."""
+
+    de_text: str
+    fr_text: str
+    index: ClauseIndex
+    vectors: tuple[Vector, ...]
+    proofs: tuple[ProofRow, ...]
+    impact: tuple[Any, ...]
+    impact_games: int
+
+
+def _run_proofs() -> tuple[ProofRow, ...]:
+    from schwinget_spec.proofs import run_queries  # noqa: PLC0415
+
+    return tuple(
+        ProofRow(r.name, r.claim, r.answer, r.ok, r.seconds, tuple(r.clauses)) for r in run_queries(include_slow=False)
+    )
+
+
+def collect(*, proofs: bool = True, impact_games: int = 400) -> SiteData:
+    """Read the booklet, the clause index, the shipped vectors, the fast Z3 queries and the impact of each switch."""
+    from schwinget_spec.impact import measure  # noqa: PLC0415
+
+    return SiteData(
+        de_text=(_RULES / "schwinget.de.txt").read_text(encoding="utf-8"),
+        fr_text=(_RULES / "schwinget.fr.txt").read_text(encoding="utf-8"),
+        index=build_clause_index(root=_ROOT),
+        vectors=load_vectors().vectors,
+        proofs=_run_proofs() if proofs else (),
+        impact=tuple(measure(impact_games, seed=1)),
+        impact_games=impact_games,
+    )
+
+
+# -- small helpers
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def card_html(code: str) -> str:
+    """A card as an inline HTML card face: colour and value, the Kampfrichter and the Brienzer-Konter by their names."""
+    card = Card.parse(code)
+    text = str(card)
+    if text == "KR":
+        return '<span class="sw-card sw-kr" title="Kampfrichter">KR</span>'
+    if text == "BK":
+        return '<span class="sw-card sw-bk" title="Brienzer-Konter">BK</span>'
+    colour = _COLOUR_NAMES[text[0]]
+    return f'<span class="sw-card sw-{colour}" title="{colour} {text[1]}">{text[1]}</span>'
+
+
+def _cards(codes: Iterable[str]) -> str:
+    return " ".join(card_html(c) for c in codes)
+
+
+def _amb_anchor(amb_id: str) -> str:
+    return amb_id.lower()
+
+
+def _pieces(fragment: str) -> list[str]:
+    return [p for p in (_flat(s).rstrip(".:") for s in booklet_sentences(fragment)) if len(p) > 3]
+
+
+def _mentions(sentence: str, fragments: Iterable[str]) -> bool:
+    flat = _flat(sentence).removeprefix("• ")
+    for fragment in fragments:
+        for piece in _pieces(fragment):
+            if piece in flat or (len(flat) > 12 and flat.rstrip(".:") in piece):
+                return True
+    return False
+
+
+# -- the annotated booklet
+
+
+@attrs.frozen
+class Annotated:
+    """One sentence of one language with the clause ids and open questions that quote it."""
+
+    text: str
+    clauses: tuple[str, ...]
+    ambiguities: tuple[str, ...]
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        """What aligns it with the other language: its clauses, or its open questions when it has none."""
+        return self.clauses or self.ambiguities
+
+
+def annotate(text: str, lang: str) -> list[Annotated]:
+    """The booklet ``text`` cut into sentences, each with the clauses and open questions quoting it in ``lang``."""
+    out = []
+    for sentence in booklet_sentences(text):
+        clauses = tuple(c.id for c in CLAUSES.values() if _mentions(sentence, [getattr(c, lang)]))
+        ambs = tuple(a.id for a in AMBIGUITIES if _mentions(sentence, getattr(a, lang)))
+        out.append(Annotated(sentence, clauses, ambs))
+    return out
+
+
+def align(de: Sequence[Annotated], fr: Sequence[Annotated]) -> list[tuple[Annotated | None, Annotated | None]]:
+    """German and French sentences side by side: sentences quoted by the same clauses share a row, in reading order."""
+    keys_de = [s.key or (f"de{i}",) for i, s in enumerate(de)]
+    keys_fr = [s.key or (f"fr{i}",) for i, s in enumerate(fr)]
+    rows: list[tuple[Annotated | None, Annotated | None]] = []
+    matcher = difflib.SequenceMatcher(a=keys_de, b=keys_fr, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            rows.extend(zip(de[i1:i2], fr[j1:j2], strict=True))
+        else:
+            rows.extend(itertools.zip_longest(de[i1:i2], fr[j1:j2]))
+    return rows
+
+
+def _annotation_links(sentence: Annotated, depth: str) -> str:
+    links = [f'<a class="sw-id" href="{depth}clauses/{c}.html">{c}</a>' for c in sentence.clauses]
+    links += [
+        f'<a class="sw-id sw-amb" href="{depth}ambiguities/{a}.html">{a}</a>' for a in sentence.ambiguities
+    ]
+    return " ".join(links)
+
+
+def _cell(sentence: Annotated | None, lang: str) -> str:
+    if sentence is None:
+        return f'<td class="sw-{lang} sw-empty"></td>'
+    ids = _annotation_links(sentence, "")
+    return (
+        f'<td class="sw-{lang}" lang="{lang}"><span class="sw-sentence">{_esc(sentence.text)}</span>'
+        f'{"<br>" + ids if ids else ""}</td>'
+    )
+
+
+def booklet_page(data: SiteData) -> str:
+    """The booklet in both languages side by side, sentence by sentence, with the ids of clauses and open questions."""
+    de = annotate(data.de_text, "de")
+    fr = annotate(data.fr_text, "fr")
+    rows = align(de, fr)
+    quoted = {c for s in (*de, *fr) for c in s.clauses}
+    missing = sorted(set(CLAUSES) - quoted)
+    if missing:
+        raise ExtensionError(f"the annotated booklet quotes no sentence for the clauses {', '.join(missing)}")
+    body = "\n".join(
+        f'<tr id="s{n}"><td class="sw-n"><a href="#s{n}">{n}</a></td>{_cell(d, "de")}{_cell(f, "fr")}</tr>'
+        for n, (d, f) in enumerate(rows, start=1)
+    )
+    return f"""# The booklet, annotated
+
+The rule booklet of Schwinget in its two languages, German on the left and French on the
+right, in reading order and sentence by sentence. Under each sentence stand the ids of the
+clauses that quote it (a click opens the clause: its code, tests, vectors and proofs) and,
+marked in amber, the open questions of the booklet that concern it. Sentences that say the
+same thing in both languages share a row; a sentence of one language with no counterpart
+has a row of its own. The scoring table is on its own page: [the Wertungstabelle](table.md).
+
+{len(de)} German and {len(fr)} French sentences, {len(CLAUSES)} clauses, {len(AMBIGUITIES)} open questions.
+
+```{{raw}} html
+<div class="sw-booklet-wrap"><table class="sw-booklet">
+<thead><tr><th>#</th><th lang="de">Deutsch</th><th lang="fr">Français</th></tr></thead>
+<tbody>
+{body}
+</tbody></table></div>
+```
+"""
+
+
+# -- the Wertungstabelle
+
+
+def _table_rows(rows: Sequence[TranscribedRow]) -> str:
+    out = []
+    for row in rows:
+        cells = "".join(f"<td>{_esc(c) if c else ''}</td>" for c in row.cells)
+        out.append(
+            f'<tr><td><a href="clauses/{row.row.clause_id}.html">{_esc(row.label)}</a></td>{cells}</tr>'
+        )
+    return "\n".join(out)
+
+
+def table_page() -> str:
+    """The booklet's scoring table in German and French, each row linked to its clause."""
+    head_de = "<tr><th>Gangresultat</th><th>Schwingerwertung Sieger</th><th>Verlierer</th><th>Punktewertung Sieger</th><th>Verlierer</th></tr>"
+    head_fr = "<tr><th>Résultat de la passe</th><th>Classement des lutteurs vainqueur</th><th>perdant</th><th>Classement par points vainqueur</th><th>perdant</th></tr>"
+    return f"""# The Wertungstabelle
+
+The scoring table of the booklet as it is printed, in German and in French (the cells are
+the library's transcription, `schwinget_spec.scoring.WERTUNGSTABELLE_DE` and `_FR`, checked
+against the booklet by the tests). Each row links to its clause.
+
+## Deutsch
+
+```{{raw}} html
+<table class="sw-table" lang="de"><thead>{head_de}</thead><tbody>
+{_table_rows(WERTUNGSTABELLE_DE)}
+</tbody></table>
+```
+
+## Français
+
+```{{raw}} html
+<table class="sw-table" lang="fr"><thead>{head_fr}</thead><tbody>
+{_table_rows(WERTUNGSTABELLE_FR)}
+</tbody></table>
+```
+"""
+
+
+# -- source pages with line anchors
+
+
+def _source_doc(rel: str) -> str:
+    return f"source/{rel}"
+
+
+def source_page(rel: str) -> str:
+    """One file of the project, highlighted, each line with the anchor ``L-<n>``."""
+    from pygments import highlight  # noqa: PLC0415
+    from pygments.formatters import HtmlFormatter  # noqa: PLC0415
+    from pygments.lexers import PythonLexer  # noqa: PLC0415
+
+    code = (_ROOT / rel).read_text(encoding="utf-8")
+    formatter = HtmlFormatter(lineanchors="L", linenos="inline", anchorlinenos=True, cssclass="highlight sw-source")
+    return f"# {rel}\n\n```{{raw}} html\n{highlight(code, PythonLexer(), formatter)}\n```\n"
+
+
+def _line_link(depth: str, rel: str, line: int) -> str:
+    return f'<a href="{depth}source/{rel}.html#L-{line}"><code>{_esc(rel)}:{line}</code></a>'
+
+
+# -- clause pages
+
+
+def _vectors_by_clause(vectors: Iterable[Vector]) -> dict[str, list[Vector]]:
+    out: dict[str, list[Vector]] = defaultdict(list)
+    for v in vectors:
+        for c in v.clauses:
+            out[c].append(v)
+    return out
+
+
+def _proofs_by_clause(proofs: Iterable[ProofRow]) -> dict[str, list[ProofRow]]:
+    out: dict[str, list[ProofRow]] = defaultdict(list)
+    for p in proofs:
+        if p.ok:
+            for c in p.clauses:
+                out[c].append(p)
+    return out
+
+
+def _ambs_by_clause() -> dict[str, list[Ambiguity]]:
+    out: dict[str, list[Ambiguity]] = defaultdict(list)
+    for a in AMBIGUITIES:
+        for c in a.clauses:
+            out[c].append(a)
+    return out
+
+
+def _html_list(items: Sequence[str], empty: str) -> str:
+    if not items:
+        return f'<p class="sw-none">{_esc(empty)}</p>'
+    return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
+
+
+def clause_page(clause: Clause, data: SiteData) -> str:
+    """One clause: both texts, the paraphrase, where it is enforced and tested, its vectors, proofs and open questions."""
+    use = {u.clause.id: u for u in data.index.uses}[clause.id]
+    enforced = [_line_link("../", loc.path, loc.line) for loc in use.enforced]
+    tested = [_line_link("../", loc.path, loc.line) for loc in use.tested]
+    vectors = [
+        f'<a href="../vectors.html#{v.id}"><code>{_esc(v.id)}</code></a> {_esc(v.description)}'
+        for v in _vectors_by_clause(data.vectors).get(clause.id, [])
+    ]
+    proofs = [
+        f'<a href="../proofs.html#{p.name}"><code>{_esc(p.name)}</code></a> {_esc(p.answer)}: {_esc(p.claim)}'
+        for p in _proofs_by_clause(data.proofs).get(clause.id, [])
+    ]
+    ambs = [
+        f'<a href="../ambiguities/{a.id}.html">{a.id}</a> {_esc(a.title)}' for a in _ambs_by_clause().get(clause.id, [])
+    ]
+    return f"""# {clause.id}
+
+{clause.en}
+
+```{{raw}} html
+<table class="sw-quote"><tr>
+<td lang="de"><span class="sw-lang">Deutsch</span><blockquote>{_esc(clause.de)}</blockquote></td>
+<td lang="fr"><span class="sw-lang">Français</span><blockquote>{_esc(clause.fr)}</blockquote></td>
+</tr></table>
+<p class="sw-meta">Section of the booklet: {_esc(clause.section)} · <a href="../booklet.html">in the annotated booklet</a></p>
+<h2>Enforced by the library ({len(enforced)})</h2>
+{_html_list(enforced, "No place of the engine names this clause: it is stated by the library's structure (see the tests).")}
+<h2>Tested ({len(tested)})</h2>
+{_html_list(tested, "No test names this clause.")}
+<h2>Conformance vectors that exercise it ({len(vectors)})</h2>
+{_html_list(vectors, "No shipped vector names this clause.")}
+<h2>Z3 queries that involve it ({len(proofs)})</h2>
+{_html_list(proofs, "No query of the fast set names this clause in its answer.")}
+<h2>Open questions ({len(ambs)})</h2>
+{_html_list(ambs, "The booklet leaves nothing open here that this library has found.")}
+```
+"""
+
+
+def clauses_index_page(data: SiteData) -> str:
+    """Every clause with its paraphrase and its counts, grouped by the booklet's sections."""
+    uses = {u.clause.id: u for u in data.index.uses}
+    vec = _vectors_by_clause(data.vectors)
+    prf = _proofs_by_clause(data.proofs)
+    rows = []
+    for section, group in itertools.groupby(CLAUSES.values(), key=lambda c: c.section):
+        rows.append(f'<tr class="sw-section"><th colspan="6">{_esc(section)}</th></tr>')
+        for c in group:
+            u = uses[c.id]
+            rows.append(
+                f'<tr><td><a href="{c.id}.html"><code>{c.id}</code></a></td><td>{_esc(c.en)}</td>'
+                f"<td>{len(u.enforced)}</td><td>{len(u.tested)}</td><td>{len(vec.get(c.id, []))}</td>"
+                f"<td>{len(prf.get(c.id, []))}</td></tr>"
+            )
+    toc = "\n".join(f"{c}" for c in CLAUSES)
+    return f"""# Clauses
+
+Every rule statement of the booklet as a clause with a stable id, in the booklet's order.
+For each: how many places of the library enforce it, how many tests name it, how many
+shipped conformance vectors exercise it and how many Z3 queries of the fast set involve it.
+
+```{{raw}} html
+<div class="sw-booklet-wrap"><table class="sw-clauses"><thead><tr><th>id</th><th>paraphrase</th>
+<th>code</th><th>tests</th><th>vectors</th><th>proofs</th></tr></thead><tbody>
+{chr(10).join(rows)}
+</tbody></table></div>
+```
+
+```{{toctree}}
+:hidden:
+
+{toc}
+```
+"""
+
+
+# -- open questions
+
+
+def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
+    """One open question: both texts, the situation, readings, default, switch, impact, clauses and tests."""
+    quotes = "".join(
+        f'<tr><td lang="de"><blockquote>{_esc(d)}</blockquote></td><td lang="fr"><blockquote>{_esc(f)}</blockquote></td></tr>'
+        for d, f in itertools.zip_longest(amb.de, amb.fr, fillvalue="")
+    )
+    clauses = [f'<a href="../clauses/{c}.html"><code>{c}</code></a>' for c in amb.clauses if c in CLAUSES]
+    tests = [_test_link(t) for t in amb.tests]
+    switch = (
+        f"`Rules.{amb.switch}` (default `{getattr(Rules(), amb.switch)!r}`)"
+        if amb.switch
+        else f"No switch. {amb.no_switch_reason or ''}"
+    )
+    impact = [r for r in data.impact if amb.switch and r.switch == amb.switch]
+    impact_md = ""
+    if impact:
+        figure = site_figures.impact_figure_name(amb.switch or "")
+        lines = ["| reading | runs | legal moves | tricks | outcome | points (SW) | points (PW) | starters | ranks |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        for r in impact:
+            cells = [r.legal, r.tricks, r.outcome, r.points_sw, r.points_pw, r.starters, r.ranks]
+            lines.append(
+                f"| `{r.reading}` | {r.runs} | " + " | ".join("–" if c is None else f"{100 * c / r.runs:.1f} %" for c in cells) + " |"
+            )
+        impact_md = (
+            f"## Impact\n\nHow often another reading changed a game, over the same random games "
+            f"(`schwinget impact --games {data.impact_games} --seed 1`, measured at build time):\n\n"
+            + "\n".join(lines)
+            + f"\n\n![impact of {amb.switch}](../figures/{figure})\n"
+        )
+    return f"""# {amb.id}: {amb.title}
+
+*{amb.section}*
+
+```{{raw}} html
+<table class="sw-quote"><thead><tr><th>Deutsch</th><th>Français</th></tr></thead><tbody>{quotes}</tbody></table>
+```
+
+**Situation.** {amb.situation}
+
+**Readings.** {amb.readings}
+
+**Default.** {amb.default}
+
+**Switch.** {switch}
+
+**Engine.** {amb.engine}
+
+{impact_md}
+
+## Clauses
+
+```{{raw}} html
+{_html_list(clauses, "none")}
+```
+
+## Tests
+
+```{{raw}} html
+{_html_list(tests, "none")}
+```
+"""
+
+
+def _test_link(test: str) -> str:
+    path, _, name = test.partition("::")
+    if not name:
+        path, name = "tests/test_ambiguities.py", path
+    line = _def_line(path, name)
+    if line is None:
+        raise ExtensionError(f"the open questions name the test {test!r}, which does not exist")
+    return f'<a href="../source/{path}.html#L-{line}"><code>{_esc(path)}::{_esc(name)}</code></a>'
+
+
+def _def_line(path: str, name: str) -> int | None:
+    file = _ROOT / path
+    if not file.is_file():
+        return None
+    pattern = re.compile(rf"^\s*(?:async\s+)?def {re.escape(name)}\b|^class {re.escape(name)}\b")
+    for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        if pattern.match(line):
+            return n
+    return None
+
+
+def ambiguities_index_page() -> str:
+    """Every open question, by section, with its switch."""
+    lines = ["| id | question | switch |", "|---|---|---|"]
+    for a in AMBIGUITIES:
+        lines.append(f"| [{a.id}]({a.id}.md) | {a.title} | {f'`{a.switch}`' if a.switch else 'none'} |")
+    toc = "\n".join(a.id for a in AMBIGUITIES)
+    return f"""# Open questions
+
+Where the booklet can be read more than one way, or is silent on a situation that play can
+reach. Each has a page with both languages, the readings, the default this library plays
+and why, the switch of `Rules` that selects another reading, its measured impact and its
+tests. The whole argument, with the method that found them, is the guide
+[Ambiguities](../../ambiguities.md).
+
+{chr(10).join(lines)}
+
+```{{toctree}}
+:hidden:
+
+{toc}
+```
+"""
+
+
+# -- vectors and proofs
+
+
+def vectors_page(data: SiteData) -> str:
+    """Every shipped conformance vector, with an anchor per id and links to its clauses."""
+    parts = []
+    for group, vs in itertools.groupby(data.vectors, key=lambda v: v.group):
+        items = []
+        for v in vs:
+            clauses = " ".join(f'<a href="clauses/{c}.html"><code>{c}</code></a>' for c in v.clauses if c in CLAUSES)
+            items.append(
+                f'<tr id="{_esc(v.id)}"><td><code>{_esc(v.id)}</code></td><td>{_esc(v.description)}</td><td>{clauses}</td></tr>'
+            )
+        parts.append(f"<h2>{_esc(group)} ({len(items)})</h2><table class=\"sw-vectors\"><tbody>{''.join(items)}</tbody></table>")
+    return f"""# Conformance vectors
+
+The {len(data.vectors)} vectors shipped in `schwinget_spec/conformance/vectors/`, by group,
+each with the clauses it exercises. The format and how to run them: [Vectors](../vectors.md).
+
+```{{raw}} html
+{chr(10).join(parts)}
+```
+"""
+
+
+def proofs_page(data: SiteData) -> str:
+    """The fast Z3 queries as run at build time: answer, whether expected, time, clauses."""
+    rows = []
+    for p in data.proofs:
+        clauses = " ".join(f'<a href="clauses/{c}.html"><code>{c}</code></a>' for c in p.clauses if c in CLAUSES)
+        rows.append(
+            f'<tr id="{_esc(p.name)}"><td><code>{_esc(p.name)}</code></td><td>{_esc(p.answer)}</td>'
+            f'<td>{"yes" if p.ok else "NO"}</td><td>{p.seconds:.2f}</td><td>{_esc(p.claim)}<br>{clauses}</td></tr>'
+        )
+    return f"""# Proofs
+
+The Z3 queries of `schwinget prove` (the fast set), run when this site was built: each
+query's answer, whether it is the expected one, its time in seconds, its claim and the
+clauses involved. The model and its queries: [Proofs](../proofs.md).
+
+```{{raw}} html
+<div class="sw-booklet-wrap"><table class="sw-proofs"><thead><tr><th>query</th><th>answer</th><th>ok</th><th>s</th><th>claim and clauses</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table></div>
+```
+"""
+
+
+# -- a Gang told with cards
+
+
+def gang_page() -> str:
+    """A seeded Gang between two random players, Schwung by Schwung, with the cards drawn as cards."""
+    from schwinget_spec import Deal, Player, start_gang  # noqa: PLC0415
+    from schwinget_spec.bots import RandomBot  # noqa: PLC0415
+
+    seed = 7
+    deal = Deal.shuffled(seed=seed)
+    state = start_gang(deal, starter=Player.P0, rules=Rules())
+    first = state
+    bots = {Player.P0: RandomBot.seeded(1), Player.P1: RandomBot.seeded(2)}
+    while not state.is_over:
+        action, bots[state.to_move] = bots[state.to_move].choose(state.view(state.to_move))
+        state = state.apply(action)
+    rows = []
+    for rec in state.history:
+        winner = "neutralised (pending)" if rec.winner is None else f"{rec.winner.name} wins"
+        rows.append(
+            f"<tr><td>{rec.number}</td><td>{rec.leader.name}</td><td>{card_html(str(rec.led))}</td>"
+            f'<td>{card_html(str(rec.answer))}</td><td>{winner}</td><td><a href="clauses/{rec.clause_id}.html">'
+            f"<code>{rec.clause_id}</code></a></td></tr>"
+        )
+    result = state.result
+    trump = first.trump
+    return f"""# A Gang, told with cards
+
+The Gang `Deal.shuffled(seed={seed})`, `P0` starting, two random players
+(`RandomBot.seeded(1)` and `RandomBot.seeded(2)`), played by the reference engine when this
+site was built. Each Schwung names the clause that decided it.
+
+```{{raw}} html
+<table class="sw-gang">
+<tr><th>P0 holds</th><td>{_cards(str(c) for c in first.hand(Player.P0))}</td></tr>
+<tr><th>P1 holds</th><td>{_cards(str(c) for c in first.hand(Player.P1))}</td></tr>
+<tr><th>revealed</th><td>{card_html(str(deal.revealed))} trump: {_esc(trump.name if trump else "none")}</td></tr>
+<tr><th>pile</th><td>{_cards(str(c) for c in deal.pile)}</td></tr>
+</table>
+<table class="sw-gang"><thead><tr><th>Schwung</th><th>leads</th><th>led</th><th>answer</th><th>trick</th><th>clause</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table>
+<p>Result: tricks {result.tricks[0]}:{result.tricks[1]}, outcome <code>{_esc(result.outcome.value)}</code>,
+winner {_esc(result.winner.name if result.winner else "none")}.</p>
+```
+"""
+
+
+# -- writing the pages
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def _source_files(data: SiteData) -> set[str]:
+    files = {loc.path for u in data.index.uses for loc in (*u.enforced, *u.tested)}
+    for a in AMBIGUITIES:
+        for t in a.tests:
+            path, _, name = t.partition("::")
+            files.add(path if name else "tests/test_ambiguities.py")
+    return files
+
+
+def write_pages(outdir: Path, data: SiteData) -> list[Path]:
+    """Write every generated page under ``outdir``; returns the pages written."""
+    pages: dict[str, str] = {
+        "booklet.md": booklet_page(data),
+        "table.md": table_page(),
+        "clauses/index.md": clauses_index_page(data),
+        "ambiguities/index.md": ambiguities_index_page(),
+        "vectors.md": vectors_page(data),
+        "proofs.md": proofs_page(data),
+        "gang.md": gang_page(),
+    }
+    for clause in CLAUSES.values():
+        pages[f"clauses/{clause.id}.md"] = clause_page(clause, data)
+    for amb in AMBIGUITIES:
+        pages[f"ambiguities/{amb.id}.md"] = ambiguity_page(amb, data)
+    sources = sorted(_source_files(data))
+    for rel in sources:
+        pages[f"{_source_doc(rel)}.md"] = source_page(rel)
+    pages["source/index.md"] = "# Source\n\nThe files the clause pages link to, highlighted.\n\n```{toctree}\n:hidden:\n\n" + "\n".join(
+        f"{rel}" for rel in sources
+    ) + "\n```\n"
+    written = []
+    for name, text in pages.items():
+        _write(outdir / name, text)
+        written.append(outdir / name)
+    figures = site_figures.draw_all(outdir / "figures", data.impact)
+    missing = [f for f in figures if not f.is_file()]
+    if missing:
+        raise ExtensionError(f"figures missing after drawing: {', '.join(str(m) for m in missing)}")
+    return written
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    proofs = os.environ.get("SCHWINGET_DOCS_PROOFS", "1") != "0"
+    games = int(os.environ.get("SCHWINGET_DOCS_IMPACT_GAMES", "400"))
+    write_pages(Path(app.srcdir) / GENERATED, collect(proofs=proofs, impact_games=games))
+
+
+# -- the card role: {card}`G3`
+
+
+def card_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Inliner, options: Mapping[str, Any] | None = None,
+    content: Sequence[str] = (),
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{card}`G3 KR``: the cards as card faces in HTML."""
+    try:
+        out = _cards(text.split())
+    except Exception as exc:  # noqa: BLE001
+        msg = inliner.reporter.error(f"not a card code: {text!r} ({exc})", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    return [nodes.raw(rawtext, out, format="html")], []
+
+
+# -- the link check of the built site
+
+
+_HREF = re.compile(r'href="([^"#:?]*)(?:\?[^"#]*)?(?:#([^"]*))?"')
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def broken_links(outdir: Path) -> list[str]:
+    """Every local link of the built HTML whose file or anchor does not exist, as ``page -> target``."""
+    ids: dict[Path, set[str]] = {}
+
+    def ids_of(page: Path) -> set[str]:
+        if page not in ids:
+            ids[page] = set(_ID.findall(page.read_text(encoding="utf-8"))) if page.is_file() else set()
+        return ids[page]
+
+    out = []
+    for page in outdir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for href, frag in _HREF.findall(text):
+            if href.startswith(("mailto", "javascript")):
+                continue
+            target = page if href == "" else (page.parent / href).resolve()
+            if href.endswith("/") or target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                out.append(f"{page.relative_to(outdir)} -> {href}")
+                continue
+            if frag and target.suffix == ".html" and frag not in ids_of(target):
+                out.append(f"{page.relative_to(outdir)} -> {href}#{frag}")
+    return sorted(set(out))
+
+
+def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    bad = broken_links(outdir)
+    if bad:
+        raise ExtensionError(f"{len(bad)} links lead nowhere: " + "; ".join(bad[:20]))
+    pages = {p.stem for p in (outdir / GENERATED / "clauses").glob("*.html")}
+    missing = sorted(set(CLAUSES) - pages)
+    if missing:
+        raise ExtensionError(f"clauses without a page: {', '.join(missing)}")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the page generator, the card role and the link check."""
+    app.connect("builder-inited", _on_builder_inited)
+    app.connect("build-finished", _on_build_finished)
+    app.add_role("card", card_role)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
