@@ -11,7 +11,7 @@ sys.path.insert(0, str(_DOCS.parent))
 
 project = "schwinget_spec"
 author = "the schwinget_spec authors"
-copyright = "the schwinget_spec authors; rules booklet: Schwinget, Daniel Fehr"  # noqa: A001
+copyright = "the schwinget_spec authors; rules booklet: Schwinget, Daniel Fehr"
 
 extensions = [
     "myst_parser",

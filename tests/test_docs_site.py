@@ -116,4 +116,5 @@ def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFac
         for label, width in (("desktop", 1280), ("phone", 390)):
             shot = SHOTS / f"{name}-{label}.png"
             done = _browse(chromium, url, f"--window-size={width},1400", f"--screenshot={shot}")
-            assert done.returncode == 0 and shot.is_file() and shot.stat().st_size > 10_000, done.stderr[-2000:]
+            assert done.returncode == 0, done.stderr[-2000:]
+            assert shot.stat().st_size > 10_000

@@ -8,18 +8,18 @@ import itertools
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
+import site_figures
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 import schwinget_spec
-import site_figures
 from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity, booklet_sentences
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
@@ -666,14 +666,14 @@ def _on_builder_inited(app: Sphinx) -> None:
 # -- the card role: {card}`G3`
 
 
-def card_role(
+def card_role(  # noqa: PLR0917 (the signature docutils calls a role with)
     name: str, rawtext: str, text: str, lineno: int, inliner: Inliner, options: Mapping[str, Any] | None = None,
     content: Sequence[str] = (),
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
     """``{card}`G3 KR``: the cards as card faces in HTML."""
     try:
         out = _cards(text.split())
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         msg = inliner.reporter.error(f"not a card code: {text!r} ({exc})", line=lineno)
         return [inliner.problematic(rawtext, rawtext, msg)], [msg]
     return [nodes.raw(rawtext, out, format="html")], []

@@ -10,10 +10,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from schwinget_spec.scoring import TableRow  # noqa: E402
-from schwinget_spec.simulate import Setup, simulate  # noqa: E402
+from schwinget_spec.scoring import TableRow
+from schwinget_spec.simulate import Setup, simulate
 
 __all__ = ["OUTCOME_FIGURE", "draw_all", "impact_figure_name", "outcome_counts"]
 
