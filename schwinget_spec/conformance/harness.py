@@ -31,6 +31,7 @@ from schwinget_spec.conformance.harness_games import (
     vector_games,
 )
 from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind, HarnessReport, format_report
+from schwinget_spec.conformance.level_vectors import play_levels
 from schwinget_spec.conformance.lockstep import DivergenceError, EndClaimsAdapter, LockstepGame, PlayCounts
 from schwinget_spec.conformance.protocol import (
     DEFAULT_START_TIMEOUT,
@@ -244,6 +245,13 @@ def run_harness(
                 fresh=session.fresh,
                 deadline=session.deadline,
             )
+            # the scoring, match and Schwingfest levels the engine declared (level_vectors)
+            assert session.hello is not None
+            levels, level_gang = play_levels(
+                session.get, session.hello, seed=seed, vectors=vectors, gang_played=(v + r, v),
+                run=divergence is None and not stopped,
+            )
+            divergence = divergence if level_gang is None else level_gang
         finally:
             session.close()
     return HarnessReport(
@@ -259,4 +267,5 @@ def run_harness(
         switches=switches,
         deadline_seconds=deadline,
         stopped_at_deadline=stopped,
+        levels=levels,
     )

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import get_clause
+from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence, format_levels
 from schwinget_spec.conformance.protocol import gang_rules_to_json, start_message
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
@@ -141,11 +142,14 @@ class HarnessReport:
     """The deadline of the whole run, in seconds (None for an in-process run, which has none)."""
     stopped_at_deadline: bool = False
     """True if the run stopped at its deadline before it played every game: it is not a pass."""
+    levels: LevelsReport | None = None
+    """The protocol levels (``level_report``): which were declared and checked, and a divergence beyond the Gang's play; None for an in-process run."""
 
     @property
     def passed(self) -> bool:
         """True if every game agreed with the reference and the run played them all."""
-        return self.divergence is None and self.startup_error is None and not self.stopped_at_deadline
+        levels_passed = self.levels is None or self.levels.passed
+        return self.divergence is None and self.startup_error is None and not self.stopped_at_deadline and levels_passed
 
     @property
     def games_played(self) -> int:
@@ -169,6 +173,7 @@ class HarnessReport:
             "deadline_seconds": self.deadline_seconds,
             "stopped_at_deadline": self.stopped_at_deadline,
             "divergence": None if self.divergence is None else self.divergence.to_json(),
+            **({} if self.levels is None else self.levels.to_json()),
         }
 
 
@@ -200,10 +205,19 @@ def format_report(report: HarnessReport) -> str:
             "played, but the run did not finish; not a pass"
         )
         return "\n".join(lines)
+    levels = report.levels
+    if levels is not None:
+        lines.extend(format_levels(levels))
+        if d is None:
+            lines.append(f"result: {levels.verdict(True)}")
+            if levels.divergence is not None:
+                lines.append("")
+                lines.extend(format_level_divergence(levels.divergence))
+            return "\n".join(lines)
     if d is None:
         lines.append("result: PASSED (no divergence from the reference)")
         return "\n".join(lines)
-    lines.append("result: DIVERGES")
+    lines.append("result: DIVERGES" if levels is None else f"result: {levels.verdict(False)}")
     lines.append("")
     lines.append(f"first divergence ({d.kind.value}) in {d.source}:")
     where = "at the start" if d.step is None else f"at step {d.step} (action {d.actions[-1]})"

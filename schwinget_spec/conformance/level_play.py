@@ -1,0 +1,458 @@
+"""The lock step of the protocol's scoring, match and Schwingfest levels: whole matches and Schwingfeste played through an engine beside the reference, each answer compared and named by its clause."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng, script_policy
+from schwinget_spec.conformance.harness_report import Divergence
+from schwinget_spec.conformance.level_report import LevelCheck, LevelDivergence, LevelsReport
+from schwinget_spec.conformance.lockstep import DivergenceError, LockstepGame, PlayCounts
+from schwinget_spec.conformance.protocol import (
+    FEST_SWITCHES,
+    GANG_SWITCHES,
+    LEVELS,
+    MATCH_SWITCHES,
+    SCORING_SWITCHES,
+    Hello,
+    ProtocolError,
+    SubprocessAdapter,
+    start_message,
+)
+from schwinget_spec.conformance.protocol_levels import (
+    ask_fest_meeting,
+    ask_fest_result,
+    ask_fest_schedule,
+    ask_match_next,
+    ask_match_result,
+    ask_points,
+    fest_start_message,
+    match_start_message,
+    points_message,
+    send_fest_start,
+    send_match_start,
+)
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.match import MatchLength, gang_seeds, play_out, random_chooser, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import Meeting, start_schwingfest
+from schwinget_spec.scoring import GOOD_LOSER_TRICKS, Points, ScoringSystem, TableRow, compute_gang_score
+from schwinget_spec.trace import actions_of
+
+__all__ = [
+    "DEFAULT_FESTS",
+    "DEFAULT_MATCHES",
+    "DEFAULT_SCORED_GAENGE",
+    "FestSpec",
+    "LevelPlay",
+    "MatchSpec",
+    "PlannedGang",
+    "points_clause",
+    "random_fests",
+    "random_matches",
+    "random_scored",
+]
+
+DEFAULT_MATCHES = 8
+"""Random matches a default run plays after the match vectors: both systems, both lengths, twice."""
+DEFAULT_FESTS = 2
+"""Random Schwingfeste a default run plays after the Schwingfest vectors: 3 and 4 Schwinger."""
+DEFAULT_SCORED_GAENGE = 24
+"""Random Gänge a default run scores under both systems after the scoring vectors."""
+
+_SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
+
+
+@attrs.frozen
+class PlannedGang:
+    """One Gang of a planned match or Schwingfest: its deal and either its actions or the seed of its random play."""
+
+    deal: Deal
+    actions: tuple[str, ...] | None = None
+    seed: int | None = None
+
+    def actions_for(self, starter: Player, rules: Rules) -> tuple[str, ...]:
+        """The actions to play with ``starter`` leading: the recorded ones, or ``random_chooser(seed)``'s play."""
+        if self.actions is not None:
+            return self.actions
+        seed = 0 if self.seed is None else self.seed
+        return actions_of(play_out(start_gang(self.deal, starter, rules), random_chooser(seed)))
+
+
+@attrs.frozen
+class MatchSpec:
+    """A match to play: where it comes from, its system, length, younger player, switches, and one planned Gang per Gang."""
+
+    source: str
+    system: ScoringSystem
+    length: int
+    younger: Player
+    rules: Rules
+    gaenge: tuple[PlannedGang, ...]
+    vector: bool = False
+
+
+@attrs.frozen
+class FestSpec:
+    """A Schwingfest to play: ``players`` Schwinger on ``sets`` card sets, and a planned Gang per meeting ``(a, b, leg)``."""
+
+    source: str
+    players: int
+    sets: int
+    system: ScoringSystem
+    rules: Rules
+    meetings: Mapping[tuple[int, int, int], PlannedGang]
+    vector: bool = False
+
+
+class _LevelStopError(Exception):
+    def __init__(self, divergence: LevelDivergence) -> None:
+        self.divergence = divergence
+
+
+class _GangStopError(Exception):
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+def points_clause(result: Any, system: ScoringSystem, rules: Rules, expected: Sequence[Points], actual: Sequence[Points]) -> str:
+    """The clause a wrong pair of Gang points breaks: the good loser's row for the loser's point under the Punktewertung, else the result row."""
+    score = compute_gang_score(result, system, rules)
+    loser = result.loser
+    for seat in (Player.P0, Player.P1):
+        if expected[seat] == actual[seat]:
+            continue
+        if (
+            loser is seat
+            and system is ScoringSystem.PUNKTEWERTUNG
+            and (result.tricks[loser] >= GOOD_LOSER_TRICKS or actual[seat].hundredths == 100)
+        ):
+            return TableRow.GUT_GEKAEMPFT.clause_id
+        return score.rows[seat].clause_id
+    return score.row.clause_id
+
+
+def _json_line(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class LevelPlay:
+    """Plays the scoring, match and Schwingfest levels an engine declared, beside the reference, and stops at the first difference.
+
+    ``get_adapter`` gives the session's adapter (the engine started again if it died);
+    ``hello`` is what the engine declared. ``run`` plays the levels in order and returns
+    the ``LevelsReport`` and, when a Gang met inside a level diverged, that Gang's
+    ``Divergence`` (reported like any Gang divergence).
+    """
+
+    def __init__(self, get_adapter: Callable[[], SubprocessAdapter], hello: Hello) -> None:
+        self.get_adapter = get_adapter
+        self.hello = hello
+        self.requests: list[str] = []
+        self.scored = 0
+        self.scored_vectors = 0
+
+    # -- the parts of one level game
+
+    def _stop(self, level: str, kind: str, message: str, source: str, **fields: Any) -> _LevelStopError:
+        return _LevelStopError(LevelDivergence(level, kind, message, source, requests=tuple(self.requests), **fields))
+
+    def _protocol(self, level: str, exc: ProtocolError, source: str) -> _LevelStopError:
+        return self._stop(level, "protocol", exc.reason, source, field=exc.kind, stderr=exc.stderr)
+
+    def _play_gang(self, spec: GameSpec) -> GangState:
+        adapter = self.get_adapter()
+        self.requests.append(_json_line(start_message(spec.deal, spec.starter, spec.rules, adapter.client.start_switches)))
+        self.requests.extend(_json_line({"cmd": "apply", "action": a}) for a in spec.actions or ())
+        try:
+            LockstepGame(adapter, spec, PlayCounts()).play(script_policy(spec.actions or ()))
+        except DivergenceError as found:
+            raise _GangStopError(found.divergence) from None
+        state = start_gang(spec.deal, spec.starter, spec.rules)
+        for code in spec.actions or ():
+            state = state.apply(code)
+        return state
+
+    def _check_points(self, level: str, state: GangState, system: ScoringSystem, rules: Rules, source: str) -> None:
+        message = points_message(system, rules)
+        self.requests.append(_json_line(message))
+        try:
+            actual = ask_points(self.get_adapter().client, system, rules)
+        except ProtocolError as exc:
+            raise self._protocol(level, exc, source) from None
+        expected = compute_gang_score(state.result, system, rules).points
+        self.scored += 1
+        if actual != expected:
+            raise self._stop(
+                level, "wrong_points",
+                f"the points of the finished Gang ({state.result.outcome.value}, tricks "
+                f"{state.result.tricks[0]}:{state.result.tricks[1]}) under the {system.label} are "
+                f"{[str(p) for p in actual]}; the reference has {[str(p) for p in expected]}",
+                source, field="points", expected=[str(p) for p in expected], actual=[str(p) for p in actual],
+                clause_id=points_clause(state.result, system, rules, expected, actual),
+            )
+
+    # -- scoring
+
+    def score_gang(self, spec: GameSpec, checks: Iterable[tuple[ScoringSystem, Rules]], *, vector: bool) -> None:
+        """Play ``spec`` and ask its points under each (system, rules) of ``checks``."""
+        self.requests = []
+        state = self._play_gang(spec)
+        for system, rules in checks:
+            self._check_points("scoring", state, system, rules, spec.source)
+        self.scored_vectors += int(vector)
+
+    # -- match
+
+    def play_match(self, spec: MatchSpec) -> None:
+        """Play the match ``spec``: ``match_start``, per Gang ``match_next`` (the starter), the Gang, ``points``, then ``match_result``."""
+        self.requests = []
+        level, source = "match", spec.source
+        message = match_start_message(spec.system, spec.length, spec.younger, spec.rules)
+        self.requests.append(_json_line(message))
+        try:
+            send_match_start(self.get_adapter().client, spec.system, spec.length, spec.younger, spec.rules)
+        except ProtocolError as exc:
+            raise self._protocol(level, exc, source) from None
+        ref = start_match(spec.system, MatchLength(spec.length), spec.younger, spec.rules)
+        for number, planned in enumerate(spec.gaenge, 1):
+            self.requests.append(_json_line({"cmd": "match_next"}))
+            try:
+                starter = ask_match_next(self.get_adapter().client, number)
+            except ProtocolError as exc:
+                raise self._protocol(level, exc, source) from None
+            due, clause = ref.next_starter_with_clause()
+            if starter != due:
+                raise self._stop(
+                    level, "wrong_starter", f"Gang {number} is started by {starter.code}; the reference has {due.code}",
+                    source, field=f"starter of Gang {number}", expected=due.code, actual=starter.code, clause_id=clause,
+                )
+            game = GameSpec(f"{source}, Gang {number}", planned.deal, due, spec.rules,
+                            planned.actions_for(due, spec.rules), planned.seed)
+            state = self._play_gang(game)
+            self._check_points(level, state, spec.system, spec.rules, f"{source}, Gang {number}")
+            ref = ref.apply_gang(state)
+        self.requests.append(_json_line({"cmd": "match_result"}))
+        try:
+            end = ask_match_result(self.get_adapter().client, spec.system)
+        except ProtocolError as exc:
+            raise self._protocol(level, exc, source) from None
+        result = ref.result
+        expected_totals, actual_totals = [str(t) for t in result.totals], [str(t) for t in end.totals]
+        if expected_totals != actual_totals:
+            raise self._stop(level, "wrong_totals", f"the match's totals are {actual_totals}; the reference has {expected_totals}",
+                             source, field="totals", expected=expected_totals, actual=actual_totals,
+                             clause_id="match.record_points")
+        if end.winner != result.winner:
+            def code(p: Player | None) -> str | None:
+                return None if p is None else p.code
+
+            raise self._stop(
+                level, "wrong_winner",
+                f"the match's winner is {code(end.winner)} with totals {actual_totals}; the reference has "
+                f"{code(result.winner)}" + (" (equal totals: nobody has the most points)" if result.winner is None else ""),
+                source, field="winner", expected=code(result.winner), actual=code(end.winner), clause_id="match.winner",
+            )
+
+    # -- Schwingfest
+
+    def play_fest(self, spec: FestSpec) -> None:
+        """Play the Schwingfest ``spec``: ``fest_start``, the engine's schedule, per meeting ``fest_meeting`` (the starter), the Gang, ``points``, then ``fest_result``."""
+        self.requests = []
+        level, source = "schwingfest", spec.source
+        self.requests.append(_json_line(fest_start_message(spec.players, spec.sets, spec.system, spec.rules)))
+        client = self.get_adapter().client
+        try:
+            send_fest_start(client, spec.players, spec.sets, spec.system, spec.rules)
+            self.requests.append(_json_line({"cmd": "fest_schedule"}))
+            rounds = ask_fest_schedule(client, spec.players)
+        except ProtocolError as exc:
+            raise self._protocol(level, exc, source) from None
+        self._check_schedule(spec, rounds)
+        names = tuple(f"S{i}" for i in range(spec.players))
+        ref = start_schwingfest(names, spec.system, spec.sets, spec.rules)
+        legs: dict[tuple[int, int], int] = {}
+        for a, b in (pair for round_ in rounds for pair in round_):
+            leg = legs[(a, b)] = legs.get((a, b), 0) + 1
+            meeting = Meeting(a, b, leg)
+            self.requests.append(_json_line({"cmd": "fest_meeting", "pair": [a, b]}))
+            try:
+                starter = ask_fest_meeting(self.get_adapter().client, a, b)
+            except ProtocolError as exc:
+                raise self._protocol(level, exc, source) from None
+            due = ref.starter_of(meeting)
+            if starter != due:
+                raise self._stop(
+                    level, "wrong_starter",
+                    f"meeting {leg} of Schwinger {a} and {b} is started by {starter}; the reference has {due} "
+                    f"(fest_starter {spec.rules.fest_starter!r})",
+                    source, field=f"starter of meeting {a}-{b}/{leg}", expected=due, actual=starter,
+                    clause_id="match.first_starter" if leg == 1 else "match.loser_starts",
+                )
+            planned = spec.meetings[(a, b, leg)]
+            seat = meeting.seat(due)
+            where = f"{source}, meeting {a}-{b}/{leg}"
+            state = self._play_gang(GameSpec(where, planned.deal, seat, spec.rules, planned.actions_for(seat, spec.rules), planned.seed))
+            self._check_points(level, state, spec.system, spec.rules, where)
+            ref = ref.apply_gang(meeting, state)
+        self.requests.append(_json_line({"cmd": "fest_result"}))
+        try:
+            standings = ask_fest_result(self.get_adapter().client, spec.players, spec.system)
+        except ProtocolError as exc:
+            raise self._protocol(level, exc, source) from None
+        totals = [str(t) for t in ref.totals()]
+        ranks = [0] * spec.players
+        for line in ref.standings:
+            ranks[line.schwinger] = line.rank
+        actual_totals = [str(s.points) for s in standings]
+        actual_ranks = [s.rank for s in standings]
+        if actual_totals != totals:
+            raise self._stop(level, "wrong_standings", f"the Schwinger's points are {actual_totals}; the reference has {totals}",
+                             source, field="points", expected=totals, actual=actual_totals, clause_id="match.record_points")
+        if actual_ranks != ranks:
+            raise self._stop(
+                level, "wrong_standings",
+                f"the ranks of Schwinger 0..{spec.players - 1} are {actual_ranks} with points {totals}; the reference has "
+                f"{ranks} (fest_tiebreak {spec.rules.fest_tiebreak!r})",
+                source, field="ranks", expected=ranks, actual=actual_ranks, clause_id="match.winner",
+            )
+
+    def _check_schedule(self, spec: FestSpec, rounds: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+        counts: dict[tuple[int, int], int] = {}
+        for number, round_ in enumerate(rounds, 1):
+            seen: set[int] = set()
+            for a, b in round_:
+                counts[(a, b)] = counts.get((a, b), 0) + 1
+                if a in seen or b in seen:
+                    raise self._stop("schwingfest", "wrong_schedule",
+                                     f"round {number} has Schwinger {a if a in seen else b} in two meetings at once",
+                                     spec.source, field="rounds", actual=[list(p) for p in round_], clause_id="fest.parallel")
+                seen.update((a, b))
+            if len(round_) > spec.sets:
+                raise self._stop("schwingfest", "wrong_schedule",
+                                 f"round {number} has {len(round_)} meetings on {spec.sets} card set(s)",
+                                 spec.source, field="rounds", actual=[list(p) for p in round_], clause_id="fest.parallel")
+        for a in range(spec.players):
+            for b in range(a + 1, spec.players):
+                if counts.get((a, b), 0) != 2:
+                    raise self._stop("schwingfest", "wrong_schedule",
+                                     f"Schwinger {a} and {b} meet {counts.get((a, b), 0)} times in the schedule; each pair meets twice",
+                                     spec.source, field=f"meetings of {a}-{b}", expected=2, actual=counts.get((a, b), 0),
+                                     clause_id="fest.twice_each")
+
+    # -- the whole run
+
+    def run(
+        self,
+        *,
+        scoring: Sequence[tuple[GameSpec, Sequence[tuple[ScoringSystem, Rules]], bool]],
+        matches: Sequence[MatchSpec],
+        fests: Sequence[FestSpec],
+        skipped: Mapping[str, Sequence[tuple[str, str]]],
+        gang_played: tuple[int, int],
+    ) -> tuple[LevelsReport, Divergence | None]:
+        """Play the declared levels in order; the report and the Gang divergence met inside a level, if any."""
+        declared = self.hello.levels
+        checks: dict[str, LevelCheck] = {"gang": LevelCheck("gang", True, True, *gang_played)}
+        plans: list[tuple[str, Sequence[Any], Callable[[Any], None]]] = [
+            ("scoring", scoring, lambda item: self.score_gang(item[0], item[1], vector=item[2])),
+            ("match", matches, self.play_match),
+            ("schwingfest", fests, self.play_fest),
+        ]
+        divergence: LevelDivergence | None = None
+        gang_divergence: Divergence | None = None
+        for level, items, play in plans:
+            if level not in declared:
+                checks[level] = LevelCheck(level, False, False)
+                continue
+            if divergence is not None or gang_divergence is not None:
+                checks[level] = LevelCheck(level, True, False, note="the run stopped at an earlier divergence")
+                continue
+            played = vectors = 0
+            before = self.scored
+            try:
+                for item in items:
+                    play(item)
+                    played += 1
+                    vectors += int(getattr(item, "vector", False) or (isinstance(item, tuple) and item[2]))
+            except _LevelStopError as stop:
+                divergence = stop.divergence
+            except _GangStopError as stop:
+                gang_divergence = stop.divergence
+            if level == "scoring":
+                played = self.scored - before
+            checks[level] = LevelCheck(level, True, divergence is None and gang_divergence is None, played, vectors,
+                                       tuple(skipped.get(level, ())))
+        if "scoring" in declared and checks["scoring"].checked:
+            # the Gänge of matches and Schwingfeste were scored too
+            c = checks["scoring"]
+            checks["scoring"] = attrs.evolve(c, played=self.scored)
+        report = LevelsReport(self.hello.protocol, tuple(checks[level] for level in LEVELS), divergence)
+        return report, gang_divergence
+
+
+# -- what a run plays
+
+
+def _random_rules(rng: HarnessRng, switches: Iterable[str], names: Iterable[str]) -> Rules:
+    values: dict[str, Any] = {}
+    fields = attrs.fields_dict(Rules)
+    for name in sorted(set(switches) & set(names)):
+        default = getattr(Rules(), name)
+        if isinstance(default, bool):
+            if rng.below(2):
+                values[name] = not default
+        else:
+            options = tuple(getattr(fields[name].validator, "options", (default,)))
+            values[name] = options[rng.below(len(options))]
+    return Rules(**values)
+
+
+def random_matches(count: int, seed: int, switches: Iterable[str]) -> list[MatchSpec]:
+    """``count`` random matches from ``seed``: both systems and both lengths in turn, a random younger player, every other one random values of the declared switches."""
+    rng = HarnessRng(seed ^ 0x4D41_5443)
+    out = []
+    for i in range(count):
+        system = _SYSTEMS[i % 2]
+        length = (4, 6)[(i // 2) % 2]
+        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else Rules()
+        match_seed = rng.seed()
+        planned = tuple(PlannedGang(Deal.shuffled(s), seed=s) for s in gang_seeds(match_seed, length))
+        out.append(MatchSpec(f"random match {i + 1} of seed {seed}", system, length, Player(rng.below(2)), rules, planned))
+    return out
+
+
+def random_fests(count: int, seed: int, switches: Iterable[str]) -> list[FestSpec]:
+    """``count`` random Schwingfeste from ``seed``: 3 and 4 Schwinger in turn, 1 or 2 card sets, random values of the declared switches."""
+    rng = HarnessRng(seed ^ 0x4645_5354)
+    out = []
+    for i in range(count):
+        players = 3 + i % 2
+        sets = 1 + rng.below(2)
+        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES))
+        fest_seed = rng.seed()
+        pairs = [(a, b, leg) for leg in (1, 2) for a in range(players) for b in range(a + 1, players)]
+        meetings = {key: PlannedGang(Deal.shuffled(s), seed=s) for key, s in zip(pairs, gang_seeds(fest_seed, len(pairs)), strict=True)}
+        out.append(FestSpec(f"random Schwingfest {i + 1} of seed {seed}", players, sets, _SYSTEMS[i % 2], rules, meetings))
+    return out
+
+
+def random_scored(count: int, seed: int, switches: Iterable[str]) -> list[tuple[GameSpec, list[tuple[ScoringSystem, Rules]], bool]]:
+    """``count`` random Gänge from ``seed``, each scored under both systems (and both values of ``good_loser_after_plattwurf`` if declared)."""
+    rng = HarnessRng(seed ^ 0x5343_4F52)
+    readings = [Rules()] + ([Rules(good_loser_after_plattwurf=False)] if "good_loser_after_plattwurf" in switches else [])
+    out = []
+    for i in range(count):
+        deal_seed = rng.seed()
+        starter = Player(rng.below(2))
+        planned = PlannedGang(Deal.shuffled(deal_seed), seed=deal_seed)
+        spec = GameSpec(f"random scored Gang {i + 1} of seed {seed}", planned.deal, starter, Rules(),
+                        planned.actions_for(starter, Rules()), deal_seed)
+        out.append((spec, [(s, r) for s in _SYSTEMS for r in readings], False))
+    return out

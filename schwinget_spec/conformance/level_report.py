@@ -1,0 +1,184 @@
+"""What the harness reports of the levels beyond a Gang's play: which levels were declared and checked, and the first difference in points, starters, totals, winners, schedules or standings."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from schwinget_spec.clauses import get_clause
+from schwinget_spec.conformance.protocol import LEVELS
+
+__all__ = ["LevelCheck", "LevelDivergence", "LevelsReport", "format_level_divergence", "format_levels"]
+
+
+@attrs.frozen
+class LevelCheck:
+    """One level of the protocol in a run: declared by the engine or not, checked or not, and what was played.
+
+    ``played`` counts what the level's own checks played: finished Gänge scored
+    (scoring), matches (match), Schwingfeste (schwingfest), Gänge (gang). ``vectors``
+    counts the vectors among them; ``skipped`` lists the vectors left out, each with its
+    reason. ``note`` says why a declared level was not checked (an earlier divergence).
+    """
+
+    level: str
+    declared: bool
+    checked: bool
+    played: int = 0
+    vectors: int = 0
+    skipped: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The check as a JSON object."""
+        return {
+            "level": self.level,
+            "declared": self.declared,
+            "checked": self.checked,
+            "played": self.played,
+            "vectors": self.vectors,
+            "skipped": [{"id": vid, "reason": reason} for vid, reason in self.skipped],
+            "note": self.note,
+        }
+
+
+@attrs.frozen
+class LevelDivergence:
+    """The first difference at a level beyond the play of a Gang.
+
+    ``kind`` is one of ``wrong_points``, ``wrong_starter``, ``wrong_totals``,
+    ``wrong_winner``, ``wrong_schedule``, ``wrong_standings``, ``protocol``; ``source``
+    names the vector or the random match or Schwingfest; ``requests`` are the request
+    lines that replay it from a fresh engine (after ``hello``), ending with the request
+    whose answer differs.
+    """
+
+    level: str
+    kind: str
+    message: str
+    source: str
+    field: str | None = None
+    expected: Any = None
+    actual: Any = None
+    clause_id: str | None = None
+    requests: tuple[str, ...] = ()
+    stderr: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The divergence as a JSON object, with the clause's text when a clause is named."""
+        out: dict[str, Any] = {
+            "level": self.level,
+            "kind": self.kind,
+            "message": self.message,
+            "source": self.source,
+            "field": self.field,
+            "expected": self.expected,
+            "actual": self.actual,
+            "clause_id": self.clause_id,
+            "requests": list(self.requests),
+        }
+        if self.clause_id is not None:
+            clause = get_clause(self.clause_id)
+            out["clause_en"], out["clause_de"], out["clause_fr"] = clause.en, clause.de, clause.fr
+        if self.stderr:
+            out["stderr"] = self.stderr
+        return out
+
+
+@attrs.frozen
+class LevelsReport:
+    """The levels of a run: the engine's protocol version, a check per level (in ``LEVELS`` order) and the first level divergence."""
+
+    protocol: int
+    checks: tuple[LevelCheck, ...]
+    divergence: LevelDivergence | None = None
+
+    @property
+    def passed(self) -> bool:
+        """True if no level diverged and every declared level was checked."""
+        return self.divergence is None and all(c.checked for c in self.checks if c.declared)
+
+    @property
+    def checked(self) -> tuple[str, ...]:
+        """The levels checked."""
+        return tuple(c.level for c in self.checks if c.checked)
+
+    @property
+    def not_checked(self) -> tuple[str, ...]:
+        """The levels not checked (not declared, or not reached)."""
+        return tuple(c.level for c in self.checks if not c.checked)
+
+    def verdict(self, gang_passed: bool) -> str:
+        """The verdict line: ``PASSED: gang, scoring; not checked: match, schwingfest`` or ``DIVERGES at match: ...``."""
+        rest = f"; not checked: {', '.join(self.not_checked)}" if self.not_checked else ""
+        if self.divergence is not None:
+            return f"DIVERGES at {self.divergence.level}{rest}"
+        if not gang_passed:
+            return f"DIVERGES at gang{rest}"
+        return f"PASSED: {', '.join(self.checked)}{rest}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The levels as JSON fields: ``levels_checked``, ``levels_not_checked``, one object per level, the divergence."""
+        return {
+            "protocol": self.protocol,
+            "levels_declared": [c.level for c in self.checks if c.declared],
+            "levels_checked": list(self.checked),
+            "levels_not_checked": list(self.not_checked),
+            "levels": [c.to_json() for c in self.checks],
+            "level_divergence": None if self.divergence is None else self.divergence.to_json(),
+        }
+
+    @classmethod
+    def gang_only(cls, protocol: int, declared: tuple[str, ...], gang_played: tuple[int, int], note: str = "") -> LevelsReport:
+        """The levels of a run that checked the Gang level only (the engine declared no more, or the Gang level diverged)."""
+        return cls(
+            protocol,
+            tuple(
+                LevelCheck(level, level in declared, level == "gang", *(gang_played if level == "gang" else (0, 0)),
+                           note=note if level != "gang" and level in declared else "")
+                for level in LEVELS
+            ),
+        )
+
+
+_SHOWN_REQUESTS = 14
+
+
+def format_levels(levels: LevelsReport) -> list[str]:
+    """The levels part of the text report: one line per level, what it played or why it was not checked."""
+    lines = [f"levels (protocol {levels.protocol}):"]
+    units = {"gang": "Gänge", "scoring": "Gänge scored", "match": "matches", "schwingfest": "Schwingfeste"}
+    for c in levels.checks:
+        if not c.declared:
+            lines.append(f"  {c.level}: not declared, not checked")
+            continue
+        if not c.checked:
+            lines.append(f"  {c.level}: declared, not checked ({c.note or 'not reached'})")
+            continue
+        skipped = f", {len(c.skipped)} vectors skipped" if c.skipped else ""
+        lines.append(f"  {c.level}: checked, {c.played} {units[c.level]} ({c.vectors} from vectors{skipped})")
+        lines.extend(f"    skipped {vid}: {reason}" for vid, reason in c.skipped)
+    return lines
+
+
+def format_level_divergence(d: LevelDivergence) -> list[str]:
+    """The text of a level divergence: where, what differs, the clause in three languages, and the request lines that replay it."""
+    lines = []
+    lines.append(f"first divergence at the {d.level} level ({d.kind}) in {d.source}:")
+    lines.append(f"  {d.message}")
+    if d.field is not None and d.kind != "protocol":
+        lines.append(f"  {d.field}: reference {json.dumps(d.expected)}, implementation {json.dumps(d.actual)}")
+    if d.clause_id is not None:
+        clause = get_clause(d.clause_id)
+        lines.append(f"  clause {d.clause_id}: {clause.en}")
+        lines.append(f"    de: {clause.de}")
+        lines.append(f"    fr: {clause.fr}")
+    if d.stderr:
+        lines.append("  stderr of the implementation (last lines):")
+        lines.extend(f"    {line}" for line in d.stderr.strip().splitlines()[-10:])
+    lines.append(f"  replay by sending these {len(d.requests)} lines after hello:")
+    shown = d.requests if len(d.requests) <= _SHOWN_REQUESTS else (*d.requests[:4], "...", *d.requests[-(_SHOWN_REQUESTS - 5):])
+    lines.extend(f"    {line}" for line in shown)
+    return lines

@@ -1,0 +1,154 @@
+"""The levels beyond a Gang in a harness run: the shipped scoring, match and Schwingfest vectors as games played through the protocol (and the ones an engine's switches leave out), then random ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+import attrs
+
+from schwinget_spec.cards import Card
+from schwinget_spec.conformance.harness_games import GameSpec
+from schwinget_spec.conformance.harness_report import Divergence
+from schwinget_spec.conformance.level_play import (
+    DEFAULT_FESTS,
+    DEFAULT_MATCHES,
+    DEFAULT_SCORED_GAENGE,
+    FestSpec,
+    LevelPlay,
+    MatchSpec,
+    PlannedGang,
+    random_fests,
+    random_matches,
+    random_scored,
+)
+from schwinget_spec.conformance.level_report import LevelsReport
+from schwinget_spec.conformance.protocol import Hello, SubprocessAdapter
+from schwinget_spec.conformance.suite import Vector, load_vectors
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
+
+__all__ = ["LevelVectors", "level_vectors", "play_levels", "vector_rules_for"]
+
+_PLAYED_VERDICTS = frozenset({"conforms", "wrong_claim"})
+"""A vector whose games are legal: its claims are the trace's, the engine makes its own."""
+
+
+@attrs.frozen
+class LevelVectors:
+    """The level games of the shipped vectors for one engine, and per level the vectors left out with their reason."""
+
+    scoring: tuple[tuple[GameSpec, tuple[tuple[ScoringSystem, Rules], ...], bool], ...]
+    matches: tuple[MatchSpec, ...]
+    fests: tuple[FestSpec, ...]
+    skipped: Mapping[str, tuple[tuple[str, str], ...]]
+
+
+def vector_rules_for(vector: Vector, switches: Collection[str]) -> Rules | str:
+    """The rules to play ``vector`` under for an engine that plays ``switches``, or the reason to skip it.
+
+    A switch the engine does not play is set back to its default when the vector's
+    ``depends_on`` does not list it (its expected result is the same either way, which
+    the generator checks); when it is listed, or the vector lists nothing, the vector is
+    skipped.
+    """
+    fields = attrs.fields_dict(Rules)
+    values = {k: v for k, v in dict(vector.rules).items() if k in fields}
+    depends_on = getattr(vector, "depends_on", None)
+    defaults = Rules()
+    for name, value in list(values.items()):
+        if value == getattr(defaults, name) or name in switches:
+            continue
+        if depends_on is not None and name not in depends_on:
+            del values[name]
+            continue
+        return f"needs {name}={value!r}, a reading the engine does not declare"
+    try:
+        return Rules(**values)
+    except (TypeError, ValueError, SchwingetError) as exc:
+        return f"rules not readable: {exc}"
+
+
+def _deal(obj: Mapping[str, Any]) -> Deal:
+    return Deal(
+        hands=(tuple(Card.parse(c) for c in obj["hands"][0]), tuple(Card.parse(c) for c in obj["hands"][1])),
+        revealed=Card.parse(obj["revealed"]),
+        face_down=tuple(Card.parse(c) for c in obj["face_down"]),
+        pile=tuple(Card.parse(c) for c in obj["pile"]),
+    )
+
+
+def _planned(gang: Mapping[str, Any]) -> PlannedGang:
+    seed = gang.get("seed")
+    return PlannedGang(_deal(gang["deal"]), tuple(gang["actions"]), seed if isinstance(seed, int) else None)
+
+
+def level_vectors(switches: Collection[str]) -> LevelVectors:
+    """The scoring, match and Schwingfest games of the shipped vectors an engine playing ``switches`` can play."""
+    scoring: list[tuple[GameSpec, tuple[tuple[ScoringSystem, Rules], ...], bool]] = []
+    matches: list[MatchSpec] = []
+    fests: list[FestSpec] = []
+    skipped: dict[str, list[tuple[str, str]]] = {"scoring": [], "match": [], "schwingfest": []}
+    for vector in load_vectors():
+        level = {"scoring": "scoring", "match": "match", "schwingfest": "schwingfest"}.get(vector.group)
+        if level is None or vector.kind != "trace" or vector.expected.get("verdict") not in _PLAYED_VERDICTS:
+            continue
+        rules = vector_rules_for(vector, switches)
+        if isinstance(rules, str):
+            skipped[level].append((vector.id, rules))
+            continue
+        doc = vector.input
+        system = ScoringSystem(doc["scoring"])
+        source = f"vector {vector.id}"
+        if level == "scoring":
+            gang = doc["gaenge"][0]
+            planned = _planned(gang)
+            spec = GameSpec(source, planned.deal, Player.parse(gang["starter"]), rules, planned.actions, planned.seed)
+            scoring.append((spec, ((system, rules),), True))
+        elif level == "match":
+            gaenge = tuple(_planned(g) for g in doc["gaenge"])
+            matches.append(MatchSpec(source, system, int(doc["length"]), Player.parse(doc["younger"]), rules, gaenge, vector=True))
+        else:
+            legs: dict[tuple[int, int], int] = {}
+            meetings: dict[tuple[int, int, int], PlannedGang] = {}
+            for gang in doc["gaenge"]:
+                a, b = gang["seats"]
+                leg = legs[(a, b)] = legs.get((a, b), 0) + 1
+                meetings[(a, b, leg)] = _planned(gang)
+            fests.append(FestSpec(source, len(doc["players"]), int(doc.get("sets", 1)), system, rules, meetings, vector=True))
+    return LevelVectors(tuple(scoring), tuple(matches), tuple(fests), {k: tuple(v) for k, v in skipped.items()})
+
+
+def play_levels(
+    get_adapter: Callable[[], SubprocessAdapter],
+    hello: Hello,
+    *,
+    seed: int,
+    vectors: bool,
+    gang_played: tuple[int, int],
+    run: bool,
+    matches: int = DEFAULT_MATCHES,
+    fests: int = DEFAULT_FESTS,
+    scored: int = DEFAULT_SCORED_GAENGE,
+) -> tuple[LevelsReport, Divergence | None]:
+    """Play every level ``hello`` declared beyond the Gang: the level vectors (unless ``vectors`` is False), then random games from ``seed``.
+
+    With ``run`` False (the Gang level already diverged or stopped) nothing is played and
+    the report says which declared levels were not checked. ``gang_played`` is the
+    Gänge the Gang level played and how many of them came from vectors.
+    """
+    if not run or hello.levels == ("gang",):
+        note = "the run stopped at the Gang level" if not run else ""
+        return LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note), None
+    found = level_vectors(hello.switches) if vectors else LevelVectors((), (), (), {})
+    play = LevelPlay(get_adapter, hello)
+    return play.run(
+        scoring=[*found.scoring, *random_scored(scored, seed, hello.switches)],
+        matches=[*found.matches, *random_matches(matches, seed, hello.switches)],
+        fests=[*found.fests, *random_fests(fests, seed, hello.switches)],
+        skipped=found.skipped,
+        gang_played=gang_played,
+    )
