@@ -111,7 +111,7 @@ def _refusal(ref: GangState, twin: TwinState, action: int) -> tuple[str, str, st
         twin.apply(action)
     except IllegalActionError as exc:
         if exc.clause_id != ref_clause:
-            return f"refusal of {code}", ref_clause, str(exc.clause_id)
+            return f"refusal of {code}", str(ref_clause), str(exc.clause_id)
         return None
     return f"refusal of {code}", f"refused ({ref_clause})", "accepted"
 
