@@ -1,15 +1,135 @@
-"""Which clause of the booklet a difference between an implementation and the reference points at."""
+"""Which clause of the booklet a difference between an implementation and the reference points at: the clause the defect breaks, not only where it showed.
+
+Before a difference in the answers offered or in who took a Schwung is blamed on the
+Farbzwang or the Schwung's own clause, the engine's behaviour is compared with the
+reference's under every other trump (none, or another colour): when another trump
+explains this difference and every Schwung before it, the engine misread the deal
+(``deal.trump``, or ``deal.no_trump`` when the revealed card is a special card). A hand
+that drew another card of the pile than the next one points at ``deal.pile``. A wrong
+result names the Plattwurf clause, the table row of the outcome or the more-tricks clause
+that differs (``result_clause``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from schwinget_spec.cards import Card
+from schwinget_spec.cards import Card, Colour
 from schwinget_spec.deal import PILE_SIZE
-from schwinget_spec.gang import GangState, Phase
+from schwinget_spec.gang import GangState, Phase, cards_of
+from schwinget_spec.players import Player
+from schwinget_spec.trick import COLOUR_MASK, SchwungOutcome, allowed_answers, resolve_schwung
 
-__all__ = ["allowing_clause", "end_clause", "legal_actions_clause", "result_clause", "state_clause"]
+__all__ = [
+    "Answered",
+    "allowing_clause",
+    "end_clause",
+    "legal_actions_clause",
+    "pile_clause",
+    "result_clause",
+    "state_clause",
+    "trump_view_of_answers",
+    "trump_view_of_schwung",
+]
+
+Answered = tuple[GangState, str]
+"""A Schwung's answer as played: the reference state before the answer, and the answer's code."""
+
+
+# -- the engine's view of the deal
+
+
+def _other_trumps(trump: Colour | None) -> list[Colour | None]:
+    return [t for t in (None, *Colour) if t is not trump]
+
+
+def _deal_clause(state: GangState) -> str:
+    """The clause that fixes the trump of ``state``'s deal."""
+    return "deal.no_trump" if state.trump is None else "deal.trump"
+
+
+def _allowed(before: GangState, trump: Colour | None) -> int:
+    led = before.led
+    assert led is not None
+    return allowed_answers(before.hands[before.to_move], led, trump, before.rules)
+
+
+def _resolve(before: GangState, code: str, trump: Colour | None) -> SchwungOutcome:
+    led = before.led
+    assert led is not None
+    hand = before.hands[before.to_move]
+    void = led.colour is not None and not hand & COLOUR_MASK[led.colour]
+    return resolve_schwung(
+        before.to_move.other, led, Card.parse(code), trump, before.rules,
+        is_last=before.is_last_schwung(), answer_was_void=void,
+    )
+
+
+def _explains_so_far(trump: Colour | None, answered: Sequence[Answered]) -> bool:
+    """True if ``trump`` gives the same answers allowed and the same Schwung winners as the deal's trump for every Schwung in ``answered``."""
+    for before, code in answered:
+        if _allowed(before, trump) != _allowed(before, before.trump):
+            return False
+        if _resolve(before, code, trump).winner != _resolve(before, code, before.trump).winner:
+            return False
+    return True
+
+
+def trump_view_of_answers(state: GangState, offered: Collection[str], answered: Sequence[Answered]) -> str | None:
+    """``deal.trump`` or ``deal.no_trump`` if the answers ``offered`` in ``state`` are those of another trump that also explains ``answered``; else None."""
+    if state.phase is not Phase.ANSWER:
+        return None
+    wanted = set(offered)
+    for trump in _other_trumps(state.trump):
+        if {c.code for c in cards_of(_allowed(state, trump))} == wanted and _explains_so_far(trump, answered):
+            return _deal_clause(state)
+    return None
+
+
+def trump_view_of_schwung(
+    before: GangState,
+    code: str,
+    to_move: int | None,
+    tricks: Sequence[int],
+    answered: Sequence[Answered],
+) -> str | None:
+    """``deal.trump`` or ``deal.no_trump`` if the engine's ``to_move`` and ``tricks`` after the answer ``code`` are those of another trump that also explains ``answered``; else None."""
+    if before.phase is not Phase.ANSWER:
+        return None
+    reference = _resolve(before, code, before.trump)
+    for trump in _other_trumps(before.trump):
+        if _allowed(before, trump) != _allowed(before, before.trump):
+            continue
+        outcome = _resolve(before, code, trump)
+        if outcome.winner == reference.winner:
+            continue
+        last = before.is_last_schwung()
+        if outcome.winner is None:
+            led = before.led
+            predicted_to_move: Player | None = before.to_move.other if led is Card.KR else before.to_move
+            predicted = list(before.tricks)
+        else:
+            predicted_to_move = None if last else outcome.winner
+            predicted = list(before.tricks)
+            predicted[outcome.winner] += 1 if before.pending is None else 2
+        seat = None if predicted_to_move is None else int(predicted_to_move)
+        if seat == to_move and predicted == list(tricks) and _explains_so_far(trump, answered):
+            return _deal_clause(before)
+    return None
+
+
+def pile_clause(before: GangState, action: str, after: GangState, hands: Sequence[Collection[str]]) -> str | None:
+    """``deal.pile`` if, after ``action`` drew a card, the engine's hands hold another card of the pile than the next one; else None."""
+    if action in ("A", "L0", "L1") or before.angriff is not None or before.pile_drawn >= PILE_SIZE:
+        return None
+    drawer = int(before.to_move)
+    reference = {c.code for c in after.hand(Player(drawer))}
+    extra = set(hands[drawer]) - reference
+    pile = {c.code for c in before.deal.pile}
+    if extra and extra <= pile:
+        return "deal.pile"
+    return None
 
 
 def end_clause(state: GangState) -> str:
@@ -44,8 +164,19 @@ def allowing_clause(state: GangState, code: str) -> str:
     return "schwung.lead"
 
 
-def legal_actions_clause(state: GangState, extra: Collection[str], missing: Collection[str]) -> str:
-    """The clause behind a difference of the legal actions in ``state``: ``extra`` offered, ``missing`` not offered."""
+def legal_actions_clause(
+    state: GangState, extra: Collection[str], missing: Collection[str], answered: Sequence[Answered] = ()
+) -> str:
+    """The clause behind a difference of the legal actions in ``state``: ``extra`` offered, ``missing`` not offered.
+
+    ``answered`` are the Schwünge played before: when another trump explains the answers
+    offered and all of them, the clause is the deal's (``trump_view_of_answers``).
+    """
+    if state.phase is Phase.ANSWER:
+        reference = {a.code for a in state.legal_actions()}
+        deal = trump_view_of_answers(state, (reference | set(extra)) - set(missing), answered)
+        if deal is not None:
+            return deal
     if state.phase is Phase.CHOOSE_LEADER:
         return "kampfrichter.chooses"
     if state.phase is Phase.OVER:
@@ -93,14 +224,56 @@ def state_clause(field: str, before: GangState, action: str | None, after: GangS
     return record.clause_id
 
 
-def result_clause(field: str, expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
-    """The clause behind a difference of the result ``field``."""
+_TABLE_ROWS = frozenset(
+    {"plattwurf_eigener_angriff", "plattwurf_gegnerischer_angriff", "sieg_mit_angriff", "sieg_ohne_angriff", "gestellter"}
+)
+
+
+def _credited_after_angriff(state: GangState) -> dict[str, int]:
+    """The tricks credited to each seat by the Schwünge after the Angriff (a collected neutralised Schwung counts in)."""
+    out = {"P0": 0, "P1": 0}
+    for r in state.history:
+        if r.after_angriff and r.winner is not None:
+            out[r.winner.code] += r.tricks
+    return out
+
+
+def result_clause(
+    field: str, expected: Mapping[str, Any], actual: Mapping[str, Any], state: GangState | None = None
+) -> str:
+    """The clause behind a difference of the result ``field``; ``state`` is the finished Gang in the reference.
+
+    - ``tricks``: ``trick.winner_takes``; ``schwuenge``: the end clause; ``angriff``: ``angriff.who``.
+    - A Plattwurf claimed where there is none, by a player credited with 5 tricks after the
+      Angriff thanks to a Schwung neutralised before it: ``plattwurf.after_angriff``; any
+      other Plattwurf claimed or missed: ``plattwurf.definition``.
+    - The same Plattwurf (or none) on both sides but another winner with equal tricks:
+      ``gang.more_tricks_wins``; another outcome: the table row of the reference's outcome
+      (``table.sieg_mit_angriff``, ...), which defines it.
+    """
     if field == "tricks":
         return "trick.winner_takes"
     if field == "schwuenge":
         return "gang.end_angriff" if expected.get("angriff") is not None else "gang.end_no_angriff"
     if field == "angriff":
         return "angriff.who"
-    if expected.get("plattwurf") is not None or actual.get("plattwurf") is not None:
+    claimed = actual.get("plattwurf")
+    if field == "outcome" and claimed is None and str(actual.get("outcome", "")).startswith("plattwurf"):
+        claimed = actual.get("winner") or "?"
+    if claimed != expected.get("plattwurf"):
+        if expected.get("plattwurf") is None and state is not None and state.angriff is not None:
+            credited = _credited_after_angriff(state)
+            if any(n >= 5 for n in credited.values()) and any(
+                r.winner is None and not r.after_angriff for r in state.history
+            ):
+                return "plattwurf.after_angriff"
+        return "plattwurf.definition"
+    if field == "outcome":
+        wanted = expected.get("outcome")
+        if wanted == "gestellter" or actual.get("outcome") == "gestellter":
+            return "gang.more_tricks_wins"
+        if isinstance(wanted, str) and wanted in _TABLE_ROWS:
+            return f"table.{wanted}"
+    if expected.get("plattwurf") is not None:
         return "plattwurf.definition"
     return "gang.more_tricks_wins"

@@ -81,7 +81,8 @@ def _answer_features(state: GangState, card: Card, after: GangState) -> set[str]
 def features_of(deal: Deal, starter: Player, actions: Sequence[str], rules: Rules, *, seeded: bool = False) -> frozenset[str]:
     """The clause ids a legal game exercises, and the named situations it shows (e.g. ``bk_void_on_six``).
 
-    ``seeded``: the trace carries the seed its deal came from (``deal.shuffle``).
+    A game that stops before the end (a vector whose last action is an illegal offer)
+    exercises the clauses of the actions it played, and none of the result. ``seeded``: the trace carries the seed its deal came from (``deal.shuffle``).
     """
     out = {"cards.schwungkarten", "deal.hands", "deal.set_aside", "deal.pile", "gang.turn", "gang.tricks_decide"}
     if seeded:
@@ -112,6 +113,8 @@ def features_of(deal: Deal, starter: Player, actions: Sequence[str], rules: Rule
             assert isinstance(action, PlayCard)
             out |= _answer_features(state, action.card, after)
         state = after
+    if not state.is_over:
+        return frozenset(out)
     result = state.result
     out.add(result.outcome.value)
     out.add("gang.end_angriff" if result.angriff is not None else "gang.end_no_angriff")

@@ -22,9 +22,14 @@ __all__ = [
     "GameSpec",
     "HarnessRng",
     "Policy",
+    "SkippedVector",
+    "VectorSelection",
+    "illegal_offer",
+    "probing_script_policy",
     "random_games",
     "random_policy",
     "script_policy",
+    "select_vectors",
     "vector_games",
 ]
 
@@ -45,6 +50,7 @@ class GameSpec:
     ``actions`` None means random play; otherwise every action but the last must be
     legal in the reference, and an illegal last one is a probe the implementation must
     refuse. ``deal_seed`` is the seed that gives ``deal`` (``Deal.shuffled``), if any.
+    ``vector`` is the id of the vector it comes from.
     """
 
     source: str
@@ -53,6 +59,8 @@ class GameSpec:
     rules: Rules
     actions: tuple[str, ...] | None = None
     deal_seed: int | None = None
+    vector: str | None = None
+    """The id of the vector this Gang comes from, if any."""
 
 
 Policy = Callable[[GangState, int], str | None]
@@ -79,29 +87,56 @@ class HarnessRng:
         return value
 
 
+def illegal_offer(state: GangState, rng: HarnessRng) -> str:
+    """An action the reference forbids in ``state``: half the time a near miss (a card of the mover's hand, the Angriff, a choice), else any."""
+    if state.is_over:
+        return ALL_ACTION_CODES[rng.below(len(ALL_ACTION_CODES))]
+    legal = [a.code for a in state.legal_actions()]
+    illegal = [c for c in ALL_ACTION_CODES if c not in legal]
+    near = [c.code for c in state.hand(state.to_move) if c.code not in legal]
+    near += [c for c in ("A", "L0", "L1") if c not in legal]
+    pool = near if near and rng.below(2) == 0 else illegal
+    return pool[rng.below(len(pool))]
+
+
 def random_policy(rng: HarnessRng, probe_percent: int) -> Policy:
     """Random play from ``rng``: a legal action, or in ``probe_percent`` of the steps one the reference forbids."""
     probed_end = [False]
 
     def choose(state: GangState, _played: int) -> str | None:
-        legal = [a.code for a in state.legal_actions()]
         if state.is_over:
             # one offer after the end, now and then: an implementation must refuse it
             if probed_end[0] or rng.below(100) >= probe_percent:
                 return None
             probed_end[0] = True
-            return ALL_ACTION_CODES[rng.below(len(ALL_ACTION_CODES))]
+            return illegal_offer(state, rng)
         if rng.below(100) < probe_percent:
-            illegal = [c for c in ALL_ACTION_CODES if c not in legal]
-            # half the offers are near misses: cards of the mover's hand, the Angriff, the choices
-            near = [c.code for c in state.hand(state.to_move) if c.code not in legal]
-            near += [c for c in ("A", "L0", "L1") if c not in legal]
-            pool = near if near and rng.below(2) == 0 else illegal
-            return pool[rng.below(len(pool))]
+            return illegal_offer(state, rng)
+        legal = [a.code for a in state.legal_actions()]
         if "A" in legal and rng.below(100) < _ANGRIFF_PERCENT:
             return "A"
         plays = [c for c in legal if c != "A"]
         return plays[rng.below(len(plays))]
+
+    return choose
+
+
+def probing_script_policy(actions: Sequence[str], rng: HarnessRng, probe_percent: int) -> Policy:
+    """Offers ``actions`` in turn and, in ``probe_percent`` of the steps (and once after the end, now and then), an action the reference forbids."""
+    step = [0]
+    probed_end = [False]
+
+    def choose(state: GangState, _played: int) -> str | None:
+        i = step[0]
+        if state.is_over or i >= len(actions):
+            if probed_end[0] or not state.is_over or rng.below(100) >= probe_percent:
+                return None
+            probed_end[0] = True
+            return illegal_offer(state, rng)
+        if rng.below(100) < probe_percent:
+            return illegal_offer(state, rng)
+        step[0] += 1
+        return actions[i]
 
     return choose
 
@@ -122,14 +157,16 @@ def script_policy(actions: Sequence[str]) -> Policy:
 # -- the games
 
 
-def random_games(games: int, seed: int, switches: Collection[str] = GANG_SWITCHES) -> Iterable[GameSpec]:
-    """``games`` random Gänge from ``seed``: a seeded deal each, a random starter, and every other Gang random values of ``switches``."""
+def random_games(
+    games: int, seed: int, switches: Collection[str] = GANG_SWITCHES, reading: Rules | None = None
+) -> Iterable[GameSpec]:
+    """``games`` random Gänge from ``seed``: a seeded deal each, a random starter, and every other Gang random values of ``switches`` (all under ``reading`` if given)."""
     rng = HarnessRng(seed)
     for i in range(games):
         deal_seed = rng.seed()
         starter = Player(rng.below(2))
         values: dict[str, Any] = {}
-        if i % 2 == 1:
+        if i % 2 == 1 and reading is None:
             defaults = Rules()
             for name in sorted(switches):
                 if name in GANG_SWITCHES and rng.below(2) == 1:
@@ -138,7 +175,7 @@ def random_games(games: int, seed: int, switches: Collection[str] = GANG_SWITCHE
             source=f"random game {i + 1} of seed {seed}",
             deal=Deal.shuffled(deal_seed),
             starter=starter,
-            rules=Rules(**values),
+            rules=Rules(**values) if reading is None else reading,
             deal_seed=deal_seed,
         )
 
@@ -152,15 +189,38 @@ def _field(item: Any, name: str) -> Any:
 _PLAYABLE_VERDICTS = frozenset({"conforms", "illegal_action", "wrong_claim"})
 
 
-def vector_games(switches: Collection[str] = GANG_SWITCHES) -> list[GameSpec]:
-    """The Gänge of the shipped vectors (``schwinget_spec.conformance.vectors.load_vectors``) as scripted games.
+@attrs.frozen
+class SkippedVector:
+    """A vector the run did not play: its id, why, how many Gänge it holds, and whether the skip list or an undeclared switch left it out."""
 
-    Every Gang of a trace vector whose expected verdict is ``conforms``, ``wrong_claim``
-    (the claims are the trace's, not the implementation's) or ``illegal_action`` is
-    played; the illegal action is offered and must be refused. Left out: malformed
-    vectors, perft counts, and vectors whose rules set a Gang switch outside
-    ``switches`` to another value than the default.
+    id: str
+    reason: str
+    gaenge: int
+    by_skiplist: bool
+    link: str | None = None
+
+
+@attrs.frozen
+class VectorSelection:
+    """The vectors a run plays through the protocol, and the ones it leaves out.
+
+    ``games`` are the Gänge to play, from ``vectors`` vectors; ``skipped`` the vectors left
+    out by the skip list or because they set a switch the implementation does not
+    declare; ``skipped_games`` the Gänge of the vectors the skip list left out (played
+    after the run: one the implementation passes is a stale skip); ``other`` counts the
+    vectors the Gang protocol cannot play (perft counts, malformed documents, which
+    ``schwinget vectors check`` judges), of ``total`` in the suite.
     """
+
+    games: tuple[GameSpec, ...] = ()
+    vectors: int = 0
+    skipped: tuple[SkippedVector, ...] = ()
+    skipped_games: tuple[GameSpec, ...] = ()
+    other: int = 0
+    total: int = 0
+
+
+def _load_suite() -> list[Any]:
     try:
         module = importlib.import_module("schwinget_spec.conformance.vectors")
     except ImportError:
@@ -168,10 +228,60 @@ def vector_games(switches: Collection[str] = GANG_SWITCHES) -> list[GameSpec]:
     loader = getattr(module, "load_vectors", None)
     if not callable(loader):
         return []
-    specs: list[GameSpec] = []
-    for vector in loader():
-        specs.extend(_vector_specs(vector, switches))
-    return specs
+    return list(loader())
+
+
+def select_vectors(
+    switches: Collection[str] = GANG_SWITCHES, skiplist: Any = None, reading: Rules | None = None
+) -> VectorSelection:
+    """The Gänge of the shipped vectors to play, given the ``switches`` declared and a ``skiplist`` (``skiplist.SkipList``).
+
+    Every Gang of a trace vector whose expected verdict is ``conforms``, ``wrong_claim``
+    (the claims are the trace's, not the implementation's) or ``illegal_action`` is
+    played; the illegal action is offered and must be refused. A vector whose rules set
+    a Gang switch outside ``switches`` to another value than the default is skipped and
+    listed, as is every vector the skip list names. With ``reading``, only the vectors
+    whose Gang switches all have the values of ``reading`` are played; the others are
+    neither played nor listed.
+    """
+    games: list[GameSpec] = []
+    skipped: list[SkippedVector] = []
+    skipped_games: list[GameSpec] = []
+    vectors = other = total = 0
+    defaults = Rules()
+    for vector in _load_suite():
+        total += 1
+        specs = _vector_specs(vector, GANG_SWITCHES)
+        if not specs:
+            other += 1
+            continue
+        rules = specs[0].rules
+        if reading is not None and any(getattr(rules, k) != getattr(reading, k) for k in GANG_SWITCHES):
+            continue
+        vector_id = str(_field(vector, "id") or "?")
+        entry = None if skiplist is None else skiplist.reason_for(vector)
+        if entry is not None:
+            skipped.append(SkippedVector(vector_id, entry.reason, len(specs), True, entry.link))
+            skipped_games.extend(specs)
+            continue
+        undeclared = [k for k in GANG_SWITCHES if getattr(rules, k) != getattr(defaults, k) and k not in switches]
+        if undeclared:
+            values = ", ".join(f"{k}={json_bool(getattr(rules, k))}" for k in undeclared)
+            skipped.append(SkippedVector(vector_id, f"sets {values}, not declared in hello", len(specs), False))
+            continue
+        vectors += 1
+        games.extend(specs)
+    return VectorSelection(tuple(games), vectors, tuple(skipped), tuple(skipped_games), other, total)
+
+
+def json_bool(value: object) -> str:
+    """A switch value as JSON writes it."""
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def vector_games(switches: Collection[str] = GANG_SWITCHES) -> list[GameSpec]:
+    """The Gänge of the shipped vectors to play for an implementation that declares ``switches`` (``select_vectors(switches).games``)."""
+    return list(select_vectors(switches).games)
 
 
 def _vector_specs(vector: Any, switches: Collection[str]) -> list[GameSpec]:
@@ -197,7 +307,7 @@ def _vector_specs(vector: Any, switches: Collection[str]) -> list[GameSpec]:
     for g, gang in enumerate(gaenge):
         spec = _gang_spec(gang, rules, f"vector {vector_id}" + (f", Gang {g}" if len(gaenge) > 1 else ""))
         if spec is not None:
-            specs.append(spec)
+            specs.append(attrs.evolve(spec, vector=str(vector_id)))
     return specs
 
 

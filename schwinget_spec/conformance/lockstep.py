@@ -10,17 +10,20 @@ import attrs
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.adapter import GangAdapter
 from schwinget_spec.conformance.divergence_clauses import (
+    Answered,
     allowing_clause,
     end_clause,
     legal_actions_clause,
+    pile_clause,
     result_clause,
     state_clause,
+    trump_view_of_schwung,
 )
 from schwinget_spec.conformance.harness_games import GameSpec, Policy
 from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
 from schwinget_spec.conformance.protocol import ProtocolError
 from schwinget_spec.errors import SchwingetError
-from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.trace import end_claims
 
@@ -63,6 +66,12 @@ class LockstepGame:
         self.spec = spec
         self.counts = counts
         self.actions: list[str] = []
+        self.answered: list[Answered] = []
+        """The Schwünge answered so far: the reference state before each answer, and the answer."""
+        self.refused: list[str] = []
+        """The clause ids that forbid the offers the implementation refused."""
+        self.final: GangState | None = None
+        """The reference state where play stopped, once ``play`` returned."""
 
     def _found(self, kind: DivergenceKind, message: str, **fields: Any) -> DivergenceError:
         return DivergenceError(
@@ -118,7 +127,9 @@ class LockstepGame:
                 elif before is None:
                     clause = state_clause(name, ref, None, ref, impl_to_move is None)
                 else:
-                    clause = state_clause(name, before, action, ref, impl_to_move is None)
+                    clause = self._deal_view(name, before, action or "", ref, impl_state) or state_clause(
+                        name, before, action, ref, impl_to_move is None
+                    )
                 raise self._found(
                     DivergenceKind.WRONG_STATE,
                     f"{after_what}, {name} is {actual!r}; the reference has {expected!r}",
@@ -148,7 +159,7 @@ class LockstepGame:
                 field="legal_actions",
                 expected=sorted(reference, key=_action_order),
                 actual=sorted(offered, key=_action_order),
-                clause_id=legal_actions_clause(ref, extra, missing),
+                clause_id=legal_actions_clause(ref, extra, missing, self.answered),
             )
         if not ref.is_over or refused:
             return
@@ -181,8 +192,16 @@ class LockstepGame:
                     field=name,
                     expected=expected,
                     actual=actual_end[name],
-                    clause_id=result_clause(name, expected_end, actual_end),
+                    clause_id=result_clause(name, expected_end, actual_end, ref),
                 )
+
+    def _deal_view(self, name: str, before: GangState, action: str, after: GangState, impl: Mapping[str, Any]) -> str | None:
+        """The deal's clause when the engine's state after ``action`` shows another trump or another card of the pile."""
+        if name in ("to_move", "tricks"):
+            return trump_view_of_schwung(before, action, _seat(impl["to_move"]), impl["tricks"], self.answered)
+        if name == "hands":
+            return pile_clause(before, action, after, impl["hands"])
+        return None
 
     def play(self, policy: Policy) -> None:
         """Play the Gang with the actions ``policy`` chooses until it stops; raises ``DivergenceError`` at the first difference."""
@@ -196,6 +215,7 @@ class LockstepGame:
         while True:
             code = policy(ref, len(self.actions))
             if code is None:
+                self.final = ref
                 return
             error = ref.why_illegal(code)
             self.actions.append(code)
@@ -217,6 +237,8 @@ class LockstepGame:
                         clause_id=allowing_clause(before, code),
                     ) from None
                 self._compare(state, ref, before, code, refused=False)
+                if before.phase is Phase.ANSWER:
+                    self.answered.append((before, code))
             else:
                 self.counts.illegal += 1
                 try:
@@ -226,6 +248,8 @@ class LockstepGame:
                 except Exception:
                     self._compare(state, ref, None, code, refused=True)
                     self.actions.pop()
+                    if error.clause_id:
+                        self.refused.append(error.clause_id)
                     continue
                 raise self._found(
                     DivergenceKind.ACCEPTED_ILLEGAL,
@@ -235,6 +259,10 @@ class LockstepGame:
                     actual="accepted",
                     clause_id=error.clause_id,
                 )
+
+
+def _seat(code: Any) -> int | None:
+    return None if code is None else int(str(code)[1])
 
 
 def _card_order(code: str) -> int:

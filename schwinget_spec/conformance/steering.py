@@ -1,0 +1,573 @@
+"""Steered play: the rare situations the rules single out, by name, and random Gänge that aim at each of them.
+
+A uniform random Gang seldom meets a Kampfrichter on the last Schwung or a Plattwurf after
+a neutralised Schwung collected across the Angriff, yet these are where implementations
+go wrong. ``SITUATIONS`` names them (Gang, match and Schwingfest ones, each with the
+clauses it singles out); ``gang_situations``, ``match_situations`` and
+``fest_situations`` say which of them a finished game shows. ``steered_games`` plays, in
+the reference, Gänge whose players aim at one situation at a time (steered deals, players
+who keep or seek the special cards, win or lose on purpose, an Angriff at a chosen
+moment) and keeps those that reach it: the harness then plays them, action for action,
+against the implementation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Literal, TypeAlias
+
+import attrs
+
+from schwinget_spec.cards import COLOUR_CARDS, Card
+from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
+from schwinget_spec.conformance.protocol import GANG_SWITCHES
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import GangState, Outcome, Phase, start_gang
+from schwinget_spec.match import MatchState, gaenge_started_by_tie
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import SchwingfestState
+from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
+
+__all__ = [
+    "FEST_SITUATIONS",
+    "GANG_SITUATIONS",
+    "MATCH_SITUATIONS",
+    "SITUATIONS",
+    "Situation",
+    "SteeredRun",
+    "fest_situations",
+    "gang_situations",
+    "match_situations",
+    "steered_games",
+    "uniform_rates",
+]
+
+Level: TypeAlias = Literal["gang", "match", "schwingfest"]
+
+
+@attrs.frozen
+class Situation:
+    """A rare situation the rules single out: its name, the level that shows it, the clauses it tests, and what it is."""
+
+    name: str
+    level: Level
+    clauses: tuple[str, ...]
+    description: str
+
+
+SITUATIONS: tuple[Situation, ...] = (
+    Situation("plattwurf_by_attacker", "gang", ("plattwurf.definition", "plattwurf.after_angriff"),
+              "the attacker wins all 5 Schwünge after the Angriff"),
+    Situation("plattwurf_by_defender", "gang", ("plattwurf.definition", "plattwurf.after_angriff"),
+              "the defender wins all 5 Schwünge after the opponent's Angriff"),
+    Situation("plattwurf_by_defender_at_equal_totals", "gang", ("plattwurf.definition", "gang.more_tricks_wins"),
+              "a Plattwurf with equal trick totals (5:5), where the Plattwurf and not the totals decides; only the "
+              "defender can: equal totals need the Angriff after the fifth Schwung, made by the player who won it"),
+    Situation("kampfrichter_on_last_schwung", "gang", ("kampfrichter.last_schwung",),
+              "the Kampfrichter against a coloured card on the very last Schwung: it has no effect"),
+    Situation("konter_against_kampfrichter_on_last_schwung", "gang", ("konter.last_trick",),
+              "the Brienzer-Konter against the Kampfrichter on the very last Schwung: the Konter wins"),
+    Situation("konter_against_kampfrichter_before_last", "gang", ("kampfrichter.neutralises", "konter.loses"),
+              "the Brienzer-Konter against the Kampfrichter before the last Schwung (AMB-KONTER-VS-KR)"),
+    Situation("kampfrichter_pending_across_angriff", "gang", ("kampfrichter.collect", "plattwurf.after_angriff"),
+              "a Schwung neutralised before the Angriff, collected by a Schwung after it"),
+    Situation("kampfrichter_pending_into_plattwurf", "gang", ("kampfrichter.collect", "plattwurf.definition"),
+              "a Schwung neutralised before the Angriff is pending across it, and the Gang ends in a Plattwurf"),
+    Situation("kampfrichter_pending_near_plattwurf", "gang", ("plattwurf.after_angriff", "kampfrichter.collect"),
+              "a Schwung neutralised before the Angriff is collected after it by a player who wins 4 of the 5 "
+              "Schwünge after the Angriff: 5 tricks credited after the Angriff, and no Plattwurf"),
+    Situation("kampfrichter_answers_void", "gang", ("kampfrichter.neutralises", "schwung.void_any"),
+              "the Kampfrichter answers a coloured lead from a hand void of that colour (AMB-KAMPFRICHTER-VOID)"),
+    Situation("konter_against_trump_six", "gang", ("konter.beats_six", "trump.beats"),
+              "the Brienzer-Konter against the 6 of trump (AMB-KONTER-TRUMP-SIX)"),
+    Situation("konter_led_against_six", "gang", ("konter.beats_six",),
+              "the Brienzer-Konter led, a 6 answered"),
+    Situation("konter_answers_six", "gang", ("konter.beats_six",),
+              "a 6 led, the Brienzer-Konter answered by a player holding the led colour"),
+    Situation("konter_void_on_six", "gang", ("konter.beats_six", "schwung.void_loses"),
+              "a 6 led, the Brienzer-Konter answered from a hand void of the led colour (AMB-KONTER-VOID)"),
+    Situation("angriff_at_first_schwung", "gang", ("angriff.who", "angriff.play_out"),
+              "the Angriff before the first Schwung"),
+    Situation("angriff_after_fifth_schwung", "gang", ("angriff.who", "angriff.not_empty_pile"),
+              "the Angriff after the fifth Schwung, the latest moment the pile allows"),
+    Situation("gestellter", "gang", ("gang.more_tricks_wins",),
+              "equal tricks without a Plattwurf: a draw (only possible with an Angriff after an odd number of Schwünge)"),
+    Situation("match_loser_starts", "match", ("match.loser_starts",),
+              "the loser of a Gang starts the next one"),
+    Situation("match_draw_fewer_points_starts", "match", ("match.draw_starter",),
+              "after a Gestellter, the player with fewer points starts the next Gang"),
+    Situation("match_draw_equal_points_starts", "match", ("match.draw_starter",),
+              "after a Gestellter at equal points, the tie reading (AMB-DRAW-TIE-STARTER) picks the starter"),
+    Situation("match_equal_totals", "match", ("match.winner",),
+              "a match that ends with equal totals: no winner"),
+    Situation("match_good_loser", "match", ("table.gut_gekaempft",),
+              "under the Punktewertung a loser with 3 tricks or more scores 1 point"),
+    Situation("match_good_loser_after_plattwurf", "match", ("table.gut_gekaempft",),
+              "a loser thrown by Plattwurf with 3 tricks or more (AMB-GUT-GEKAEMPFT-PLATTWURF)"),
+    Situation("fest_shared_rank", "schwingfest", ("fest.twice_each",),
+              "two Schwinger share a rank of the standings"),
+    Situation("fest_equal_points_told_apart", "schwingfest", ("fest.twice_each",),
+              "equal points told apart by wins, then Plattwürfe (AMB-FEST-TIES)"),
+)
+"""Every named situation, Gang first; the harness reports how often a run reached each."""
+
+GANG_SITUATIONS: tuple[str, ...] = tuple(s.name for s in SITUATIONS if s.level == "gang")
+"""The names of the situations one Gang shows (``gang_situations``)."""
+MATCH_SITUATIONS: tuple[str, ...] = tuple(s.name for s in SITUATIONS if s.level == "match")
+"""The names of the situations a whole match shows (``match_situations``)."""
+FEST_SITUATIONS: tuple[str, ...] = tuple(s.name for s in SITUATIONS if s.level == "schwingfest")
+"""The names of the situations a whole Schwingfest shows (``fest_situations``)."""
+
+
+# -- what a game shows
+
+
+def _step_situations(before: GangState, code: str, after: GangState, out: set[str]) -> None:
+    """Adds the situations the Schwung that ``code`` completes shows (nothing for a lead, an Angriff or a choice)."""
+    if before.phase is not Phase.ANSWER:
+        if code == "A":
+            after_schwung = len(before.history)
+            if after_schwung == 0:
+                out.add("angriff_at_first_schwung")
+            elif after_schwung == 5:
+                out.add("angriff_after_fifth_schwung")
+            if before.pending is not None:
+                out.add("kampfrichter_pending_across_angriff")
+        return
+    led = before.led
+    assert led is not None
+    answer = Card.parse(code)
+    hand = before.hands[before.to_move]
+    void = led.colour is not None and not hand & COLOUR_MASK[led.colour]
+    record = after.history[-1]
+    pair = {led, answer}
+    if Card.KR in pair:
+        if Card.BK in pair:
+            out.add(
+                "konter_against_kampfrichter_on_last_schwung"
+                if record.clause_id == "konter.last_trick"
+                else "konter_against_kampfrichter_before_last"
+            )
+        elif record.clause_id == "kampfrichter.last_schwung":
+            out.add("kampfrichter_on_last_schwung")
+        if answer is Card.KR and void:
+            out.add("kampfrichter_answers_void")
+    elif Card.BK in pair:
+        other = answer if led is Card.BK else led
+        if other.is_brienzer_schwung:
+            trump = before.trump
+            if trump is not None and other.colour is trump:
+                out.add("konter_against_trump_six")
+            if led is Card.BK:
+                out.add("konter_led_against_six")
+            else:
+                out.add("konter_void_on_six" if void else "konter_answers_six")
+
+
+def _end_situations(final: GangState, out: set[str]) -> None:
+    """Adds the situations the result of the finished Gang ``final`` shows."""
+    if not final.is_over or final.angriff is None:
+        return
+    result = final.result
+    if result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF:
+        out.add("plattwurf_by_attacker")
+    elif result.outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF:
+        out.add("plattwurf_by_defender")
+        if result.tricks[0] == result.tricks[1]:
+            out.add("plattwurf_by_defender_at_equal_totals")
+    elif result.outcome is Outcome.GESTELLTER:
+        out.add("gestellter")
+    if "kampfrichter_pending_across_angriff" in out:
+        if result.is_plattwurf:
+            out.add("kampfrichter_pending_into_plattwurf")
+        else:
+            after = [r for r in final.history if r.after_angriff]
+            if any(sum(r.tricks for r in after if r.winner == p) >= 5 for p in Player):
+                out.add("kampfrichter_pending_near_plattwurf")
+
+
+def gang_situations(deal: Deal, starter: Player, actions: Sequence[str], rules: Rules | None = None) -> frozenset[str]:
+    """The names of ``GANG_SITUATIONS`` that the legal game ``actions`` shows (so far, or in full once it is over)."""
+    state = start_gang(deal, starter, rules)
+    out: set[str] = set()
+    for code in actions:
+        after = state.apply(code)
+        _step_situations(state, code, after, out)
+        state = after
+    _end_situations(state, out)
+    return frozenset(out)
+
+
+def match_situations(match: MatchState) -> frozenset[str]:
+    """The names of ``MATCH_SITUATIONS`` that ``match`` shows (its Gänge so far; the totals once over)."""
+    out: set[str] = set()
+    t0 = t1 = 0
+    for i, g in enumerate(match.gaenge):
+        if i + 1 < len(match.gaenge) and g.result.loser is not None:
+            out.add("match_loser_starts")
+        t0 += g.score.points[0].hundredths
+        t1 += g.score.points[1].hundredths
+        if g.result.winner is None and i + 1 < len(match.gaenge) and t0 != t1:
+            out.add("match_draw_fewer_points_starts")
+        if match.system is ScoringSystem.PUNKTEWERTUNG and g.score.is_good_loser:
+            out.add("match_good_loser")
+            if g.result.is_plattwurf:
+                out.add("match_good_loser_after_plattwurf")
+    if gaenge_started_by_tie(match):
+        out.add("match_draw_equal_points_starts")
+    if match.is_over and match.result.is_draw:
+        out.add("match_equal_totals")
+    return frozenset(out)
+
+
+def fest_situations(fest: SchwingfestState) -> frozenset[str]:
+    """The names of ``FEST_SITUATIONS`` that the standings of ``fest`` show."""
+    out: set[str] = set()
+    standings = fest.standings
+    ranks = [s.rank for s in standings]
+    if len(set(ranks)) < len(ranks):
+        out.add("fest_shared_rank")
+    if fest.rules.fest_tiebreak == "wins_then_plattwuerfe":
+        points = [s.points for s in standings]
+        for i, s in enumerate(standings):
+            if any(points[j] == s.points and standings[j].rank != s.rank for j in range(len(standings)) if j != i):
+                out.add("fest_equal_points_told_apart")
+    return frozenset(out)
+
+
+# -- steered play
+
+Aim: TypeAlias = Literal["random", "win", "lose", "mostly_win", "mostly_lose"]
+Hunt: TypeAlias = Literal["konter_led", "konter_answers", "konter_trump_six", "kr_konter", "kr_void", "kr_early"]
+AngriffAt: TypeAlias = int | Literal["never", "free", "after_kampfrichter"]
+Steer: TypeAlias = Literal["any", "kr_in_hand", "kr_bk_apart", "bk_six_apart", "bk_trump_six_apart"]
+
+
+@attrs.frozen
+class _Plan:
+    """How the two players of a steered Gang play: where the Angriff comes, what each aims at before and after it, which cards they keep or seek."""
+
+    steer: Steer = "any"
+    angriff: AngriffAt = "free"
+    before: tuple[Aim, Aim] = ("random", "random")
+    after: tuple[Aim, Aim] = ("random", "random")
+    """Aims after the Angriff, of the attacker and of the defender."""
+    hunt: Hunt | None = None
+    hoard: frozenset[Card] = frozenset()
+
+
+def _pick(rng: HarnessRng, options: tuple[object, ...]) -> object:
+    return options[rng.below(len(options))]
+
+
+def _flip(rng: HarnessRng, pair: tuple[Aim, Aim]) -> tuple[Aim, Aim]:
+    return pair if rng.below(2) == 0 else (pair[1], pair[0])
+
+
+def _plan_for(name: str, rng: HarnessRng) -> _Plan:
+    any_k: tuple[object, ...] = (0, 1, 2, 3, 4, 5)
+    if name == "plattwurf_by_attacker":
+        return _Plan(angriff=_pick(rng, any_k), after=("win", "lose"))  # type: ignore[arg-type]
+    if name == "plattwurf_by_defender":
+        return _Plan(angriff=_pick(rng, any_k), after=("lose", "win"))  # type: ignore[arg-type]
+    if name == "plattwurf_by_defender_at_equal_totals":
+        return _Plan(angriff=5, before=_flip(rng, ("win", "lose")), after=("lose", "win"))
+    if name == "kampfrichter_on_last_schwung":
+        return _Plan(steer="kr_in_hand", angriff=_pick(rng, ("never", *any_k)), hoard=frozenset({Card.KR}))  # type: ignore[arg-type]
+    if name == "konter_against_kampfrichter_on_last_schwung":
+        return _Plan(steer="kr_bk_apart", angriff=_pick(rng, ("never", *any_k)), hoard=frozenset({Card.KR, Card.BK}))  # type: ignore[arg-type]
+    if name == "konter_against_kampfrichter_before_last":
+        return _Plan(steer="kr_bk_apart", hunt="kr_konter")
+    if name in ("kampfrichter_pending_across_angriff", "kampfrichter_pending_into_plattwurf"):
+        after: tuple[Aim, Aim] = _flip(rng, ("win", "lose")) if name.endswith("plattwurf") else ("random", "random")
+        return _Plan(steer="kr_in_hand", angriff="after_kampfrichter", hunt="kr_early", after=after)
+    if name == "kampfrichter_pending_near_plattwurf":
+        return _Plan(steer="kr_in_hand", angriff="after_kampfrichter", hunt="kr_early", after=_flip(rng, ("mostly_win", "mostly_lose")))
+    if name == "kampfrichter_answers_void":
+        return _Plan(steer="kr_in_hand", hunt="kr_void", angriff=_pick(rng, ("never", "free")))  # type: ignore[arg-type]
+    if name == "konter_against_trump_six":
+        return _Plan(steer="bk_trump_six_apart", hunt="konter_trump_six")
+    if name == "konter_led_against_six":
+        return _Plan(steer="bk_six_apart", hunt="konter_led")
+    if name in ("konter_answers_six", "konter_void_on_six"):
+        return _Plan(steer="bk_six_apart", hunt="konter_answers", angriff=_pick(rng, ("never", "free", 0)))  # type: ignore[arg-type]
+    if name == "angriff_at_first_schwung":
+        return _Plan(angriff=0)
+    if name == "angriff_after_fifth_schwung":
+        return _Plan(angriff=5)
+    if name == "gestellter":
+        return _Plan(angriff=_pick(rng, (1, 3, 5)))  # type: ignore[arg-type]
+    return _Plan()
+
+
+def _deck_of(deal: Deal) -> list[Card]:
+    deck: list[Card] = []
+    for a, b in zip(deal.hands[0], deal.hands[1], strict=True):
+        deck += [a, b]
+    return [*deck, deal.revealed, *deal.face_down, *deal.pile]
+
+
+def _swap(deck: list[Card], card: Card, position: int) -> None:
+    i = deck.index(card)
+    deck[i], deck[position] = deck[position], deck[i]
+
+
+def _steered_deal(seed: int, steer: Steer, rng: HarnessRng) -> tuple[Deal, int | None]:
+    """The deal of ``seed``, with a few cards swapped into place for ``steer``; the seed too when nothing was swapped."""
+    deal = Deal.shuffled(seed)
+    if steer == "any":
+        return deal, seed
+    deck = _deck_of(deal)
+    first = rng.below(10)
+    other = [p for p in range(10) if p % 2 != first % 2]
+    if steer == "kr_in_hand":
+        _swap(deck, Card.KR, first)
+    elif steer == "kr_bk_apart":
+        _swap(deck, Card.KR, first)
+        _swap(deck, Card.BK, other[rng.below(5)])
+    else:
+        if deck[10] in (Card.KR, Card.BK) or deck[10].rank == 6:
+            coloured = [c for c in COLOUR_CARDS if c.rank != 6]
+            _swap(deck, coloured[rng.below(len(coloured))], 10)
+        colour = deck[10].colour
+        assert colour is not None
+        if steer == "bk_trump_six_apart":
+            six = Card.of(colour, 6)
+        else:
+            sixes = [Card.of(c.colour, 6) for c in COLOUR_CARDS if c.rank == 1 and c.colour is not None]
+            six = sixes[rng.below(len(sixes))]
+        _swap(deck, six, first)
+        _swap(deck, Card.BK, other[rng.below(5)])
+    return Deal.from_deck(deck), None
+
+
+def _answer_wins(state: GangState, card: Card) -> bool:
+    led = state.led
+    assert led is not None
+    hand = state.hands[state.to_move]
+    void = led.colour is not None and not hand & COLOUR_MASK[led.colour]
+    outcome = resolve_schwung(
+        state.to_move.other, led, card, state.trump, state.rules,
+        is_last=state.is_last_schwung(), answer_was_void=void,
+    )
+    return outcome.winner == state.to_move
+
+
+def _cost(card: Card, trump: object) -> int:
+    if card is Card.KR:
+        return 30
+    if card is Card.BK:
+        return 1
+    assert card.rank is not None
+    return card.rank + (10 if card.colour is trump else 0)
+
+
+def _aimed(state: GangState, plays: list[Card], aim: Aim, rng: HarnessRng) -> Card:
+    if aim in ("mostly_win", "mostly_lose"):
+        aim = ("win" if aim == "mostly_win" else "lose") if rng.below(100) < 75 else "random"
+    if aim == "random":
+        return plays[rng.below(len(plays))]
+    trump = state.trump
+    if state.phase is Phase.LEAD:
+        ordered = sorted(plays, key=lambda c: _cost(c, trump))
+        return ordered[-1] if aim == "win" else ordered[0]
+    wanted = [c for c in plays if _answer_wins(state, c) == (aim == "win")]
+    return min(wanted or plays, key=lambda c: _cost(c, trump))
+
+
+def _allowed(state: GangState, player: Player, led: Card) -> frozenset[Card]:
+    mask = allowed_answers(state.hands[player], led, state.trump, state.rules)
+    return frozenset(c for c in Card if mask & c.bit)
+
+
+def _hunted(state: GangState, plays: list[Card], hunt: Hunt) -> Card | None:
+    """The card that seeks the hunted pair of cards in this Schwung, if any (the players see both hands)."""
+    me = state.to_move
+    theirs = set(state.hand(me.other))
+    trump = state.trump
+
+    def sixes(cards: Collection[Card]) -> list[Card]:
+        return [c for c in cards if c.is_brienzer_schwung and (hunt != "konter_trump_six" or c.colour is trump)]
+
+    if state.phase is Phase.LEAD:
+        if hunt == "kr_early" and Card.KR in plays:
+            return Card.KR
+        if hunt == "kr_konter":
+            for mine_card, their_card in ((Card.KR, Card.BK), (Card.BK, Card.KR)):
+                if mine_card in plays and their_card in theirs:
+                    return mine_card
+        if hunt in ("konter_led", "konter_trump_six") and Card.BK in plays and sixes(theirs):
+            return Card.BK
+        if hunt in ("konter_answers", "konter_trump_six") and Card.BK in theirs:
+            led = [c for c in sixes(plays) if Card.BK in _allowed(state, me.other, c)]
+            if led:
+                return led[0]
+        if hunt == "kr_void" and Card.KR in theirs:
+            void = [c for c in plays if c.colour is not None and not any(t.colour is c.colour for t in theirs)]
+            if void:
+                return void[0]
+        return None
+    led_card = state.led
+    assert led_card is not None
+    if hunt in ("kr_early", "kr_void", "kr_konter") and Card.KR in plays and (hunt != "kr_konter" or led_card is Card.BK):
+        return Card.KR
+    if hunt == "kr_konter" and led_card is Card.KR and Card.BK in plays:
+        return Card.BK
+    if led_card.is_brienzer_schwung and Card.BK in plays and sixes([led_card]):
+        return Card.BK
+    if led_card is Card.BK:
+        found = sixes(list(plays))
+        if found:
+            return found[0]
+    return None
+
+
+def _play(deal: Deal, starter: Player, rules: Rules, plan: _Plan, rng: HarnessRng) -> tuple[frozenset[str], tuple[str, ...]]:
+    state = start_gang(deal, starter, rules)
+    codes: list[str] = []
+    shown: set[str] = set()
+    while not state.is_over:
+        legal = [a.code for a in state.legal_actions()]
+        if state.phase is Phase.CHOOSE_LEADER:
+            code = legal[rng.below(len(legal))]
+        elif "A" in legal and _wants_angriff(state, plan.angriff, rng):
+            code = "A"
+        else:
+            plays = [Card.parse(c) for c in legal if c != "A"]
+            kept = [c for c in plays if c not in plan.hoard] or plays
+            card = _hunted(state, kept, plan.hunt) if plan.hunt is not None and rng.below(100) < 85 else None
+            if card is None:
+                angriff = state.angriff
+                if angriff is None:
+                    aim = plan.before[int(state.to_move)]
+                else:
+                    aim = plan.after[0 if state.to_move == angriff.player else 1]
+                card = _aimed(state, kept, aim, rng)
+            code = card.code
+        codes.append(code)
+        after = state.apply(code)
+        _step_situations(state, code, after, shown)
+        state = after
+    _end_situations(state, shown)
+    return frozenset(shown), tuple(codes)
+
+
+def _wants_angriff(state: GangState, at: AngriffAt, rng: HarnessRng) -> bool:
+    if at == "never":
+        return False
+    if at == "free":
+        return rng.below(100) < 8
+    if at == "after_kampfrichter":
+        return state.pending is not None
+    return at == len(state.history)
+
+
+@attrs.frozen
+class SteeredRun:
+    """The Gänge steered play chose, and what it took: per situation, the reference playouts tried and the Gänge kept.
+
+    ``missed`` names the situations that did not reach their count within the attempts allowed.
+    """
+
+    games: tuple[GameSpec, ...]
+    attempts: Mapping[str, int]
+    kept: Mapping[str, int]
+    reached: Mapping[str, int]
+    missed: tuple[str, ...]
+
+
+_MAX_ATTEMPTS_PER_GAME = 400
+"""Reference playouts tried for one kept Gang before the situation is given up."""
+
+
+def _rules_for(rng: HarnessRng, switches: Collection[str], i: int, reading: Rules | None) -> Rules:
+    if reading is not None:
+        return reading
+    values: dict[str, bool] = {}
+    if i % 2 == 1:
+        defaults = Rules()
+        for name in sorted(switches):
+            if name in GANG_SWITCHES and rng.below(2) == 1:
+                values[name] = not getattr(defaults, name)
+    return Rules(**values)  # type: ignore[arg-type]
+
+
+def steered_games(
+    per_situation: int,
+    seed: int = 0,
+    switches: Collection[str] = GANG_SWITCHES,
+    situations: Collection[str] = GANG_SITUATIONS,
+    progress: Callable[[str], None] | None = None,
+    reading: Rules | None = None,
+) -> SteeredRun:
+    """Gänge, played in the reference, that reach every one of ``situations`` at least ``per_situation`` times.
+
+    For each situation in turn (the ones reached less often than ``per_situation`` by the
+    Gänge kept so far), a plan aims at it: a steered deal, players who keep or seek the
+    special cards, win or lose on purpose, an Angriff at the moment it needs; every other
+    Gang plays random values of ``switches`` (every Gang ``reading``, if given). A Gang is
+    kept when it reaches the situation. Deterministic from ``seed``.
+    """
+    rng = HarnessRng(seed ^ 0x57EE12ED)
+    games: list[GameSpec] = []
+    reached: Counter[str] = Counter()
+    attempts: Counter[str] = Counter()
+    kept: Counter[str] = Counter()
+    missed: list[str] = []
+    for name in situations:
+        tries = 0
+        while reached[name] < per_situation:
+            if tries >= _MAX_ATTEMPTS_PER_GAME * per_situation:
+                missed.append(name)
+                break
+            tries += 1
+            plan = _plan_for(name, rng)
+            deal_seed = rng.seed()
+            deal, exact_seed = _steered_deal(deal_seed, plan.steer, rng)
+            starter = Player(rng.below(2))
+            rules = _rules_for(rng, switches, tries, reading)
+            shown, actions = _play(deal, starter, rules, plan, rng)
+            if name not in shown:
+                continue
+            reached.update(shown)
+            kept[name] += 1
+            games.append(
+                GameSpec(
+                    source=f"steered game {len(games) + 1} of seed {seed} ({name})",
+                    deal=deal,
+                    starter=starter,
+                    rules=rules,
+                    actions=actions,
+                    deal_seed=exact_seed,
+                )
+            )
+        attempts[name] = tries
+        if progress is not None:
+            progress(name)
+    return SteeredRun(tuple(games), dict(attempts), dict(kept), dict(reached), tuple(missed))
+
+
+def uniform_rates(games: int, seed: int = 0, situations: Collection[str] = GANG_SITUATIONS) -> dict[str, int]:
+    """How many of ``games`` random Gänge of the harness (``random_games`` with its random play, no probes) reach each situation."""
+    from schwinget_spec.conformance.harness_games import random_games, random_policy  # noqa: PLC0415
+
+    counts: Counter[str] = Counter()
+    rng = HarnessRng(seed ^ 0x5CA1AB1E)
+    policy = random_policy(rng, 0)
+    for spec in random_games(games, seed):
+        state = start_gang(spec.deal, spec.starter, spec.rules)
+        shown: set[str] = set()
+        played = 0
+        while not state.is_over:
+            code = policy(state, played)
+            assert code is not None
+            after = state.apply(code)
+            _step_situations(state, code, after, shown)
+            state = after
+            played += 1
+        _end_situations(state, shown)
+        counts.update(s for s in shown if s in situations)
+    return {name: counts[name] for name in situations}
