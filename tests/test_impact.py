@@ -121,7 +121,7 @@ def test_table_has_a_row_per_reading(rows: list[ImpactRow]) -> None:
 def test_command_prints_table_and_json() -> None:
     """``schwinget impact`` prints the table, ``--json`` the rows; an unknown ``--switch`` exits 2."""
     runner = CliRunner()
-    table = runner.invoke(cli.cli, ["impact", "--games", "12", "--switch", "konter_beats_trump_six"])
+    table = runner.invoke(cli.cli, ["impact", "--games", "12", "--switch", "konter_beats_trump_six", "--markdown"])
     assert table.exit_code == 0
     assert "`konter_beats_trump_six=False` | 12 Gänge |" in table.stdout
     data = runner.invoke(cli.cli, ["impact", "--games", "12", "--switch", "fest_tiebreak", "--json"])

@@ -11,7 +11,8 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from schwinget_spec.cli.common import LibraryError
+from schwinget_spec.cli.common import LibraryError, console
+from schwinget_spec.cli.impact_table import impact_table
 from schwinget_spec.impact import format_table, measure, total_gaenge
 
 __all__ = ["impact_command", "prove_command"]
@@ -76,7 +77,8 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
 @click.option("--switch", "switches", multiple=True, metavar="NAME",
               help="Measure only this Rules switch (repeatable); default: every switch.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
-def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bool) -> None:
+@click.option("--markdown", is_flag=True, help="Print the rows as the Markdown table of docs/ambiguities.md.")
+def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bool, markdown: bool) -> None:
     """Measure how often each reading of each Rules switch changes a game.
 
     For every switch and each non-default reading, plays the same random deals with the
@@ -84,7 +86,9 @@ def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bo
     the default and under that reading, and counts the runs in which the reading changed
     the legal moves, the tricks, the outcome, the points (both systems), who starts, or
     the ranks. Match switches are measured on short matches, Schwingfest switches on
-    Schwingfeste of 4.
+    Schwingfeste of 4. The table fits the terminal: below 120 columns it shows the shares
+    only (--json has the counts, --markdown the table of docs/ambiguities.md). A progress
+    bar shows on a terminal.
     """
     chosen = list(switches) or None
     try:
@@ -104,6 +108,10 @@ def impact_command(games: int, seed: int, switches: tuple[str, ...], as_json: bo
         payload = {"games": games, "seed": seed, "rows": [r.as_dict() for r in rows]}
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
-    click.echo(format_table(rows))
+    if markdown:
+        click.echo(format_table(rows))
+        return
+    out = console()
+    out.print(impact_table(rows, out.width))
 
 

@@ -22,7 +22,11 @@ from schwinget_spec.cli.common import console
 from schwinget_spec.conformance.vectors import load_vectors
 from schwinget_spec.rules import Rules
 
-__all__ = ["clauses_command", "explain_command"]
+__all__ = ["WIDE_FROM", "clause_table", "clauses_command", "explain_command"]
+
+
+WIDE_FROM = 150
+"""From this many columns on, ``clauses`` gives id, section and text their own columns; below, the text goes under the id."""
 
 
 def clause_registry() -> dict[str, Clause]:
@@ -92,6 +96,12 @@ def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dic
 )
 @click.option("--where", is_flag=True, help="Show the file:line of each enforcement and test.")
 @click.option(
+    "--wide",
+    is_flag=True,
+    help="Give id, section and text their own columns whatever the width (at least 200 columns); "
+    f"the default chooses by the terminal's width (wide from {WIDE_FROM} columns).",
+)
+@click.option(
     "--proofs",
     is_flag=True,
     help="Also run the fast Z3 queries (about two minutes) and show, per clause, the queries that involve it.",
@@ -102,7 +112,9 @@ def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dic
     default=None,
     help="The source checkout whose tests/ and properties/ are searched (default: the parent of the package).",
 )
-def clauses_command(*, as_json: bool, check: bool, lang: str, where: bool, proofs: bool, root: Path | None) -> None:
+def clauses_command(
+    *, as_json: bool, check: bool, lang: str, where: bool, wide: bool, proofs: bool, root: Path | None
+) -> None:
     """List every clause of the booklet: id, section, text, and how often it is enforced, tested and covered by vectors.
 
     A clause is enforced where a module of the library names its id; it is tested where
@@ -119,7 +131,7 @@ def clauses_command(*, as_json: bool, check: bool, lang: str, where: bool, proof
     if as_json:
         click.echo(json.dumps(_clause_json(index, proved), ensure_ascii=False, indent=2))
     elif not check:
-        _print_clause_table(out, index, lang, where, proved)
+        _print_clause_table(out, index, lang, where, proved, wide=wide)
     if not check:
         return
     problem = index.check_problem
@@ -138,39 +150,75 @@ def clauses_command(*, as_json: bool, check: bool, lang: str, where: bool, proof
         out.print(f"all {total} clauses are enforced and tested")
 
 
-def _print_clause_table(
-    out: Console, index: ClauseIndex, lang: str, where: bool, proofs: dict[str, list[str]] | None
-) -> None:
+def clause_table(
+    index: ClauseIndex,
+    lang: str,
+    where: bool,
+    proofs: dict[str, list[str]] | None,
+    *,
+    width: int,
+    wide: bool = False,
+) -> Table:
+    """The clause table laid out for ``width`` columns (or wide, whatever the width).
+
+    Narrow: one column holds the id and, under it, the wrapped text (and the file:line of
+    each use with ``where``); each section opens with its name. Wide: id, section, text
+    and ``where`` each have a column. The counts are always their own columns.
+    """
     vectors = _vector_counts()
-    table = Table(title=f"Clauses of the booklet ({len(index.uses)})", show_lines=False)
-    table.add_column("id", no_wrap=True)
-    table.add_column("section", max_width=24)
-    table.add_column({"en": "paraphrase", "de": "Deutsch", "fr": "français"}[lang], ratio=1)
+    text_header = {"en": "paraphrase", "de": "Deutsch", "fr": "français"}[lang]
+    wide = wide or width >= WIDE_FROM
+    table = Table(title=f"Clauses of the booklet ({len(index.uses)})", show_lines=False, expand=not wide)
+    if wide:
+        table.add_column("id", no_wrap=True)
+        table.add_column("section", max_width=24)
+        table.add_column(text_header, ratio=1)
+    else:
+        table.add_column({"en": "id and paraphrase", "de": "id and German text", "fr": "id and French text"}[lang], ratio=1)
     table.add_column("code", justify="right", no_wrap=True)
     table.add_column("tests", justify="right", no_wrap=True)
     table.add_column("vectors", justify="right", no_wrap=True)
     if proofs is not None:
         table.add_column("proofs", justify="right", no_wrap=True)
-    if where:
+    if where and wide:
         table.add_column("where")
+    section = None
     for use in index.uses:
-        text = getattr(use.clause, lang)
-        cells = [
-            Text(use.clause.id),
-            Text(use.clause.section),
-            Text(text),
+        clause = use.clause
+        uses = "\n".join(str(loc) for loc in (*use.enforced, *use.tested))
+        counts = [
             Text(str(len(use.enforced)), style="" if use.enforced else "bold red"),
             Text(str(len(use.tested)) if index.tests_found else "-", style="" if use.tested else "bold red"),
-            Text(str(vectors[use.clause.id])),
+            Text(str(vectors[clause.id])),
         ]
         if proofs is not None:
-            cells.append(Text(str(len(proofs[use.clause.id]))))
-        if where:
-            cells.append(Text("\n".join(str(loc) for loc in (*use.enforced, *use.tested))))
-        table.add_row(*cells)
-    out.print(table)
+            counts.append(Text(str(len(proofs[clause.id]))))
+        if wide:
+            cells = [Text(clause.id), Text(clause.section), Text(getattr(clause, lang)), *counts]
+            if where:
+                cells.append(Text(uses))
+            table.add_row(*cells)
+            continue
+        if clause.section != section:
+            if section is not None:
+                table.add_section()
+            section = clause.section
+            table.add_row(Text(section, style="bold underline"))
+        cell = Text.assemble((clause.id, "bold"), "\n", getattr(clause, lang))
+        if where and uses:
+            cell.append("\n" + uses, style="dim")
+        table.add_row(cell, *counts)
+    return table
+
+
+def _print_clause_table(
+    out: Console, index: ClauseIndex, lang: str, where: bool, proofs: dict[str, list[str]] | None, *, wide: bool
+) -> None:
+    if wide:
+        out.width = max(out.width, 200)
+    out.print(clause_table(index, lang, where, proofs, width=out.width, wide=wide))
     if not index.tests_found:
-        out.print(Text(f"tested: unknown. {index.check_problem}"))
+        out.print(Text(f"tested: unknown. {index.check_problem}"), soft_wrap=False)
 
 
 # -- schwinget explain
@@ -286,6 +334,8 @@ def explain_command(item_id: str, lang: str | None, as_json: bool) -> None:
             data = {k: v for k, v in data.items() if k not in {"de", "fr", "en"} - {lang}}
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    _print_explained(console(), data, lang)
+    out = console()
+    out.soft_wrap = False  # prose: wrapped at word boundaries to the width
+    _print_explained(out, data, lang)
 
 

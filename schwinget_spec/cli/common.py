@@ -58,9 +58,15 @@ class LibraryError(click.ClickException):
 
 
 def console() -> Console:
-    # soft_wrap: a line of the game is never cut by the printer, the terminal wraps it;
-    # written to a file or a pipe, tables get room for the clause texts
-    width = None if sys.stdout.isatty() else 160
+    """The console of every command: the terminal's width; written to a file or a pipe, ``COLUMNS`` or 80.
+
+    ``soft_wrap``: a line of a game told line by line is never cut by the printer, the
+    terminal wraps it; tables and prose printed with ``soft_wrap=False`` fit the width.
+    """
+    width = None
+    if not sys.stdout.isatty():
+        columns = os.environ.get("COLUMNS", "")
+        width = int(columns) if columns.isdigit() and int(columns) > 0 else 80
     return Console(soft_wrap=True, highlight=False, width=width)
 
 
