@@ -7,8 +7,8 @@ from typing import TypeAlias
 import attrs
 
 from schwinget_spec.cards import ALL_CARDS, Card
-from schwinget_spec.errors import ParseError
-from schwinget_spec.players import Player
+from schwinget_spec.errors import InvalidArgumentError, ParseError
+from schwinget_spec.players import Player, as_player
 
 __all__ = [
     "ANGRIFF",
@@ -22,11 +22,25 @@ __all__ = [
 ]
 
 
+def _card(_instance: object, _attribute: attrs.Attribute[Card] | None, value: Card) -> None:
+    if type(value) is not Card:
+        raise InvalidArgumentError(
+            "card", f"expected a Card (Card.G3, or Card.parse('G3')), got {value!r}", clause_id="cards.schwungkarten"
+        )
+
+
+def _leader(value: object) -> Player:
+    return as_player(value, "player")
+
+
 @attrs.frozen(repr=False)
 class PlayCard:
-    """Play ``card`` from hand: a lead (``schwung.lead``) or an answer (``schwung.answer``). Code: the card's code."""
+    """Play ``card`` from hand: a lead (``schwung.lead``) or an answer (``schwung.answer``). Code: the card's code.
 
-    card: Card
+    ``card`` must be a ``Card``; anything else raises ``InvalidArgumentError``.
+    """
+
+    card: Card = attrs.field(validator=_card)
 
     @property
     def code(self) -> str:
@@ -52,9 +66,12 @@ class StartAngriff:
 
 @attrs.frozen(repr=False)
 class ChooseLeader:
-    """The Kampfrichter's player decides that ``player`` leads next (``kampfrichter.chooses``). Code: ``L0`` or ``L1``."""
+    """The Kampfrichter's player decides that ``player`` leads next (``kampfrichter.chooses``). Code: ``L0`` or ``L1``.
 
-    player: Player
+    ``player`` is a ``Player`` or the int 0 or 1; anything else raises ``InvalidArgumentError``.
+    """
+
+    player: Player = attrs.field(converter=_leader)
 
     @property
     def code(self) -> str:
@@ -76,16 +93,19 @@ _CHOOSE = (ChooseLeader(Player.P0), ChooseLeader(Player.P1))
 
 def play(card: Card) -> PlayCard:
     """The action of playing ``card`` (a shared instance)."""
+    _card(None, None, card)
     return _PLAY[card.index]
 
 
 def choose_leader(player: Player) -> ChooseLeader:
     """The action of choosing ``player`` to lead next (a shared instance)."""
-    return _CHOOSE[player]
+    return _CHOOSE[as_player(player, "player")]
 
 
 def parse_action(text: str) -> Action:
     """The action with code ``text``: a card code (``G3``, ``KR``), ``A`` or ``L0``/``L1``."""
+    if not isinstance(text, str):
+        raise InvalidArgumentError("text", f"an action code is a string like 'G3', 'A' or 'L0', got {text!r}")
     key = text.strip().upper()
     if key == "A":
         return ANGRIFF

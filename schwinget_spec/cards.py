@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import NewType
 
-from schwinget_spec.errors import ParseError
+from schwinget_spec.errors import InvalidArgumentError, ParseError
 
 __all__ = [
     "ALL_CARDS",
@@ -43,6 +43,8 @@ class Colour(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Colour:
         """The colour whose one-letter code is ``text`` (case-insensitive)."""
+        if not isinstance(text, str):
+            raise InvalidArgumentError("text", f"a colour code is a string like 'G', got {text!r}")
         try:
             return _COLOUR_BY_CODE[text.strip().upper()]
         except KeyError:
@@ -145,6 +147,10 @@ class Card(enum.Enum):
     @classmethod
     def of(cls, colour: Colour, value: int) -> Card:
         """The coloured card of ``colour`` and ``value``."""
+        if not isinstance(colour, Colour):
+            raise InvalidArgumentError("colour", f"expected a Colour, got {colour!r}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidArgumentError("value", f"a card value is an int from 1 to 6, got {value!r}")
         if not 1 <= value <= 6:
             raise ParseError(
                 f"card value {value} is out of range: values run from 1 to 6",
@@ -155,6 +161,8 @@ class Card(enum.Enum):
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card at ``index`` (0-25) of the canonical order."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise InvalidArgumentError("index", f"a card index is an int from 0 to 25, got {index!r}")
         if not 0 <= index < 26:
             raise ParseError(
                 f"card index {index} is out of range 0-25", clause_id="cards.schwungkarten"
@@ -164,6 +172,8 @@ class Card(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Card:
         """The card whose short code is ``text`` (case-insensitive): ``G3``, ``KR``, ``BK``."""
+        if not isinstance(text, str):
+            raise InvalidArgumentError("text", f"a card code is a string like 'G3', got {text!r}")
         card = _CARD_BY_CODE.get(text.strip().upper())
         if card is None:
             raise ParseError(
@@ -202,4 +212,6 @@ _CARD_BY_CODE = {c.name: c for c in ALL_CARDS}
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards from codes separated by spaces or commas: ``"G3 KR y6"``."""
+    if not isinstance(text, str):
+        raise InvalidArgumentError("text", f"card codes are a string like 'G3 KR y6', got {text!r}")
     return tuple(Card.parse(tok) for tok in text.replace(",", " ").split())

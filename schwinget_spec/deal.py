@@ -8,7 +8,7 @@ import attrs
 
 from schwinget_spec.cards import ALL_CARDS, Card, Colour, parse_cards
 from schwinget_spec.errors import InvalidDealError, SchwingetError
-from schwinget_spec.players import Player
+from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import SplitMix64, shuffled
 
 __all__ = ["HAND_SIZE", "PILE_SIZE", "Deal"]
@@ -21,8 +21,14 @@ PILE_SIZE = 12
 """Cards in the draw pile: 26 - 2 * 5 - 4 (clause ``deal.pile``)."""
 
 
+def _tuple_of_cards(value: object, field: str) -> tuple[Card, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidDealError(f"{field} must be a sequence of Cards, got {value!r}", clause_id="cards.schwungkarten")
+    return tuple(value)
+
+
 def _sorted_hand(cards: Iterable[Card], field: str) -> tuple[Card, ...]:
-    hand = tuple(cards)
+    hand = _tuple_of_cards(cards, field)
     for card in hand:
         if not isinstance(card, Card):
             raise InvalidDealError(
@@ -31,11 +37,17 @@ def _sorted_hand(cards: Iterable[Card], field: str) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: c.value))
 
 
-def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(value)
+def _face_down(value: Iterable[Card]) -> tuple[Card, ...]:
+    return _tuple_of_cards(value, "face_down")
+
+
+def _pile(value: Iterable[Card]) -> tuple[Card, ...]:
+    return _tuple_of_cards(value, "pile")
 
 
 def _hands(value: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise InvalidDealError(f"hands must be a pair of hands, got {value!r}", clause_id="deal.hands")
     if len(value) != 2:
         raise InvalidDealError(
             f"a deal has two hands, got {len(value)}", clause_id="deal.hands"
@@ -59,8 +71,8 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]] = attrs.field(converter=_hands)
     revealed: Card
-    face_down: tuple[Card, ...] = attrs.field(converter=_cards)
-    pile: tuple[Card, ...] = attrs.field(converter=_cards)
+    face_down: tuple[Card, ...] = attrs.field(converter=_face_down)
+    pile: tuple[Card, ...] = attrs.field(converter=_pile)
 
     def __attrs_post_init__(self) -> None:
         for field, cards in (
@@ -122,7 +134,7 @@ class Deal:
         five (``deal.hands``); cards 10-13 are set aside with card 10 on top, revealed
         (``deal.set_aside``); cards 14-25 are the pile, card 14 drawn first (``deal.pile``).
         """
-        deck = tuple(deck)
+        deck = _tuple_of_cards(deck, "deck")
         if len(deck) != len(ALL_CARDS):
             raise InvalidDealError(
                 f"a deck has 26 cards, got {len(deck)}", clause_id="cards.schwungkarten"
@@ -150,6 +162,8 @@ class Deal:
         cls, *, hands: tuple[str, str], revealed: str, face_down: str, pile: str
     ) -> Deal:
         """A deal from card codes: ``Deal.from_codes(hands=("G1 G2 ...", "..."), revealed="R3", face_down="...", pile="...")``."""
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
+            raise InvalidDealError(f"hands must be a pair of code strings, got {hands!r}", clause_id="deal.hands")
         try:
             return cls(
                 hands=(parse_cards(hands[0]), parse_cards(hands[1])),
@@ -171,7 +185,7 @@ class Deal:
 
     def hand(self, player: Player) -> tuple[Card, ...]:
         """The five cards dealt to ``player``."""
-        return self.hands[player]
+        return self.hands[as_player(player, "player")]
 
     @property
     def deck(self) -> tuple[Card, ...]:

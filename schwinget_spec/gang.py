@@ -18,8 +18,8 @@ from schwinget_spec.actions import (
 )
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import PILE_SIZE, Deal
-from schwinget_spec.errors import GangNotOverError, IllegalActionError
-from schwinget_spec.players import Player
+from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidArgumentError
+from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
 from schwinget_spec.views import PlayerView
@@ -222,7 +222,7 @@ class GangState:
 
     def hand(self, player: Player) -> tuple[Card, ...]:
         """The cards ``player`` holds, in canonical order."""
-        return cards_of(self.hands[player])
+        return cards_of(self.hands[as_player(player, "player")])
 
     @property
     def leader(self) -> Player | None:
@@ -235,6 +235,7 @@ class GangState:
 
     def view(self, player: Player) -> PlayerView:
         """What ``player`` sees of this state: own hand and everything public (``deal.hand_private``)."""
+        player = as_player(player, "player")
         over = self.phase is Phase.OVER
         return PlayerView(
             player=player,
@@ -311,7 +312,9 @@ class GangState:
     def apply(self, action: Action | str) -> GangState:
         """The state after ``action`` (an Action or its code); this state is left unchanged.
 
-        Raises ``IllegalActionError`` naming the clause that forbids the action.
+        Raises ``IllegalActionError`` naming the clause that forbids the action,
+        ``ParseError`` for a code that names no action, and ``InvalidArgumentError`` for
+        anything that is neither an action nor a string.
         """
         if isinstance(action, str):
             action = parse_action(action)
@@ -328,9 +331,8 @@ class GangState:
             assert isinstance(action, ChooseLeader)
             return self._apply_choose(action.player)
         else:
-            raise TypeError(
-                f"apply() takes an Action (PlayCard, StartAngriff, ChooseLeader) or its code, "
-                f"got {action!r}"
+            raise InvalidArgumentError(
+                "action", f"expected an Action (PlayCard, StartAngriff, ChooseLeader) or its code, got {action!r}"
             )
         raise self._phase_error(action)
 
@@ -615,10 +617,17 @@ def compute_result(
 
 
 def start_gang(deal: Deal, starter: Player, rules: Rules | None = None) -> GangState:
-    """The state before the first Schwung of a Gang dealt as ``deal``, with ``starter`` to lead (``gang.turn``)."""
+    """The state before the first Schwung of a Gang dealt as ``deal``, with ``starter`` to lead (``gang.turn``).
+
+    Raises ``InvalidArgumentError`` naming the parameter for a ``deal`` that is not a
+    ``Deal``, a ``starter`` that is not a ``Player`` (or 0 or 1), or ``rules`` that are
+    neither ``Rules`` nor None.
+    """
     if not isinstance(deal, Deal):
-        raise TypeError(f"start_gang() needs a Deal, got {deal!r}")
-    starter = Player(starter)
+        raise InvalidArgumentError("deal", f"expected a Deal, got {deal!r}")
+    starter = as_player(starter, "starter")
+    if rules is not None and not isinstance(rules, Rules):
+        raise InvalidArgumentError("rules", f"expected Rules or None, got {rules!r}")
     return GangState(
         deal=deal,
         rules=Rules() if rules is None else rules,

@@ -8,13 +8,14 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from schwinget_spec.actions import Action
+from schwinget_spec.checks import check_callable, check_int, check_type, field_type, tuple_of
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import MatchError
+from schwinget_spec.errors import InvalidArgumentError, MatchError
 from schwinget_spec.gang import GangResult, GangState, start_gang
-from schwinget_spec.players import Player
+from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
-from schwinget_spec.scoring import GangScore, Points, ScoringSystem, compute_gang_score
+from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
 
 __all__ = [
     "Chooser",
@@ -23,6 +24,7 @@ __all__ = [
     "MatchLength",
     "MatchResult",
     "MatchState",
+    "as_length",
     "first_legal",
     "gaenge_started_by_tie",
     "gang_seeds",
@@ -54,11 +56,27 @@ class MatchLength(enum.Enum):
         return self.value
 
 
+def as_length(value: object, parameter: str = "length") -> MatchLength:
+    """``value`` as a MatchLength: a ``MatchLength`` or its number of Gänge, 4 or 6; else ``InvalidArgumentError``."""
+    if type(value) is MatchLength:
+        return value
+    if type(value) is int and value in (4, 6):
+        return MatchLength(value)
+    raise InvalidArgumentError(parameter, f"expected a MatchLength (or 4 or 6 Gänge), got {value!r}", clause_id="setup.gangkarten")
+
+
+def _rules(value: object) -> Rules:
+    if value is None:
+        return Rules()
+    return check_type(value, Rules, "rules")
+
+
 # -- playing a Gang through
 
 
 def first_legal(state: GangState) -> Action:
     """The first of the legal actions: a fixed, simple way to play a Gang through."""
+    check_type(state, GangState, "state")
     return state.legal_actions()[0]
 
 
@@ -81,6 +99,8 @@ def random_chooser(seed: int) -> Chooser:
 
 def play_out(state: GangState, choose: Chooser) -> GangState:
     """The finished Gang reached from ``state`` by applying ``choose``'s action until the Gang is over."""
+    check_type(state, GangState, "state")
+    check_callable(choose, "choose")
     while not state.is_over:
         state = state.apply(choose(state))
     return state
@@ -89,6 +109,7 @@ def play_out(state: GangState, choose: Chooser) -> GangState:
 def gang_seeds(seed: int, count: int) -> tuple[int, ...]:
     """The per-Gang seeds of a match played from ``seed``: the first ``count`` outputs of SplitMix64 seeded with ``seed``."""
     rng = SplitMix64.seeded(seed)
+    check_int(count, "count", 0)
     out = []
     for _ in range(count):
         value, rng = rng.next()
@@ -98,6 +119,8 @@ def gang_seeds(seed: int, count: int) -> tuple[int, ...]:
 
 def rules_difference(played: Rules, expected: Rules) -> str:
     """The rule switches where ``played`` differs from ``expected``, as ``name=played (expected ...)``."""
+    check_type(played, Rules, "played")
+    check_type(expected, Rules, "expected")
     return ", ".join(
         f"{f.name}={getattr(played, f.name)!r} (expected {getattr(expected, f.name)!r})"
         for f in attrs.fields(Rules)
@@ -149,14 +172,15 @@ class MatchState:
     ``younger`` is the younger player, who starts Gang 1 (``match.first_starter``);
     ``system`` is the scoring system for all Gänge (``scoring.choose_system``); ``gaenge``
     are the Gänge played so far. ``apply_gang``, ``play_deal`` and ``play_seed`` return the
-    match with one more Gang and leave this one unchanged.
+    match with one more Gang and leave this one unchanged. Each field is checked for its
+    type (``InvalidArgumentError`` naming it); ``start_match`` also reads names and numbers.
     """
 
-    system: ScoringSystem
-    length: MatchLength
-    younger: Player
-    rules: Rules
-    gaenge: tuple[MatchGang, ...] = ()
+    system: ScoringSystem = attrs.field(validator=field_type(ScoringSystem))
+    length: MatchLength = attrs.field(validator=field_type(MatchLength))
+    younger: Player = attrs.field(validator=field_type(Player))
+    rules: Rules = attrs.field(validator=field_type(Rules))
+    gaenge: tuple[MatchGang, ...] = attrs.field(default=(), validator=tuple_of(MatchGang))
 
     # -- what the state says
 
@@ -235,7 +259,7 @@ class MatchState:
                 clause_id="match.end",
             )
         if not isinstance(gang, GangState):
-            raise TypeError(f"apply_gang() takes a finished GangState, got {gang!r}")
+            raise InvalidArgumentError("gang", f"expected a finished GangState, got {gang!r}")
         if not gang.is_over:
             raise MatchError(
                 f"Gang {number} is not finished (Schwung {gang.schwung_number} is being played); "
@@ -269,6 +293,7 @@ class MatchState:
 
     def play_deal(self, deal: Deal, choose: Chooser) -> MatchState:
         """The match after the next Gang, dealt as ``deal`` (``match.redeal``) and played by ``choose``."""
+        check_callable(choose, "choose")
         return self.apply_gang(play_out(self.start_next_gang(deal), choose))
 
     def play_seed(self, seed: int, choose: Chooser | None = None) -> MatchState:
@@ -315,12 +340,17 @@ def gaenge_started_by_tie(match: MatchState) -> tuple[int, ...]:
 def start_match(
     system: ScoringSystem, length: MatchLength, younger: Player, rules: Rules | None = None
 ) -> MatchState:
-    """A match before its first Gang: ``younger`` starts Gang 1 (``match.first_starter``)."""
+    """A match before its first Gang: ``younger`` starts Gang 1 (``match.first_starter``).
+
+    ``system`` is a ``ScoringSystem`` or its name, ``length`` a ``MatchLength`` or 4 or 6,
+    ``younger`` a ``Player`` or 0 or 1; anything else raises ``InvalidArgumentError``
+    (``ParseError`` for an unknown system name) naming the parameter.
+    """
     return MatchState(
-        system=ScoringSystem(system),
-        length=MatchLength(length),
-        younger=Player(younger),
-        rules=Rules() if rules is None else rules,
+        system=as_system(system),
+        length=as_length(length),
+        younger=as_player(younger, "younger"),
+        rules=_rules(rules),
     )
 
 
@@ -354,6 +384,8 @@ def play_match_deals(
     rules: Rules | None = None,
 ) -> MatchState:
     """A whole match from explicit deals, one per Gang: 4 deals for a short match, 6 for a long one (``setup.gangkarten``)."""
+    if not isinstance(deals, tuple | list):
+        raise InvalidArgumentError("deals", f"expected a list of 4 or 6 Deals, got {deals!r}")
     if len(deals) not in (MatchLength.SHORT.gaenge, MatchLength.LONG.gaenge):
         raise MatchError(
             f"a match has 4 or 6 Gänge, got {len(deals)} deals", clause_id="setup.gangkarten"

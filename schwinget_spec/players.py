@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import enum
 
-from schwinget_spec.errors import ParseError
+from schwinget_spec.errors import InvalidArgumentError, ParseError
 
-__all__ = ["Player"]
+__all__ = ["Player", "as_player"]
 
 
 class Player(enum.IntEnum):
@@ -31,6 +31,8 @@ class Player(enum.IntEnum):
     @classmethod
     def parse(cls, text: str | int) -> Player:
         """The player from ``0``, ``1``, ``"P0"`` or ``"P1"`` (case-insensitive)."""
+        if isinstance(text, bool) or not isinstance(text, str | int):
+            raise ParseError(f"unknown player {text!r}: expected P0 or P1")
         key = str(text).strip().upper().removeprefix("P")
         if key == "0":
             return Player.P0
@@ -46,3 +48,19 @@ class Player(enum.IntEnum):
 
 
 _OTHER = (Player.P1, Player.P0)
+
+
+def as_player(value: object, parameter: str) -> Player:
+    """``value`` as a Player: a ``Player`` or the int 0 or 1.
+
+    Anything else (a code like ``"P0"``, a bool, another number) raises
+    ``InvalidArgumentError`` naming ``parameter``; ``Player.parse`` reads codes.
+    """
+    if type(value) is Player:
+        return value
+    if type(value) is int and 0 <= value <= 1:
+        return _BY_INDEX[value]
+    raise InvalidArgumentError(parameter, f"expected a Player (P0 or P1), got {value!r}")
+
+
+_BY_INDEX = (Player.P0, Player.P1)

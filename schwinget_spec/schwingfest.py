@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 
+from schwinget_spec.checks import check_callable, check_type, field_type
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import SchwingfestError
+from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser, rules_difference
-from schwinget_spec.players import Player
+from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
-from schwinget_spec.scoring import GangScore, Points, ScoringSystem, compute_gang_score
+from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
 
 __all__ = [
     "FestGang",
@@ -70,29 +72,45 @@ def min_rounds(players: int, sets: int) -> int:
     return max(gaenge_per_schwinger(players), math.ceil(total / per_round))
 
 
-@attrs.frozen(order=True)
+def _index(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise InvalidArgumentError(attribute.name, f"a Schwinger is a number 0, 1, 2..., got {value!r}")
+
+
+@attrs.frozen(order=True, cache_hash=True)
 class Meeting:
     """One Gang of a Schwingfest: Schwinger ``a`` against ``b`` (indices, ``a < b``), their ``leg``-th meeting (1 or 2).
 
     In the Gang, ``a`` sits as ``P0`` and ``b`` as ``P1``. Schwinger are numbered in the
-    order given to ``start_schwingfest``, youngest first, so ``a`` is the younger.
+    order given to ``start_schwingfest``, youngest first, so ``a`` is the younger. Other
+    values (a float, ``a >= b``) raise ``InvalidArgumentError``, a third leg ``SchwingfestError``.
     """
 
-    a: int
-    b: int
-    leg: int
+    a: int = attrs.field(validator=_index)
+    b: int = attrs.field(validator=_index)
+    leg: int = attrs.field()
+
+    @leg.validator
+    def _check_leg(self, _attribute: object, value: int) -> None:
+        if self.a >= self.b:
+            raise InvalidArgumentError("b", f"a meeting names the younger Schwinger first: a < b, got {self.a} and {self.b}")
+        if type(value) is not int:
+            raise InvalidArgumentError("leg", f"expected an int, 1 or 2, got {value!r}")
+        if value not in (1, 2):
+            raise SchwingfestError(f"leg: each pair meets twice, leg 1 or 2, got {value}", clause_id="fest.twice_each")
 
     def seat(self, schwinger: int) -> Player:
-        """The seat of ``schwinger`` in this Gang."""
-        if schwinger == self.a:
-            return Player.P0
-        if schwinger == self.b:
-            return Player.P1
-        raise ValueError(f"Schwinger {schwinger} does not fight in {self}")
+        """The seat of ``schwinger`` in this Gang; ``InvalidArgumentError`` if ``schwinger`` does not fight in it."""
+        if type(schwinger) is int:
+            if schwinger == self.a:
+                return Player.P0
+            if schwinger == self.b:
+                return Player.P1
+        raise InvalidArgumentError("schwinger", f"Schwinger {schwinger!r} does not fight in {self}")
 
     def schwinger(self, seat: Player) -> int:
         """The Schwinger in ``seat``."""
-        return self.a if seat is Player.P0 else self.b
+        return self.a if as_player(seat, "seat") is Player.P0 else self.b
 
     def __str__(self) -> str:
         return f"{self.a}-{self.b}/{self.leg}"
@@ -104,24 +122,50 @@ class Schedule:
 
     ``rounds`` has ``min_rounds(players, sets)`` rounds; every pair meets twice; in every
     round a Schwinger fights at most once and at most ``sets`` Gänge are fought; a pair's
-    first meeting (leg 1) comes in an earlier round than its second.
+    first meeting (leg 1) comes in an earlier round than its second. ``make_schedule``
+    builds one; the constructor checks the types and that no meeting appears twice.
     """
 
-    players: int
-    sets: int
-    rounds: tuple[tuple[Meeting, ...], ...]
+    players: int = attrs.field(validator=field_type(int))
+    sets: int = attrs.field(validator=field_type(int))
+    rounds: tuple[tuple[Meeting, ...], ...] = attrs.field()
+    _meetings: tuple[Meeting, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _place: Mapping[Meeting, tuple[int, int]] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    @rounds.validator
+    def _check_rounds(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, tuple) or not all(isinstance(r, tuple) for r in value):
+            raise InvalidArgumentError("rounds", f"expected a tuple of rounds, each a tuple of Meetings, got {value!r}")
+
+    def __attrs_post_init__(self) -> None:
+        meetings = tuple(m for r in self.rounds for m in r)
+        place: dict[Meeting, tuple[int, int]] = {}
+        for number, r in enumerate(self.rounds, 1):
+            for m in r:
+                if not isinstance(m, Meeting):
+                    raise InvalidArgumentError("rounds", f"expected Meetings, got {m!r}")
+                if m in place:
+                    raise InvalidArgumentError("rounds", f"{m} appears twice", clause_id="fest.twice_each")
+                place[m] = (len(place), number)
+        object.__setattr__(self, "_meetings", meetings)
+        object.__setattr__(self, "_place", MappingProxyType(place))
 
     @property
     def meetings(self) -> tuple[Meeting, ...]:
         """Every Gang of the fest, round by round."""
-        return tuple(m for r in self.rounds for m in r)
+        return self._meetings
+
+    def position(self, meeting: Meeting) -> int | None:
+        """The place (0-based) of ``meeting`` in ``meetings``, or None if it is not a Gang of this Schwingfest."""
+        place = self._place.get(meeting) if isinstance(meeting, Meeting) else None
+        return None if place is None else place[0]
 
     def round_of(self, meeting: Meeting) -> int:
         """The round (1-based) in which ``meeting`` is fought."""
-        for number, r in enumerate(self.rounds, 1):
-            if meeting in r:
-                return number
-        raise SchwingfestError(f"{meeting} is not a Gang of this Schwingfest", clause_id="fest.twice_each")
+        place = self._place.get(meeting) if isinstance(meeting, Meeting) else None
+        if place is None:
+            raise SchwingfestError(f"{meeting} is not a Gang of this Schwingfest", clause_id="fest.twice_each")
+        return place[1]
 
 
 def _one_factorization(players: int) -> list[list[tuple[int, int]]]:
@@ -238,14 +282,33 @@ class SchwingfestState:
     """A Schwingfest as an immutable value. Build the first one with ``start_schwingfest``.
 
     ``names`` are the Schwinger, youngest first; ``schedule`` fixes the meetings and
-    rounds; ``fought`` are the Gänge fought so far, in the order recorded.
+    rounds; ``fought`` are the Gänge fought so far, in the order recorded. Looking a
+    meeting up (``gang_of``, and so ``apply_gang``) takes constant time: the state keeps,
+    for each meeting of the schedule, its place in ``fought``.
     """
 
-    names: tuple[str, ...]
-    system: ScoringSystem
-    rules: Rules
-    schedule: Schedule
-    fought: tuple[FestGang, ...] = ()
+    names: tuple[str, ...] = attrs.field(validator=field_type(tuple))
+    system: ScoringSystem = attrs.field(validator=field_type(ScoringSystem))
+    rules: Rules = attrs.field(validator=field_type(Rules))
+    schedule: Schedule = attrs.field(validator=field_type(Schedule))
+    fought: tuple[FestGang, ...] = attrs.field(default=(), validator=field_type(tuple))
+    # (the ``fought`` tuple it describes, the place in it of each meeting of the schedule or -1)
+    _slots: tuple[tuple[FestGang, ...], tuple[int, ...]] | None = attrs.field(
+        default=None, eq=False, hash=False, repr=False, alias="_slots"
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self._slots is not None and self._slots[0] is self.fought:
+            return
+        slots = [-1] * len(self.schedule.meetings)
+        for i, g in enumerate(self.fought):
+            if not isinstance(g, FestGang):
+                raise InvalidArgumentError(f"fought[{i}]", f"expected a FestGang, got {g!r}")
+            k = self.schedule.position(g.meeting)
+            if k is None or slots[k] >= 0:
+                raise InvalidArgumentError(f"fought[{i}]", f"{g.meeting} is not an open meeting of the schedule")
+            slots[k] = i
+        object.__setattr__(self, "_slots", (self.fought, tuple(slots)))
 
     @property
     def is_over(self) -> bool:
@@ -255,14 +318,19 @@ class SchwingfestState:
     @property
     def remaining(self) -> tuple[Meeting, ...]:
         """The meetings still to fight, in schedule order."""
-        done = {g.meeting for g in self.fought}
-        return tuple(m for m in self.schedule.meetings if m not in done)
+        assert self._slots is not None
+        return tuple(m for m, i in zip(self.schedule.meetings, self._slots[1], strict=True) if i < 0)
+
+    def gang_of(self, meeting: Meeting) -> FestGang | None:
+        """The fought Gang of ``meeting``, or None if it is not fought yet (or not a meeting of the schedule)."""
+        return self._fought(meeting)
 
     def _fought(self, meeting: Meeting) -> FestGang | None:
-        for g in self.fought:
-            if g.meeting == meeting:
-                return g
-        return None
+        k = self.schedule.position(meeting)
+        assert self._slots is not None
+        if k is None or self._slots[1][k] < 0:
+            return None
+        return self.fought[self._slots[1][k]]
 
     def starter_of(self, meeting: Meeting) -> int:
         """The Schwinger who starts the Gang of ``meeting`` under ``Rules.fest_starter`` (AMB-FEST-STARTER)."""
@@ -289,7 +357,9 @@ class SchwingfestState:
         return start_gang(deal, meeting.seat(self.starter_of(meeting)), self.rules)
 
     def _check_open(self, meeting: Meeting) -> None:
-        if meeting not in self.schedule.meetings:
+        if not isinstance(meeting, Meeting):
+            raise InvalidArgumentError("meeting", f"expected a Meeting, got {meeting!r}")
+        if self.schedule.position(meeting) is None:
             raise SchwingfestError(
                 f"{meeting} is not a meeting of this Schwingfest", clause_id="fest.twice_each"
             )
@@ -308,6 +378,8 @@ class SchwingfestState:
         is not the one due (AMB-FEST-STARTER), or it was played under other rule switches.
         """
         self._check_open(meeting)
+        if not isinstance(gang, GangState):
+            raise InvalidArgumentError("gang", f"expected a finished GangState, got {gang!r}")
         if not gang.is_over:
             raise SchwingfestError(
                 f"the Gang of {meeting} is not finished; points are recorded after a Gang ends",
@@ -327,10 +399,18 @@ class SchwingfestState:
             )
         result = gang.result
         fest_gang = FestGang(meeting, starter, result, compute_gang_score(result, self.system, self.rules))
-        return attrs.evolve(self, fought=(*self.fought, fest_gang))
+        fought = (*self.fought, fest_gang)
+        k = self.schedule.position(meeting)
+        assert k is not None
+        assert self._slots is not None
+        old = self._slots[1]
+        slots = (fought, (*old[:k], len(self.fought), *old[k + 1 :]))
+        return SchwingfestState(self.names, self.system, self.rules, self.schedule, fought, slots)
 
     def play_seed(self, meeting: Meeting, seed: int, choose: Chooser | None = None) -> SchwingfestState:
         """The fest after ``meeting`` is fought on ``Deal.shuffled(seed)``, played by ``choose`` (default ``random_chooser(seed)``)."""
+        if choose is not None:
+            check_callable(choose, "choose")
         state = self.start_meeting(meeting, Deal.shuffled(seed))
         return self.apply_gang(meeting, play_out(state, random_chooser(seed) if choose is None else choose))
 
@@ -397,14 +477,23 @@ class SchwingfestState:
 def start_schwingfest(
     names: Sequence[str], system: ScoringSystem, sets: int = 1, rules: Rules | None = None
 ) -> SchwingfestState:
-    """A Schwingfest before its first Gang: ``names`` youngest first (n >= 3, ``fest.more_players``), on ``sets`` card sets."""
+    """A Schwingfest before its first Gang: ``names`` youngest first (n >= 3, ``fest.more_players``), on ``sets`` card sets.
+
+    ``names`` is a sequence of strings, ``system`` a ``ScoringSystem`` or its name; other
+    values raise ``InvalidArgumentError`` naming the parameter.
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise InvalidArgumentError("names", f"expected a sequence of names, got {names!r}")
     names = tuple(names)
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise InvalidArgumentError(f"names[{i}]", f"a Schwinger's name is a string, got {name!r}")
     if len(set(names)) != len(names):
         raise SchwingfestError(f"the Schwinger need distinct names, got {names!r}")
     return SchwingfestState(
         names=names,
-        system=ScoringSystem(system),
-        rules=Rules() if rules is None else rules,
+        system=as_system(system),
+        rules=Rules() if rules is None else check_type(rules, Rules, "rules"),
         schedule=make_schedule(len(names), sets),
     )
 

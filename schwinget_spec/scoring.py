@@ -8,9 +8,9 @@ from types import MappingProxyType
 
 import attrs
 
-from schwinget_spec.errors import ParseError, SchwingetError
+from schwinget_spec.errors import InvalidArgumentError, ParseError, SchwingetError
 from schwinget_spec.gang import GangResult, Outcome
-from schwinget_spec.players import Player
+from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "ScoringSystem",
     "TableRow",
     "TranscribedRow",
+    "as_system",
     "compute_gang_score",
 ]
 
@@ -44,11 +45,31 @@ class ScoringSystem(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> ScoringSystem:
         """The system from its name (``schwingerwertung``, ``punktewertung``; also ``s``/``p``), case-insensitive."""
+        if not isinstance(text, str):
+            raise InvalidArgumentError("text", f"a scoring system is named by a string, got {text!r}")
         key = text.strip().lower()
         for system in cls:
             if key in (system.value, system.value[0]):
                 return system
         raise ParseError(f"unknown scoring system {text!r}: expected schwingerwertung or punktewertung")
+
+
+def as_system(value: object, parameter: str = "system") -> ScoringSystem:
+    """``value`` as a ScoringSystem: a ``ScoringSystem``, or its name as ``ScoringSystem.parse`` reads it.
+
+    Anything else raises ``InvalidArgumentError`` naming ``parameter`` (a name no system
+    has raises ``ParseError``): a string is never taken for the other system.
+    """
+    if type(value) is ScoringSystem:
+        return value
+    if isinstance(value, str):
+        return ScoringSystem.parse(value)
+    raise InvalidArgumentError(parameter, f"expected a ScoringSystem or its name, got {value!r}")
+
+
+def _system_field(_instance: object, _attribute: attrs.Attribute[ScoringSystem], value: ScoringSystem) -> None:
+    if type(value) is not ScoringSystem:
+        raise InvalidArgumentError("system", f"expected a ScoringSystem, got {value!r}")
 
 
 @attrs.frozen(repr=False)
@@ -59,32 +80,40 @@ class Points:
     hundredths. Points of the two systems never mix (``scoring.choose_system``): adding
     or comparing them raises ``SchwingetError``. Under the Punktewertung points are whole.
     ``str`` prints as the booklet does: ``9.75``, ``38.50`` (Schwingerwertung), ``7``, ``12``
-    (Punktewertung); ``Points.parse`` reads that back.
+    (Punktewertung); ``Points.parse`` reads that back. A ``system`` that is not a
+    ``ScoringSystem``, or ``hundredths`` that are not a whole, non-negative int (whole
+    points under the Punktewertung), raise ``InvalidArgumentError``.
     """
 
-    system: ScoringSystem
+    system: ScoringSystem = attrs.field(validator=_system_field)
     hundredths: int = attrs.field()
 
     @hundredths.validator
     def _check(self, _attribute: object, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"hundredths must be an int, got {value!r}")
+            raise InvalidArgumentError("hundredths", f"expected an int, got {value!r}")
         if value < 0:
-            raise ValueError(f"points are never negative, got {value} hundredths")
+            raise InvalidArgumentError("hundredths", f"points are never negative, got {value} hundredths")
         if self.system is ScoringSystem.PUNKTEWERTUNG and value % 100:
-            raise ValueError(f"Punktewertung points are whole, got {value} hundredths")
+            raise InvalidArgumentError("hundredths", f"Punktewertung points are whole, got {value} hundredths")
 
     @classmethod
     def zero(cls, system: ScoringSystem) -> Points:
-        """No points under ``system``."""
-        return cls(system, 0)
+        """No points under ``system`` (a ``ScoringSystem`` or its name)."""
+        return cls(as_system(system), 0)
 
     @classmethod
     def parse(cls, text: str, system: ScoringSystem) -> Points:
-        """Points from the booklet's notation: ``"9.75"``, ``"10.00"``, ``"7"`` (whole numbers or two decimals)."""
+        """Points from the booklet's notation: ``"9.75"``, ``"10.00"``, ``"7"`` (whole numbers or two decimals).
+
+        Only the ASCII digits 0-9 are digits here; ``system`` is a ``ScoringSystem`` or its name.
+        """
+        if not isinstance(text, str):
+            raise InvalidArgumentError("text", f"points are written as a string like '9.75' or '7', got {text!r}")
+        system = as_system(system)
         raw = text.strip()
         whole, dot, frac = raw.partition(".")
-        if not whole.isdigit() or (dot and (len(frac) != 2 or not frac.isdigit())):
+        if not _ascii_digits(whole) or (dot and (len(frac) != 2 or not _ascii_digits(frac))):
             raise ParseError(f"points {text!r} are not written like 9.75 or 7")
         try:
             return cls(system, int(whole) * 100 + (int(frac) if dot else 0))
@@ -96,10 +125,14 @@ class Points:
         """The sum of ``items`` under ``system`` (zero for none)."""
         out = cls.zero(system)
         for item in items:
+            if not isinstance(item, Points):
+                raise InvalidArgumentError("items", f"expected Points, got {item!r}")
             out = out + item
         return out
 
     def _same(self, other: Points) -> None:
+        if not isinstance(other, Points):
+            raise InvalidArgumentError("other", f"Points compare only with Points, got {other!r}")
         if other.system is not self.system:
             raise SchwingetError(
                 f"cannot combine {self.system.label} points with {other.system.label} points: "
@@ -138,6 +171,10 @@ class Points:
         return f"Points({self}, {self.system.label})"
 
 
+def _ascii_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 class TableRow(enum.Enum):
     """One line of the booklet's Wertungstabelle, in the booklet's order."""
 
@@ -167,7 +204,10 @@ class TableRow(enum.Enum):
     @classmethod
     def for_outcome(cls, outcome: Outcome) -> TableRow:
         """The result row of a Gang's outcome."""
-        return _ROW_OF_OUTCOME[outcome]
+        row = _ROW_OF_OUTCOME.get(outcome) if isinstance(outcome, Outcome) else None
+        if row is None:
+            raise InvalidArgumentError("outcome", f"expected an Outcome, got {outcome!r}")
+        return row
 
 
 _ROW_OF_OUTCOME: Mapping[Outcome, TableRow] = MappingProxyType(
@@ -239,7 +279,8 @@ class RowFigures:
     punktewertung: tuple[Points | None, Points]
 
     def figures(self, system: ScoringSystem) -> tuple[Points | None, Points | None]:
-        """(Sieger, Verlierer) of this row under ``system``; None for a blank cell."""
+        """(Sieger, Verlierer) of this row under ``system`` (a ``ScoringSystem`` or its name); None for a blank cell."""
+        system = as_system(system)
         if system is ScoringSystem.SCHWINGERWERTUNG:
             return (None, None) if self.schwingerwertung is None else self.schwingerwertung
         return self.punktewertung
@@ -292,7 +333,7 @@ class GangScore:
 
     def points_of(self, player: Player) -> Points:
         """The points of ``player``."""
-        return self.points[player]
+        return self.points[as_player(player, "player")]
 
     def __str__(self) -> str:
         return f"{self.row.value}: P0 {self.points[0]}, P1 {self.points[1]}"
@@ -308,7 +349,16 @@ def compute_gang_score(result: GangResult, system: ScoringSystem, rules: Rules |
     Punktewertung only the winner, except that a loser with 3 tricks or more in the whole
     Gang scores 1 (``scoring.punktewertung_winner``, ``table.gut_gekaempft``), after a
     Plattwurf too unless ``rules.good_loser_after_plattwurf`` is False (AMB-GUT-GEKAEMPFT-PLATTWURF).
+
+    ``system`` is a ``ScoringSystem`` or its name (``"schwingerwertung"``), read by
+    ``as_system``; a ``result`` that is not a ``GangResult`` or ``rules`` that are not
+    ``Rules`` raise ``InvalidArgumentError``.
     """
+    if not isinstance(result, GangResult):
+        raise InvalidArgumentError("result", f"expected a GangResult, got {result!r}")
+    system = as_system(system)
+    if rules is not None and not isinstance(rules, Rules):
+        raise InvalidArgumentError("rules", f"expected Rules or None, got {rules!r}")
     rules = Rules() if rules is None else rules
     row = TableRow.for_outcome(result.outcome)
     figures = WERTUNGSTABELLE[row].figures(system)

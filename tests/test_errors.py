@@ -21,6 +21,7 @@ from schwinget_spec import (
     start_gang,
 )
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.errors import InvalidArgumentError
 
 P0, P1 = Player.P0, Player.P1
 
@@ -209,15 +210,18 @@ def test_bad_action_code_in_apply(code: str) -> None:
 
 @pytest.mark.parametrize("value", [42, None, Card.R6, ("R6",)])
 def test_non_action_raises_type_error(value: object) -> None:
-    """apply with something that is neither an Action nor a code raises TypeError."""
-    with pytest.raises(TypeError, match="apply\\(\\) takes an Action"):
+    """apply with something that is neither an Action nor a code raises InvalidArgumentError (a TypeError) naming ``action``."""
+    with pytest.raises(InvalidArgumentError, match=r"^action: expected an Action") as info:
         red_vs_green().apply(value)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
+    assert info.value.parameter == "action"
 
 
 def test_start_gang_needs_a_deal() -> None:
-    """start_gang refuses anything but a Deal."""
-    with pytest.raises(TypeError, match="needs a Deal"):
+    """start_gang refuses anything but a Deal, naming the parameter."""
+    with pytest.raises(InvalidArgumentError, match=r"^deal: expected a Deal") as info:
         start_gang("not a deal", P0)  # type: ignore[arg-type]
+    assert isinstance(info.value, TypeError)
 
 
 @pytest.mark.clause("gang.end_no_angriff", "gang.end_angriff")
