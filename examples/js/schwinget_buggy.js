@@ -4,8 +4,9 @@
 // "Beim allerletzten Schwung in einem Gang hat der Kampfrichter keinen Effekt",
 // clause kampfrichter.last_schwung). Search for "THE INJECTED BUG".
 //
-// Schwinget, one Gang, in plain JavaScript (Node.js 20, no packages), speaking the
-// schwinget conformance harness protocol (docs/harness.md) on stdin/stdout.
+// Schwinget in plain JavaScript (Node.js 20, no packages): a Gang, its points, a match
+// and a Schwingfest, speaking the schwinget conformance harness protocol, version 2 with
+// every level (docs/harness.md), on stdin/stdout.
 //
 // Written from the booklet (shared/rules/schwinget.de.txt) as read by
 // docs/ambiguities.md; each rule names its clause id (schwinget_spec/clauses.py).
@@ -18,8 +19,9 @@
 const readline = require('node:readline');
 
 const NAME = 'schwinget-js-buggy';
-const VERSION = '1.0.0';
-const PROTOCOL = 1;
+const VERSION = '2.0.0';
+const PROTOCOL = 2;
+const LEVELS = ['gang', 'scoring', 'match', 'schwingfest'];
 const HAND_SIZE = 5;
 const PILE_SIZE = 12;
 
@@ -41,6 +43,16 @@ const DEFAULT_RULES = {
   void_konter_beats_six: true, // AMB-KONTER-VOID
   konter_beats_trump_six: true, // AMB-KONTER-TRUMP-SIX
   konter_loses_to_kampfrichter: false, // AMB-KONTER-VS-KR
+  void_kampfrichter_neutralises: true, // AMB-KAMPFRICHTER-VOID
+  good_loser_after_plattwurf: true, // AMB-GUT-GEKAEMPFT-PLATTWURF
+  draw_tie_starter: 'younger', // AMB-DRAW-TIE-STARTER
+  fest_starter: 'alternate', // AMB-FEST-STARTER
+  fest_tiebreak: 'shared', // AMB-FEST-TIES
+};
+const SWITCH_VALUES = {
+  draw_tie_starter: ['younger', 'drawn_gang_starter', 'drawn_gang_other'],
+  fest_starter: ['alternate', 'younger', 'loser_of_first_meeting'],
+  fest_tiebreak: ['shared', 'wins_then_plattwuerfe'],
 };
 
 class Illegal extends Error {
@@ -78,6 +90,7 @@ function checkDeal(deal) {
 class Gang {
   constructor(deal, starter, rules) {
     this.rules = rules;
+    this.starter = starter;
     this.hands = [new Set(deal.hands[0]), new Set(deal.hands[1])];
     this.pile = deal.pile.slice(); // pile[0] is drawn first
     this.drawn = 0;
@@ -212,6 +225,8 @@ class Gang {
       // AMB-KONTER-VS-KR: under konter_loses_to_kampfrichter the Konter loses (konter.loses)
       const otherCard = led === 'KR' ? answer : led;
       if (otherCard === 'BK' && this.rules.konter_loses_to_kampfrichter) return this.kampfrichterPlayer;
+      // AMB-KAMPFRICHTER-VOID: under void_kampfrichter_neutralises false a void Kampfrichter answer loses (schwung.void_loses)
+      if (wasVoid && !this.rules.void_kampfrichter_neutralises) return leader;
       return null; // kampfrichter.neutralises
     }
     if (led === 'BK') {
@@ -276,29 +291,197 @@ class Gang {
   }
 }
 
+// -- the points of a Gang (the Wertungstabelle), in hundredths of a point
+
+// table.*: [Sieger, Verlierer] per row, Schwingerwertung and Punktewertung
+const TABLE = {
+  plattwurf_eigener_angriff: { schwingerwertung: [1000, 850], punktewertung: [700, 0] },
+  plattwurf_gegnerischer_angriff: { schwingerwertung: [1000, 875], punktewertung: [500, 0] },
+  sieg_mit_angriff: { schwingerwertung: [975, 875], punktewertung: [300, 0] },
+  sieg_ohne_angriff: { schwingerwertung: [975, 850], punktewertung: [200, 0] },
+  gestellter: { schwingerwertung: [900, 900], punktewertung: [100, 100] },
+};
+const GOOD_LOSER_POINT = 100; // table.gut_gekaempft: 1 point under the Punktewertung
+const GOOD_LOSER_TRICKS = 3;
+
+function formatPoints(hundredths, system) {
+  // Schwingerwertung with two decimals (9.75), Punktewertung whole (7)
+  if (system === 'punktewertung') return String(hundredths / 100);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+// The points of P0 and P1 for a finished Gang (scoring.tricks_only: only its result counts).
+function gangPoints(result, system, rules) {
+  const [win, lose] = TABLE[result.outcome][system];
+  if (result.winner === null) return [win, win]; // table.gestellter
+  const winner = Number(result.winner[1]);
+  let loserPoints = lose;
+  // table.gut_gekaempft (AMB-GUT-GEKAEMPFT-PLATTWURF: after a Plattwurf too, unless switched off)
+  if (system === 'punktewertung' && result.tricks[other(winner)] >= GOOD_LOSER_TRICKS
+      && (rules.good_loser_after_plattwurf || result.plattwurf === null)) loserPoints = GOOD_LOSER_POINT;
+  const points = [loserPoints, loserPoints];
+  points[winner] = win;
+  return points;
+}
+
+// -- a match of 4 or 6 Gänge
+
+class Match {
+  constructor(system, length, younger, rules) {
+    Object.assign(this, { system, length, younger, rules });
+    this.gaenge = []; // {starter, result, points}
+  }
+
+  totals() {
+    const t = [0, 0];
+    for (const g of this.gaenge) { t[0] += g.points[0]; t[1] += g.points[1]; }
+    return t; // match.record_points
+  }
+
+  nextStarter() {
+    if (this.gaenge.length === 0) return this.younger; // match.first_starter
+    const last = this.gaenge[this.gaenge.length - 1];
+    if (last.result.winner !== null) return other(Number(last.result.winner[1])); // match.loser_starts
+    const [t0, t1] = this.totals();
+    if (t0 !== t1) return t0 < t1 ? 0 : 1; // match.draw_starter: fewer points
+    // AMB-DRAW-TIE-STARTER: equal points after a Gestellter
+    if (this.rules.draw_tie_starter === 'younger') return this.younger;
+    return this.rules.draw_tie_starter === 'drawn_gang_starter' ? last.starter : other(last.starter);
+  }
+
+  result() {
+    const t = this.totals();
+    // match.winner: the most points; equal totals: nobody
+    return { totals: t, winner: t[0] === t[1] ? null : t[0] > t[1] ? 0 : 1 };
+  }
+}
+
+// -- a Schwingfest: Schwinger 0..n-1, youngest first; each pair meets twice
+
+class Fest {
+  constructor(players, sets, system, rules) {
+    Object.assign(this, { players, sets, system, rules });
+    this.fought = []; // {a, b, starter, result, points}
+  }
+
+  schedule() {
+    // fest.twice_each: every pair twice; fest.parallel: a round holds disjoint pairs, one per card set
+    const todo = [];
+    for (const leg of [1, 2]) {
+      for (let a = 0; a < this.players; a++) for (let b = a + 1; b < this.players; b++) todo.push({ a, b, leg });
+    }
+    const rounds = [];
+    const firstRound = new Map();
+    while (todo.length > 0) {
+      const busy = new Set();
+      const round = [];
+      for (let i = 0; i < todo.length && round.length < this.sets; i++) {
+        const m = todo[i];
+        const key = `${m.a}-${m.b}`;
+        if (busy.has(m.a) || busy.has(m.b)) continue;
+        if (m.leg === 2 && !(firstRound.has(key) && firstRound.get(key) < rounds.length)) continue;
+        busy.add(m.a); busy.add(m.b);
+        round.push(m);
+        if (m.leg === 1) firstRound.set(key, rounds.length);
+        todo.splice(i--, 1);
+      }
+      rounds.push(round.map((m) => [m.a, m.b]));
+    }
+    return rounds;
+  }
+
+  starter(a, b) {
+    // AMB-FEST-STARTER; match.first_starter: the younger of the pair starts their first meeting
+    const before = this.fought.filter((g) => g.a === a && g.b === b);
+    if (before.length === 0 || this.rules.fest_starter === 'younger') return a;
+    if (this.rules.fest_starter === 'alternate') return b;
+    const w = before[0].result.winner; // match.loser_starts; the older after a draw
+    return w === null ? b : w === 'P0' ? b : a;
+  }
+
+  standings() {
+    const n = this.players;
+    const points = new Array(n).fill(0);
+    const won = new Array(n).fill(0);
+    const platt = new Array(n).fill(0);
+    for (const g of this.fought) {
+      points[g.a] += g.points[0];
+      points[g.b] += g.points[1];
+      if (g.result.winner !== null) {
+        const w = g.result.winner === 'P0' ? g.a : g.b;
+        won[w] += 1;
+        if (g.result.plattwurf !== null) platt[w] += 1;
+      }
+    }
+    // AMB-FEST-TIES: equal points share a rank, or Gänge won then Plattwürfe tell them apart
+    const key = (s) => (this.rules.fest_tiebreak === 'wins_then_plattwuerfe' ? [points[s], won[s], platt[s]] : [points[s]]);
+    const greater = (x, y) => { for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] > y[i]; return false; };
+    const out = [];
+    for (let s = 0; s < n; s++) {
+      let rank = 1;
+      for (let t = 0; t < n; t++) if (greater(key(t), key(s))) rank += 1;
+      out.push({ schwinger: s, points: formatPoints(points[s], this.system), rank });
+    }
+    return out;
+  }
+}
+
 // -- the protocol
 
 let gang = null;
 
-function parseRules(rules) {
-  const out = { ...DEFAULT_RULES };
+let match = null;
+let fest = null;
+let owner = null; // 'match' or 'fest': the next Gang started belongs to it
+let pair = null;
+
+function parseRules(rules, base = DEFAULT_RULES) {
+  const out = { ...base };
   for (const [name, value] of Object.entries(rules || {})) {
-    if (!(name in DEFAULT_RULES) || typeof value !== 'boolean') {
-      return null;
-    }
+    if (!(name in DEFAULT_RULES)) return null;
+    const ok = name in SWITCH_VALUES ? SWITCH_VALUES[name].includes(value) : typeof value === 'boolean';
+    if (!ok) return null;
     out[name] = value;
   }
   return out;
+}
+
+const UNSUPPORTED = { ok: false, error: 'unsupported', message: 'unknown rules switch or value' };
+
+function checkSystem(system) {
+  if (system !== 'schwingerwertung' && system !== 'punktewertung') throw new BadRequest('unknown scoring system');
+  return system;
+}
+
+// The finished Gang started for the match or the fest, once, with its points.
+function takeFinished(system, rules) {
+  if (owner === null || gang === null || gang.phase !== 'over') return null;
+  const result = gang.result();
+  const taken = { starter: gang.starter, result, points: gangPoints(result, system, rules), owner };
+  owner = null;
+  return taken;
+}
+
+function recordMatchGang() {
+  if (match === null) throw new BadRequest('no match started');
+  const g = takeFinished(match.system, match.rules);
+  if (g !== null && g.owner === 'match') match.gaenge.push(g);
+}
+
+function recordFestGang() {
+  if (fest === null) throw new BadRequest('no Schwingfest started');
+  const g = takeFinished(fest.system, fest.rules);
+  if (g !== null && g.owner === 'fest') fest.fought.push({ a: pair[0], b: pair[1], ...g });
 }
 
 function handle(request) {
   if (request === null || typeof request !== 'object') throw new BadRequest('a request is a JSON object');
   switch (request.cmd) {
     case 'hello':
-      return { ok: true, name: NAME, version: VERSION, protocol: PROTOCOL, switches: Object.keys(DEFAULT_RULES) };
+      return { ok: true, name: NAME, version: VERSION, protocol: PROTOCOL, levels: LEVELS, switches: Object.keys(DEFAULT_RULES) };
     case 'start': {
       const rules = parseRules(request.rules);
-      if (rules === null) return { ok: false, error: 'unsupported', message: 'unknown rules switch or value' };
+      if (rules === null) return UNSUPPORTED;
       checkDeal(request.deal);
       if (request.starter !== 'P0' && request.starter !== 'P1') throw new BadRequest('starter must be P0 or P1');
       gang = new Gang(request.deal, Number(request.starter[1]), rules);
@@ -319,6 +502,58 @@ function handle(request) {
     case 'result':
       if (requireGang().phase !== 'over') return { ok: false, error: 'not_over', message: 'the Gang is not over' };
       return gang.result();
+    case 'points': {
+      if (requireGang().phase !== 'over') return { ok: false, error: 'not_over', message: 'the Gang is not over' };
+      const rules = parseRules(request.rules, gang.rules);
+      if (rules === null) return UNSUPPORTED;
+      const system = checkSystem(request.system);
+      return { ok: true, points: gangPoints(gang.result(), system, rules).map((p) => formatPoints(p, system)) };
+    }
+    case 'match_start': {
+      const rules = parseRules(request.rules);
+      if (rules === null) return UNSUPPORTED;
+      if (request.length !== 4 && request.length !== 6) throw new BadRequest('length must be 4 or 6');
+      if (request.younger !== 'P0' && request.younger !== 'P1') throw new BadRequest('younger must be P0 or P1');
+      match = new Match(checkSystem(request.system), request.length, Number(request.younger[1]), rules);
+      owner = null;
+      return { ok: true };
+    }
+    case 'match_next':
+      recordMatchGang();
+      if (match.gaenge.length >= match.length) throw new BadRequest('the match is over'); // match.end
+      owner = 'match';
+      return { ok: true, gang: match.gaenge.length + 1, starter: seat(match.nextStarter()) };
+    case 'match_result': {
+      recordMatchGang();
+      if (match.gaenge.length < match.length) return { ok: false, error: 'not_over', message: 'the match is not over' };
+      const r = match.result();
+      return { ok: true, totals: r.totals.map((t) => formatPoints(t, match.system)), winner: seat(r.winner) };
+    }
+    case 'fest_start': {
+      const rules = parseRules(request.rules);
+      if (rules === null) return UNSUPPORTED;
+      const { players, sets = 1 } = request;
+      if (!Number.isInteger(players) || players < 3 || !Number.isInteger(sets) || sets < 1) {
+        throw new BadRequest('players must be 3 or more (fest.more_players), sets 1 or more');
+      }
+      fest = new Fest(players, sets, checkSystem(request.system), rules);
+      owner = null;
+      return { ok: true };
+    }
+    case 'fest_schedule':
+      recordFestGang();
+      return { ok: true, rounds: fest.schedule() };
+    case 'fest_meeting': {
+      recordFestGang();
+      const [a, b] = Array.isArray(request.pair) ? request.pair : [];
+      if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 0 && a < b && b < fest.players)) throw new BadRequest('pair must be [a, b], a < b');
+      owner = 'fest';
+      pair = [a, b];
+      return { ok: true, starter: fest.starter(a, b) };
+    }
+    case 'fest_result':
+      recordFestGang();
+      return { ok: true, standings: fest.standings() };
     case 'bye':
       return { ok: true };
     default:
