@@ -71,9 +71,10 @@ class Coverage:
     checked: tuple[str, ...] = ("gang",)
     not_checked: tuple[str, ...] = ("scoring", "match", "schwingfest")
     target: int = 0
+    counted: tuple[str, ...] = ("gang",)
 
     def _checked_clause(self, clause_id: str) -> bool:
-        return clause_id not in UNOBSERVABLE_CLAUSES and clause_level(clause_id) in self.checked
+        return clause_id not in UNOBSERVABLE_CLAUSES and clause_level(clause_id) in self.checked and clause_level(clause_id) in self.counted
 
     @property
     def unreached_clauses(self) -> tuple[str, ...]:
@@ -84,7 +85,7 @@ class Coverage:
     def unreached_situations(self) -> tuple[str, ...]:
         """Named situations of a checked level that no game reached."""
         levels = {s.name: s.level for s in SITUATIONS}
-        return tuple(s for s, n in self.situations if n == 0 and levels[s] in self.checked)
+        return tuple(s for s, n in self.situations if n == 0 and levels[s] in self.checked and levels[s] in self.counted)
 
     @property
     def below_target(self) -> tuple[str, ...]:
@@ -97,22 +98,13 @@ class Coverage:
         """True when every level was checked and every clause and situation of it reached."""
         return not self.not_checked and not self.unreached_clauses and not self.unreached_situations
 
-    def qualifier(self) -> str:
-        """What the verdict must add to a PASSED: the levels checked and not checked, and what was not reached."""
-        parts = [", ".join(self.checked) if self.checked else "nothing"]
-        if self.not_checked:
-            parts.append("not checked: " + ", ".join(self.not_checked))
-        missing = [*self.unreached_clauses, *self.unreached_situations]
-        if missing:
-            parts.append("not reached: " + ", ".join(missing))
-        return "; ".join(parts)
-
     def to_json(self) -> dict[str, Any]:
         """The coverage as a JSON object."""
         return {
             "checked": list(self.checked),
             "not_checked": list(self.not_checked),
             "complete": self.complete,
+            "counted": list(self.counted),
             "target_per_situation": self.target,
             "clauses": dict(self.clauses),
             "situations": dict(self.situations),
@@ -125,6 +117,9 @@ class Coverage:
         """The coverage as lines of text: every clause and situation of a checked level with its count."""
         out = ["coverage (games that exercised each clause / reached each situation):"]
         for level in self.checked:
+            if level not in self.counted:
+                out.append(f"  {level}: checked; its clauses and situations are not counted by this run")
+                continue
             rows = [(c, n) for c, n in self.clauses if clause_level(c) == level and c not in UNOBSERVABLE_CLAUSES]
             out.append(f"  {level} clauses: " + ", ".join(f"{c} {n}" for c, n in rows))
             levels = {s.name: s.level for s in SITUATIONS}
@@ -142,9 +137,11 @@ class CoverageCounter:
 
     clauses: Counter[str] = attrs.field(factory=Counter)
     situations: Counter[str] = attrs.field(factory=Counter)
+    levels: set[str] = attrs.field(factory=set)
 
-    def add(self, clauses: Iterable[str] = (), situations: Iterable[str] = ()) -> None:
-        """Count one game that exercised ``clauses`` and reached ``situations`` (each counted once)."""
+    def add(self, clauses: Iterable[str] = (), situations: Iterable[str] = (), level: str = "gang") -> None:
+        """Count one game of ``level`` that exercised ``clauses`` and reached ``situations`` (each counted once)."""
+        self.levels.add(level)
         found = set(clauses)
         for key, implied in _IMPLIED.items():
             if key in found:
@@ -169,11 +166,12 @@ class CoverageCounter:
         self.add(found, situations)
 
     def report(self, checked: Collection[str] = ("gang",), target: int = 0) -> Coverage:
-        """The coverage so far, for a run that checked the levels ``checked``."""
+        """The coverage so far, for a run that checked the levels ``checked`` (the levels some game was counted at are ``counted``)."""
         return Coverage(
             clauses=tuple((c, self.clauses[c]) for c in CLAUSES),
             situations=tuple((s.name, self.situations[s.name]) for s in SITUATIONS),
             checked=tuple(level for level in LEVELS if level in checked),
             not_checked=tuple(level for level in LEVELS if level not in checked),
             target=target,
+            counted=tuple(level for level in LEVELS if level in self.levels),
         )

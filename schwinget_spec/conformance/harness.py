@@ -10,11 +10,15 @@ in ``divergence_clauses``), the shrinker (``shrink``) and the subprocess session
 from __future__ import annotations
 
 import contextlib
+import itertools
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+import attrs
+
 from schwinget_spec.conformance.adapter import GangAdapter
+from schwinget_spec.conformance.coverage import CoverageCounter
 from schwinget_spec.conformance.engine_session import (
     DEFAULT_DEADLINE,
     EngineSession,
@@ -25,12 +29,22 @@ from schwinget_spec.conformance.harness_games import (
     ALL_ACTION_CODES,
     GameSpec,
     HarnessRng,
+    VectorSelection,
+    probing_script_policy,
     random_games,
     random_policy,
     script_policy,
+    select_vectors,
     vector_games,
 )
-from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind, HarnessReport, format_report
+from schwinget_spec.conformance.harness_report import (
+    Divergence,
+    DivergenceKind,
+    HarnessReport,
+    ReadingReport,
+    format_report,
+    verdict_line,
+)
 from schwinget_spec.conformance.level_vectors import play_levels
 from schwinget_spec.conformance.lockstep import DivergenceError, EndClaimsAdapter, LockstepGame, PlayCounts
 from schwinget_spec.conformance.protocol import (
@@ -40,23 +54,41 @@ from schwinget_spec.conformance.protocol import (
     ProtocolError,
 )
 from schwinget_spec.conformance.shrink import confirm_fresh, shrink_divergence
+from schwinget_spec.conformance.skiplist import SkipList
+from schwinget_spec.conformance.steering import gang_situations, steered_games
+from schwinget_spec.rules import Rules
 
 __all__ = [
     "ALL_ACTION_CODES",
+    "DEFAULT_STEER",
     "Divergence",
     "DivergenceKind",
     "EndClaimsAdapter",
     "GameSpec",
     "HarnessReport",
+    "Progress",
+    "ReadingReport",
     "check_adapter",
     "format_report",
     "random_games",
+    "readings_of",
     "run_harness",
     "vector_games",
+    "verdict_line",
 ]
 
 _PROBE_PERCENT = 12
 """How often (in percent of steps) a random game offers an action the reference forbids."""
+DEFAULT_STEER = 10
+"""How many times steered play makes a default run reach each named Gang situation.
+
+Chosen from measurement (docs/harness.md, ``benchmarks/bench_steering.py``): the 17 Gang
+situations at 10 each take about 115 steered Gänge, found in about 0.2 s of reference
+play, and a bug that shows in only half of a situation's occurrences (under one of two
+readings of a switch, say) escapes 10 of them with probability 2**-10."""
+
+Progress = Callable[[int, int, str], None]
+"""Told, after each game, how many of how many games are done and what is being played."""
 
 
 # -- running
@@ -78,9 +110,38 @@ def _is_deadline(divergence: Divergence) -> bool:
     return divergence.kind is DivergenceKind.PROTOCOL and divergence.field == "deadline"
 
 
+@attrs.define
+class _Played:
+    """What ``_run`` played: Gänge per source, vectors played in full, the actions offered, the coverage."""
+
+    counts: PlayCounts = attrs.field(factory=PlayCounts)
+    coverage: CoverageCounter = attrs.field(factory=CoverageCounter)
+    vector_gaenge: int = 0
+    random: int = 0
+    steered: int = 0
+    vectors: set[str] = attrs.field(factory=set)
+    failed_vector: str | None = None
+
+
+def _count(played: _Played, spec: GameSpec, game: LockstepGame) -> None:
+    final = game.final
+    actions = tuple(game.actions)
+    played.coverage.add_gang(
+        spec.deal, spec.starter, spec.rules, actions, seeded=spec.deal_seed is not None, refused=game.refused,
+        situations=gang_situations(spec.deal, spec.starter, actions, spec.rules) if final is not None else (),
+    )
+    if spec.vector is not None:
+        played.vector_gaenge += 1
+        played.vectors.add(spec.vector)
+    elif spec.source.startswith("steered"):
+        played.steered += 1
+    else:
+        played.random += 1
+
+
 def _run(
     get_adapter: Callable[[], GangAdapter[Any]],
-    specs: Iterable[GameSpec],
+    specs: Sequence[GameSpec],
     *,
     seed: int,
     probe_percent: int,
@@ -88,22 +149,30 @@ def _run(
     max_shrink_replays: int,
     fresh: FreshAdapter | None = None,
     deadline: float | None = None,
-) -> tuple[int, int, PlayCounts, Divergence | None, bool]:
+    progress: Progress | None = None,
+) -> tuple[_Played, Divergence | None, bool]:
     """Play ``specs`` until the first divergence; the last value is True if the run stopped at ``deadline``."""
-    counts = PlayCounts()
-    played_vectors = played_random = 0
+    played = _Played()
     rng = HarnessRng(seed ^ 0x5CA1AB1E)
-    for spec in specs:
+    steer_rng = HarnessRng(seed ^ 0x0FF3125)
+    for index, spec in enumerate(specs):
+        if progress is not None:
+            progress(index, len(specs), spec.source)
         if deadline is not None and time.monotonic() >= deadline:
-            return played_vectors, played_random, counts, None, True
-        game = LockstepGame(get_adapter(), spec, counts)
-        policy = script_policy(spec.actions) if spec.actions is not None else random_policy(rng, probe_percent)
+            return played, None, True
+        game = LockstepGame(get_adapter(), spec, played.counts)
+        if spec.actions is None:
+            policy = random_policy(rng, probe_percent)
+        elif spec.vector is None and spec.source.startswith("steered"):
+            policy = probing_script_policy(spec.actions, steer_rng, probe_percent)
+        else:
+            policy = script_policy(spec.actions)
         try:
             game.play(policy)
         except DivergenceError as found:
             divergence = found.divergence
             if _is_deadline(divergence):
-                return played_vectors, played_random, counts, None, True
+                return played, None, True
             original = divergence
             if shrink and divergence.actions:
                 divergence = shrink_divergence(
@@ -119,12 +188,95 @@ def _run(
                         return None
 
                 divergence = confirm_fresh(divergence, original, replay_fresh)
-            return played_vectors, played_random, counts, divergence, False
-        if spec.actions is not None:
-            played_vectors += 1
-        else:
-            played_random += 1
-    return played_vectors, played_random, counts, None, False
+            played.failed_vector = spec.vector
+            return played, divergence, False
+        _count(played, spec, game)
+    if progress is not None:
+        progress(len(specs), len(specs), "done")
+    return played, None, False
+
+
+def _stale_skips(get_adapter: Callable[[], GangAdapter[Any]], selection: VectorSelection) -> tuple[str, ...]:
+    """The vectors the skip list left out whose every Gang the implementation now plays as the reference does."""
+    by_vector: dict[str, list[GameSpec]] = {}
+    for spec in selection.skipped_games:
+        by_vector.setdefault(spec.vector or "?", []).append(spec)
+    stale = []
+    for vector_id, specs in by_vector.items():
+        try:
+            for spec in specs:
+                LockstepGame(get_adapter(), spec, PlayCounts()).play(script_policy(spec.actions or ()))
+        except DivergenceError:
+            continue
+        stale.append(vector_id)
+    return tuple(stale)
+
+
+def readings_of(switches: Collection[str]) -> list[Rules]:
+    """Every combination of the values of the Gang switches in ``switches`` (the others at their default), the default rules first."""
+    names = [n for n in GANG_SWITCHES if n in switches]
+    defaults = Rules()
+    out = []
+    for flips in itertools.product((False, True), repeat=len(names)):
+        values: dict[str, Any] = {
+            n: (not getattr(defaults, n)) if flip else getattr(defaults, n) for n, flip in zip(names, flips, strict=True)
+        }
+        out.append(attrs.evolve(defaults, **values))
+    return out
+
+
+@attrs.frozen
+class _Plan:
+    """What a run plays: the specs in order, the vector selection, and the steered target."""
+
+    specs: tuple[GameSpec, ...]
+    selection: VectorSelection
+    steer: int
+
+
+def _plan(
+    *,
+    scripted: Sequence[GameSpec],
+    vectors: bool,
+    games: int,
+    steer: int,
+    seed: int,
+    switches: Collection[str],
+    skiplist: SkipList | None,
+    reading: Rules | None,
+) -> _Plan:
+    selection = select_vectors(switches, skiplist, reading) if vectors else VectorSelection()
+    steered = steered_games(steer, seed, switches, reading=reading).games if steer > 0 else ()
+    specs = (*scripted, *selection.games, *random_games(games, seed, switches, reading), *steered)
+    return _Plan(specs, selection, steer)
+
+
+def _report(
+    plan: _Plan,
+    played: _Played,
+    divergence: Divergence | None,
+    *,
+    stale: tuple[str, ...],
+    skiplist: SkipList | None,
+    checked: Collection[str] = ("gang",),
+    **fields: Any,
+) -> HarnessReport:
+    vectors = len(played.vectors - ({played.failed_vector} if played.failed_vector else set()))
+    return HarnessReport(
+        vectors_played=vectors,
+        random_games_played=played.random,
+        actions_played=played.counts.actions,
+        illegal_offered=played.counts.illegal,
+        divergence=divergence,
+        vector_gaenge_played=played.vector_gaenge,
+        steered_games_played=played.steered,
+        vectors_other=plan.selection.other,
+        skipped=plan.selection.skipped,
+        stale_skips=stale,
+        skiplist=None if skiplist is None else skiplist.implementation,
+        coverage=played.coverage.report(checked, target=plan.steer),
+        **fields,
+    )
 
 
 def check_adapter(
@@ -140,14 +292,19 @@ def check_adapter(
     name: str = "in-process adapter",
     scripted: Sequence[GameSpec] = (),
     fresh_adapter: Callable[[], GangAdapter[Any]] | None = None,
+    steer: int = DEFAULT_STEER,
+    skiplist: SkipList | None = None,
+    all_readings: bool = False,
+    progress: Progress | None = None,
 ) -> HarnessReport:
-    """Run the harness against an in-process implementation behind ``GangAdapter``: ``scripted`` games, the vectors, then ``games`` random Gänge from ``seed``.
+    """Run the harness against an in-process implementation behind ``GangAdapter``: ``scripted`` games, the vectors, ``games`` random Gänge from ``seed``, then steered Gänge reaching each named situation ``steer`` times.
 
     With ``fresh_adapter`` (a new implementation that has served nothing), a divergence's
     reproduction is confirmed on a fresh one before it is reported (``Divergence.fresh``).
+    ``skiplist`` leaves vectors out (listed in the report; one the adapter now passes is a
+    stale skip); ``all_readings`` runs everything under every combination of ``switches``.
     """
     started = time.perf_counter()
-    specs = [*scripted, *(vector_games(switches) if vectors else []), *random_games(games, seed, switches)]
     fresh: FreshAdapter | None = None
     if fresh_adapter is not None:
         make = fresh_adapter
@@ -155,26 +312,66 @@ def check_adapter(
         def fresh() -> contextlib.AbstractContextManager[GangAdapter[Any]]:
             return contextlib.nullcontext(make())
 
-    v, r, counts, divergence, _ = _run(
-        lambda: adapter,
-        specs,
-        seed=seed,
-        probe_percent=probe_percent,
-        shrink=shrink,
-        max_shrink_replays=max_shrink_replays,
-        fresh=fresh,
-    )
+    def one(reading: Rules | None) -> HarnessReport:
+        begun = time.perf_counter()
+        plan = _plan(
+            scripted=scripted, vectors=vectors, games=games, steer=steer, seed=seed,
+            switches=switches, skiplist=skiplist, reading=reading,
+        )
+        played, divergence, _ = _run(
+            lambda: adapter,
+            plan.specs,
+            seed=seed,
+            probe_percent=probe_percent,
+            shrink=shrink,
+            max_shrink_replays=max_shrink_replays,
+            fresh=fresh,
+            progress=progress,
+        )
+        stale = _stale_skips(lambda: adapter, plan.selection) if divergence is None else ()
+        return _report(
+            plan, played, divergence, stale=stale, skiplist=skiplist,
+            implementation=name, command=(), seed=seed, elapsed_seconds=time.perf_counter() - begun,
+            switches=tuple(switches),
+        )
+
+    if not all_readings:
+        return one(None)
+    return _matrix(one, switches, name=name, command=(), seed=seed, started=started)
+
+
+def _matrix(
+    one: Callable[[Rules | None], HarnessReport],
+    switches: Collection[str],
+    *,
+    name: str,
+    command: tuple[str, ...],
+    seed: int,
+    started: float,
+    **fields: Any,
+) -> HarnessReport:
+    """One report per reading, under a report that sums them (its divergence: the first reading's that diverged)."""
+    reports = []
+    for reading in readings_of(switches):
+        values = tuple((n, bool(getattr(reading, n))) for n in GANG_SWITCHES if n in switches)
+        reports.append(ReadingReport(values, one(reading)))
+    first = next((r.report.divergence for r in reports if r.report.divergence is not None), None)
+    subs = [r.report for r in reports]
     return HarnessReport(
         implementation=name,
-        command=(),
+        command=command,
         seed=seed,
-        vectors_played=v,
-        random_games_played=r,
-        actions_played=counts.actions,
-        illegal_offered=counts.illegal,
+        vectors_played=max((r.vectors_played for r in subs), default=0),
+        random_games_played=sum(r.random_games_played for r in subs),
+        actions_played=sum(r.actions_played for r in subs),
+        illegal_offered=sum(r.illegal_offered for r in subs),
         elapsed_seconds=time.perf_counter() - started,
-        divergence=divergence,
+        divergence=first,
         switches=tuple(switches),
+        vector_gaenge_played=sum(r.vector_gaenge_played for r in subs),
+        steered_games_played=sum(r.steered_games_played for r in subs),
+        readings=tuple(reports),
+        **fields,
     )
 
 
@@ -192,8 +389,12 @@ def run_harness(
     max_shrink_replays: int = 300,
     cwd: str | None = None,
     scripted: Sequence[GameSpec] = (),
+    steer: int = DEFAULT_STEER,
+    skiplist: SkipList | None = None,
+    all_readings: bool = False,
+    progress: Progress | None = None,
 ) -> HarnessReport:
-    """Run the implementation started by ``command`` against ``scripted`` games, the vectors and ``games`` random Gänge from ``seed``.
+    """Run the implementation started by ``command`` against ``scripted`` games, the vectors, ``games`` random Gänge from ``seed`` and steered Gänge that reach each named situation ``steer`` times.
 
     The implementation speaks the JSON-lines protocol of ``docs/harness.md`` on its
     standard input and output. Each request waits at most ``timeout`` seconds
@@ -205,13 +406,17 @@ def run_harness(
     implementation before it is reported (``Divergence.fresh``). The implementation's
     whole process group is stopped in every case: at the end, after a protocol error,
     on ``KeyboardInterrupt`` and on SIGTERM (raised as ``HarnessTerminated``).
+
+    ``skiplist`` leaves vectors out: the report lists each with its reason, and one the
+    implementation now passes as a stale skip. ``all_readings`` plays everything under
+    every combination of the switches the implementation declares and reports per
+    reading. ``progress`` is told after each game how far the run is.
     """
     timeout = check_seconds("timeout", timeout)
     start_timeout = check_seconds("start_timeout", start_timeout)
     deadline = check_seconds("deadline", deadline)
     started = time.perf_counter()
     session = EngineSession(command, timeout, start_timeout, cwd, deadline=time.monotonic() + deadline)
-    stopped = False
     with terminate_as_interrupt():
         try:
             try:
@@ -230,42 +435,51 @@ def run_harness(
                     deadline_seconds=deadline,
                     stopped_at_deadline=exc.kind == "deadline",
                 )
-            specs = [*scripted, *(vector_games(switches) if vectors else []), *random_games(games, seed, switches)]
 
             def get_adapter() -> GangAdapter[Any]:
                 return session.get()
 
-            v, r, counts, divergence, stopped = _run(
-                get_adapter,
-                specs,
-                seed=seed,
-                probe_percent=probe_percent,
-                shrink=shrink,
-                max_shrink_replays=max_shrink_replays,
-                fresh=session.fresh,
-                deadline=session.deadline,
+            def one(reading: Rules | None) -> HarnessReport:
+                begun = time.perf_counter()
+                plan = _plan(
+                    scripted=scripted, vectors=vectors, games=games, steer=steer, seed=seed,
+                    switches=switches, skiplist=skiplist, reading=reading,
+                )
+                played, divergence, stopped = _run(
+                    get_adapter,
+                    plan.specs,
+                    seed=seed,
+                    probe_percent=probe_percent,
+                    shrink=shrink,
+                    max_shrink_replays=max_shrink_replays,
+                    fresh=session.fresh,
+                    deadline=session.deadline,
+                    progress=progress,
+                )
+                ok = divergence is None and not stopped
+                stale = _stale_skips(get_adapter, plan.selection) if ok else ()
+                levels = None
+                if reading is None or reading == Rules():
+                    # the scoring, match and Schwingfest levels the engine declared (level_vectors)
+                    assert session.hello is not None
+                    total = played.vector_gaenge + played.random + played.steered
+                    levels, level_gang = play_levels(
+                        session.get, session.hello, seed=seed, vectors=vectors,
+                        gang_played=(total, played.vector_gaenge), run=ok,
+                    )
+                    divergence = divergence if level_gang is None else level_gang
+                return _report(
+                    plan, played, divergence, stale=stale, skiplist=skiplist,
+                    checked=("gang",) if levels is None else levels.checked,
+                    implementation=name, command=tuple(command), seed=seed,
+                    elapsed_seconds=time.perf_counter() - begun, switches=switches,
+                    deadline_seconds=deadline, stopped_at_deadline=stopped, levels=levels,
+                )
+
+            if not all_readings:
+                return one(None)
+            return _matrix(
+                one, switches, name=name, command=tuple(command), seed=seed, started=started, deadline_seconds=deadline
             )
-            # the scoring, match and Schwingfest levels the engine declared (level_vectors)
-            assert session.hello is not None
-            levels, level_gang = play_levels(
-                session.get, session.hello, seed=seed, vectors=vectors, gang_played=(v + r, v),
-                run=divergence is None and not stopped,
-            )
-            divergence = divergence if level_gang is None else level_gang
         finally:
             session.close()
-    return HarnessReport(
-        implementation=name,
-        command=tuple(command),
-        seed=seed,
-        vectors_played=v,
-        random_games_played=r,
-        actions_played=counts.actions,
-        illegal_offered=counts.illegal,
-        elapsed_seconds=time.perf_counter() - started,
-        divergence=divergence,
-        switches=switches,
-        deadline_seconds=deadline,
-        stopped_at_deadline=stopped,
-        levels=levels,
-    )

@@ -10,13 +10,15 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import get_clause
+from schwinget_spec.conformance.coverage import Coverage
+from schwinget_spec.conformance.harness_games import SkippedVector
 from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence, format_levels
 from schwinget_spec.conformance.protocol import gang_rules_to_json, start_message
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 
-__all__ = ["Divergence", "DivergenceKind", "HarnessReport", "format_report"]
+__all__ = ["Divergence", "DivergenceKind", "HarnessReport", "ReadingReport", "format_report", "verdict_line"]
 
 
 class DivergenceKind(enum.Enum):
@@ -124,7 +126,13 @@ class HarnessReport:
     """What one harness run did and found: ``divergence`` is None when the implementation passed.
 
     ``startup_error`` is set when the implementation could not be started or did not
-    answer ``hello`` properly; then nothing was played.
+    answer ``hello`` properly; then nothing was played. ``vectors_played`` counts vectors,
+    ``vector_gaenge_played`` the Gänge they hold; ``vectors_other`` the vectors of the
+    suite the Gang lock step does not play (perft counts, malformed documents);
+    ``skipped`` the vectors left out, each with its reason, and ``stale_skips`` the ids of
+    those the skip list left out that the implementation now passes. ``coverage`` is what
+    the run exercised, per clause and named situation. ``readings`` holds one report per
+    reading under ``--all-readings``.
     """
 
     implementation: str
@@ -144,41 +152,157 @@ class HarnessReport:
     """True if the run stopped at its deadline before it played every game: it is not a pass."""
     levels: LevelsReport | None = None
     """The protocol levels (``level_report``): which were declared and checked, and a divergence beyond the Gang's play; None for an in-process run."""
+    vector_gaenge_played: int = 0
+    steered_games_played: int = 0
+    vectors_other: int = 0
+    skipped: tuple[SkippedVector, ...] = ()
+    stale_skips: tuple[str, ...] = ()
+    skiplist: str | None = None
+    coverage: Coverage | None = None
+    readings: tuple[ReadingReport, ...] = ()
 
     @property
     def passed(self) -> bool:
         """True if every game agreed with the reference and the run played them all."""
         levels_passed = self.levels is None or self.levels.passed
-        return self.divergence is None and self.startup_error is None and not self.stopped_at_deadline and levels_passed
+        readings_passed = all(r.report.passed for r in self.readings)
+        return (
+            self.divergence is None
+            and self.startup_error is None
+            and not self.stopped_at_deadline
+            and levels_passed
+            and readings_passed
+        )
 
     @property
     def games_played(self) -> int:
-        """Vectors and random games played."""
-        return self.vectors_played + self.random_games_played
+        """Gänge played in lock step: from vectors, random and steered."""
+        return self.vector_gaenge_played + self.random_games_played + self.steered_games_played
 
     def to_json(self) -> dict[str, Any]:
         """The report as a JSON object."""
         return {
             "passed": self.passed,
+            "verdict": verdict_line(self),
             "implementation": self.implementation,
             "command": list(self.command),
             "seed": self.seed,
             "switches": list(self.switches),
             "vectors_played": self.vectors_played,
+            "vector_gaenge_played": self.vector_gaenge_played,
+            "vectors_other": self.vectors_other,
             "random_games_played": self.random_games_played,
+            "steered_games_played": self.steered_games_played,
             "actions_played": self.actions_played,
             "illegal_offered": self.illegal_offered,
             "elapsed_seconds": round(self.elapsed_seconds, 3),
             "startup_error": self.startup_error,
             "deadline_seconds": self.deadline_seconds,
             "stopped_at_deadline": self.stopped_at_deadline,
+            "skiplist": self.skiplist,
+            "skipped": [
+                {
+                    "id": v.id,
+                    "reason": v.reason,
+                    "gaenge": v.gaenge,
+                    "by": "skiplist" if v.by_skiplist else "undeclared_switch",
+                    **({"link": v.link} if v.link else {}),
+                }
+                for v in self.skipped
+            ],
+            "skipped_vectors": len(self.skipped),
+            "skipped_gaenge": sum(v.gaenge for v in self.skipped),
+            "stale_skips": list(self.stale_skips),
+            "coverage": None if self.coverage is None else self.coverage.to_json(),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
+            "readings": [r.to_json() for r in self.readings],
             **({} if self.levels is None else self.levels.to_json()),
         }
 
 
+@attrs.frozen
+class ReadingReport:
+    """The report of the run under one reading: the value of every switch the implementation declares."""
+
+    reading: tuple[tuple[str, bool], ...]
+    report: HarnessReport
+
+    def label(self) -> str:
+        """The reading as ``name=value`` pairs (``default rules`` for none)."""
+        return ", ".join(f"{k}={'true' if v else 'false'}" for k, v in self.reading) or "default rules"
+
+    def to_json(self) -> dict[str, Any]:
+        """The reading and its report."""
+        return {"reading": dict(self.reading), **self.report.to_json()}
+
+
+def verdict_line(report: HarnessReport) -> str:
+    """The verdict: ``PASSED: <levels checked>``, qualified by the levels not checked and what the run did not reach; or why it did not pass.
+
+    Only a run that checked every level and reached every clause and named situation
+    of them gets a ``PASSED`` with nothing after the levels.
+    """
+    if report.startup_error is not None:
+        return "FAILED TO START"
+    coverage = report.coverage
+    gang_passed = report.divergence is None and all(r.report.passed for r in report.readings)
+    if report.levels is not None:
+        base = report.levels.verdict(gang_passed)
+    else:
+        base = "PASSED: gang" if gang_passed else "DIVERGES at gang"
+        if coverage is not None and coverage.not_checked:
+            base += "; not checked: " + ", ".join(coverage.not_checked)
+    if gang_passed and report.stopped_at_deadline:
+        base = "STOPPED AT THE DEADLINE"
+    failed = [r for r in report.readings if not r.report.passed]
+    if failed:
+        base += f"; diverges under {len(failed)} of {len(report.readings)} readings"
+    if coverage is not None:
+        missing = [*coverage.unreached_clauses, *coverage.unreached_situations]
+        if missing:
+            base += "; not reached: " + ", ".join(missing)
+    return base
+
+
 def _codes(cards: Iterable[Any]) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def _played_lines(report: HarnessReport) -> list[str]:
+    """The lines that say what the run played and what it skipped."""
+    if report.readings:
+        lines = [f"readings: {len(report.readings)}, every combination of the switches declared, in {report.elapsed_seconds:.2f} s"]
+        for r in report.readings:
+            sub = r.report
+            d = sub.divergence
+            state = "passed" if sub.passed else "DIVERGES" if d is None else f"DIVERGES ({d.kind.value}, {d.clause_id}, {d.source})"
+            lines.append(
+                f"  {r.label()}: {state}; {sub.vectors_played} vectors ({sub.vector_gaenge_played} Gänge), "
+                f"{sub.random_games_played} random, {sub.steered_games_played} steered Gänge"
+            )
+        return lines
+    other = f"; {report.vectors_other} more, of other kinds, for `schwinget vectors check`" if report.vectors_other else ""
+    lines = [
+        f"played: {report.vectors_played} vectors ({report.vector_gaenge_played} Gänge{other}), "
+        f"{report.random_games_played} random Gänge, {report.steered_games_played} steered Gänge "
+        f"(seed {report.seed}), {report.actions_played} actions, {report.illegal_offered} illegal "
+        f"actions offered, in {report.elapsed_seconds:.2f} s"
+    ]
+    if report.skipped:
+        by_list = [v for v in report.skipped if v.by_skiplist]
+        by_switch = [v for v in report.skipped if not v.by_skiplist]
+        source = "" if report.skiplist is None else f" ({report.skiplist})"
+        lines.append(
+            f"skipped: {len(report.skipped)} vectors ({sum(v.gaenge for v in report.skipped)} Gänge): "
+            f"{len(by_list)} by the skip list{source}, {len(by_switch)} that need a switch not declared"
+        )
+        for v in report.skipped:
+            link = f" ({v.link})" if v.link else ""
+            lines.append(f"  {v.id} [{v.gaenge} Gänge]: {v.reason}{link}")
+    if report.stale_skips:
+        lines.append(f"stale skips: {len(report.stale_skips)} vectors of the skip list pass now; remove them from it:")
+        lines.extend(f"  {vid}" for vid in report.stale_skips)
+    return lines
 
 
 def format_report(report: HarnessReport) -> str:
@@ -193,11 +317,9 @@ def format_report(report: HarnessReport) -> str:
     deadline_text = "" if report.deadline_seconds is None else f"{report.deadline_seconds:g} s"
     switches = ", ".join(report.switches) if report.switches else "none (default rules only)"
     lines.append(f"rule switches honoured: {switches}")
-    lines.append(
-        f"played: {report.vectors_played} vectors, {report.random_games_played} random Gänge "
-        f"(seed {report.seed}), {report.actions_played} actions, {report.illegal_offered} illegal "
-        f"actions offered, in {report.elapsed_seconds:.2f} s"
-    )
+    lines.extend(_played_lines(report))
+    if report.coverage is not None:
+        lines.extend(report.coverage.lines())
     d = report.divergence
     if d is None and report.stopped_at_deadline:
         lines.append(
@@ -209,15 +331,15 @@ def format_report(report: HarnessReport) -> str:
     if levels is not None:
         lines.extend(format_levels(levels))
         if d is None:
-            lines.append(f"result: {levels.verdict(True)}")
+            lines.append(f"result: {verdict_line(report)}")
             if levels.divergence is not None:
                 lines.append("")
                 lines.extend(format_level_divergence(levels.divergence))
             return "\n".join(lines)
     if d is None:
-        lines.append("result: PASSED (no divergence from the reference)")
+        lines.append(f"result: {verdict_line(report)}")
         return "\n".join(lines)
-    lines.append("result: DIVERGES" if levels is None else f"result: {levels.verdict(False)}")
+    lines.append(f"result: {verdict_line(report)}")
     lines.append("")
     lines.append(f"first divergence ({d.kind.value}) in {d.source}:")
     where = "at the start" if d.step is None else f"at step {d.step} (action {d.actions[-1]})"
