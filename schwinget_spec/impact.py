@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
+import math
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal
 
 import attrs
 
+from schwinget_spec import twin
 from schwinget_spec.actions import Action
 from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.gang import GangResult, GangState
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
-from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
-from schwinget_spec.scoring import ScoringSystem, compute_gang_score
+from schwinget_spec.scoring import Points, ScoringSystem, compute_gang_score
+from schwinget_spec.twin.codes import decode_result
+from schwinget_spec.twin.pure import play_pair
 
 __all__ = [
+    "DEFAULT_FESTS",
+    "DEFAULT_GAENGE",
+    "DEFAULT_MATCHES",
     "FEST_NAMES",
     "LEVELS",
+    "Z95",
     "ImpactRow",
     "Level",
     "Progress",
     "StreamChooser",
+    "engines",
     "format_table",
+    "interval",
     "measure",
     "plan",
     "play_pair",
@@ -49,6 +59,15 @@ LEVELS: dict[str, Level] = {
 }
 """Where each switch acts: in a Gang (its play or its score), in a match (who starts), or in a Schwingfest."""
 
+DEFAULT_GAENGE = 250_000
+"""Gänge per Gang switch reading when ``games`` is not given: every share then has a 95 % interval within ±0.2 percentage points (±0.196 at worst, a share of 50 %)."""
+DEFAULT_MATCHES = 1250
+"""Matches per match switch reading when ``games`` is not given (played by the readable engine)."""
+DEFAULT_FESTS = 416
+"""Schwingfeste per fest switch reading when ``games`` is not given (played by the readable engine)."""
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95 % interval."""
+
 FEST_NAMES = ("Anna", "Beat", "Chris", "Dora")
 """The four Schwinger of each measured Schwingfest, youngest first."""
 
@@ -56,6 +75,7 @@ Progress = Callable[[int], None]
 """Called with the number of Gänge just played (both readings counted), for a progress bar."""
 
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 @attrs.frozen
@@ -70,7 +90,8 @@ class ImpactRow:
     draw; for a fest: who ranks first); ``points_sw``/``points_pw`` the points under the
     Schwingerwertung/Punktewertung (of the Gang, of the match totals, of the fest totals);
     ``starters`` who starts some Gang; ``ranks`` the fest's ranks. None: not measured at
-    that level.
+    that level. ``engine`` says which engine played the Gänge: ``"twin"`` (compiled, Gang
+    switches only) or ``"python"`` (the readable engine).
     """
 
     switch: str
@@ -84,10 +105,43 @@ class ImpactRow:
     points_pw: int
     starters: int | None
     ranks: int | None
+    engine: str = "python"
+
+    @property
+    def counts(self) -> tuple[int | None, ...]:
+        """The seven counts in table order: legal moves, tricks, outcome, both points, starters, ranks."""
+        return (self.legal, self.tricks, self.outcome, self.points_sw, self.points_pw, self.starters, self.ranks)
+
+    @property
+    def margin(self) -> float:
+        """The widest distance, in percentage points, from a share of this row to either end of its 95 % interval."""
+        widest = 0.0
+        for count in self.counts:
+            if count is not None:
+                low, high = interval(count, self.runs)
+                share = count / self.runs
+                widest = max(widest, share - low, high - share)
+        return 100 * widest
 
     def as_dict(self) -> dict[str, Any]:
-        """The row as a JSON-ready mapping."""
-        return attrs.asdict(self)
+        """The row as a JSON-ready mapping, with the 95 % interval of each count (as shares of the runs)."""
+        out = attrs.asdict(self)
+        names = ("legal", "tricks", "outcome", "points_sw", "points_pw", "starters", "ranks")
+        out["interval95"] = {
+            name: None if count is None else list(interval(count, self.runs))
+            for name, count in zip(names, self.counts, strict=True)
+        }
+        return out
+
+
+def interval(count: int, runs: int) -> tuple[float, float]:
+    """The Wilson score interval (95 %) of the share ``count / runs``: sound near 0 and 1, where the normal one collapses."""
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1, got {runs}")
+    share, z2 = count / runs, Z95 * Z95
+    centre = (share + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = Z95 * math.sqrt(share * (1 - share) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 # -- the same choices under two readings
@@ -110,47 +164,9 @@ class StreamChooser:
         return value
 
 
-def _position(state: GangState) -> tuple[object, ...]:
-    # everything that decides the legal actions and the future, except the rules themselves
-    return (
-        state.hands,
-        state.pile_drawn,
-        state.phase,
-        state.to_move,
-        state.led,
-        state.angriff,
-        state.pending,
-        state.tricks,
-        state.history,
-    )
-
-
 def _pick(state: GangState, x: int) -> Action:
     legal = state.legal_actions()
     return legal[x % len(legal)]
-
-
-def play_pair(deal: Deal, starter: Player, a: Rules, b: Rules, choice_seed: int) -> tuple[GangState, GangState, bool]:
-    """The Gang on ``deal`` played to the end under ``a`` and under ``b`` with the same stream of draws.
-
-    At the k-th decision of each Gang the k-th number of ``SplitMix64.seeded(choice_seed)``
-    picks among the legal actions, so both Gänge take the same action while their legal
-    actions agree. The flag says whether the legal actions differed at some step while
-    both Gänge were still in the same position.
-    """
-    x_a, x_b = start_gang(deal, starter, a), start_gang(deal, starter, b)
-    stream = StreamChooser.seeded(choice_seed)
-    together, legal_differs = True, False
-    while not (x_a.is_over and x_b.is_over):
-        if together and not legal_differs and set(x_a.legal_actions()) != set(x_b.legal_actions()):
-            legal_differs = True
-        x = stream.draw()
-        if not x_a.is_over:
-            x_a = x_a.apply(_pick(x_a, x))
-        if not x_b.is_over:
-            x_b = x_b.apply(_pick(x_b, x))
-        together = together and _position(x_a) == _position(x_b)
-    return x_a, x_b, legal_differs
 
 
 def _play_with(state: GangState, stream: StreamChooser) -> GangState:
@@ -185,9 +201,20 @@ def plan(switches: Sequence[str] | None = None) -> list[tuple[str, Any]]:
     return [(n, r) for n in names for r in readings(n)]
 
 
-def runs_for(level: Level, games: int) -> int:
-    """How many paired runs measure a switch of ``level`` for ``games`` Gänge: Gänge, matches of 4, or fests of 12 Gänge."""
+def runs_for(level: Level, games: int | None) -> int:
+    """How many paired runs measure a switch of ``level`` for ``games`` Gänge: Gänge, matches of 4, or fests of 12 Gänge.
+
+    ``games`` None: ``DEFAULT_GAENGE`` Gänge, ``DEFAULT_MATCHES`` matches, ``DEFAULT_FESTS`` fests.
+    """
+    if games is None:
+        return {"gang": DEFAULT_GAENGE, "match": DEFAULT_MATCHES, "fest": DEFAULT_FESTS}[level]
     return {"gang": games, "match": max(1, games // 4), "fest": max(1, games // 12)}[level]
+
+
+def engines(switches: Sequence[str] | None = None) -> dict[Level, str]:
+    """Which engine plays each level that ``measure`` would measure: the twin plays the Gang switches when it is built."""
+    levels = {LEVELS[name] for name, _ in plan(switches)}
+    return {level: twin.ENGINE if level == "gang" else "python" for level in ("gang", "match", "fest") if level in levels}
 
 
 def _seeds(seed: int) -> Iterator[int]:
@@ -203,23 +230,44 @@ def _seeds(seed: int) -> Iterator[int]:
 def _gang_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
     default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
     legal = tricks = outcome = points_sw = points_pw = 0
-    seeds = _seeds(seed)
-    for i in range(runs):
-        deal = Deal.shuffled(next(seeds))
-        a, b, legal_differs = play_pair(deal, Player(i % 2), default, other, next(seeds))
-        ra, rb = a.result, b.result
-        legal += legal_differs
-        tricks += ra.tricks != rb.tricks
-        outcome += (ra.outcome, ra.winner) != (rb.outcome, rb.winner)
-        points_sw += (
-            compute_gang_score(ra, _SYSTEMS[0], default).points != compute_gang_score(rb, _SYSTEMS[0], other).points
-        )
-        points_pw += (
-            compute_gang_score(ra, _SYSTEMS[1], default).points != compute_gang_score(rb, _SYSTEMS[1], other).points
-        )
+    results: dict[int, GangResult] = {}
+    points: dict[tuple[int, int], tuple[tuple[Points, Points], ...]] = {}
+
+    def decoded(code: int) -> GangResult:
+        if code not in results:
+            results[code] = decode_result(code)
+        return results[code]
+
+    def scored(code: int, k: int) -> tuple[tuple[Points, Points], ...]:
+        # the points under both systems, read by the reference scoring once per distinct result
+        if (code, k) not in points:
+            rules = default if k == 0 else other
+            points[code, k] = tuple(compute_gang_score(decoded(code), system, rules).points for system in _SYSTEMS)
+        return points[code, k]
+
+    # Gang i: Deal.shuffled of the 2i-th number of the stream of seed, P(i % 2) leading, both
+    # readings drawing from one choice stream seeded with the (2i+1)-th (play_pair)
+    # (in even chunks for the progress bar: the state of the stream after k numbers is
+    # seed + k * 0x9E3779B97F4A7C15, and the starters keep alternating)
+    done = 0
+    chunk = 50_000 if twin.ENGINE == "twin" else 200
+    while done < runs:
+        n = min(chunk, runs - done)
+        histogram = twin.play_pairs(n, (seed + 2 * done * _GAMMA) & MASK64, default, other)
+        done += n
+        for (differs, a, b), count in histogram.items():
+            ra, rb = decoded(a), decoded(b)
+            legal += count * differs
+            tricks += count * (ra.tricks != rb.tricks)
+            outcome += count * ((ra.outcome, ra.winner) != (rb.outcome, rb.winner))
+            pa, pb = scored(a, 0), scored(b, 1)
+            points_sw += count * (pa[0] != pb[0])
+            points_pw += count * (pa[1] != pb[1])
         if progress is not None:
-            progress(2)
-    return ImpactRow(name, repr(reading), "gang", runs, legal, tricks, outcome, points_sw, points_pw, None, None)
+            progress(2 * n)
+    return ImpactRow(
+        name, repr(reading), "gang", runs, legal, tricks, outcome, points_sw, points_pw, None, None, twin.ENGINE
+    )
 
 
 def _match(system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int], choice_seeds: Sequence[int]) -> MatchState:
@@ -299,7 +347,7 @@ def _fest_row(name: str, reading: Any, runs: int, seed: int, progress: Progress 
 _ROW = {"gang": _gang_row, "match": _match_row, "fest": _fest_row}
 
 
-def total_gaenge(games: int, switches: Sequence[str] | None = None) -> int:
+def total_gaenge(games: int | None, switches: Sequence[str] | None = None) -> int:
     """How many Gänge ``measure(games, ..., switches)`` plays in all (both readings counted), for a progress bar."""
     out = 0
     for name, _ in plan(switches):
@@ -310,15 +358,18 @@ def total_gaenge(games: int, switches: Sequence[str] | None = None) -> int:
 
 
 def measure(
-    games: int, seed: int = 0, switches: Sequence[str] | None = None, progress: Progress | None = None
+    games: int | None = None, seed: int = 0, switches: Sequence[str] | None = None, progress: Progress | None = None
 ) -> list[ImpactRow]:
     """One row per (switch, non-default reading): ``games`` random Gänge (or ``games // 4`` matches, ``games // 12`` fests).
 
     Every reading of every switch is measured on the same deals and the same draws
     (``seed`` starts the SplitMix64 stream of deal seeds and choice seeds), so the rows of
-    one call compare readings on identical games.
+    one call compare readings on identical games. The Gang switches are played by the
+    compiled twin when it is built (``schwinget_spec.twin``; the same Gänge, the same
+    counts), the match and fest switches by the readable engine. ``games`` None measures
+    ``DEFAULT_GAENGE`` Gänge, ``DEFAULT_MATCHES`` matches and ``DEFAULT_FESTS`` fests.
     """
-    if games < 1:
+    if games is not None and games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     rows = []
     for name, reading in plan(switches):
@@ -334,18 +385,21 @@ def _cell(count: int | None, runs: int) -> str:
 
 
 def format_table(rows: Sequence[ImpactRow]) -> str:
-    """The rows as a Markdown table: each count with its share of the runs."""
+    """The rows as a Markdown table: each count with its share of the runs, and the row's widest 95 % interval.
+
+    The last column, ``±`` in percentage points, bounds the distance from every share of
+    the row to either end of its 95 % (Wilson) interval.
+    """
     head = (
         "| switch = reading | runs | legal moves | tricks | outcome | points (Schwingerwertung) "
-        "| points (Punktewertung) | starters | ranks |"
+        "| points (Punktewertung) | starters | ranks | 95 % interval |"
     )
-    lines = [head, "|---|---|---|---|---|---|---|---|---|"]
+    lines = [head, "|---|---|---|---|---|---|---|---|---|---|"]
     unit = {"gang": "Gänge", "match": "matches", "fest": "fests"}
     for r in rows:
-        cells = [r.legal, r.tricks, r.outcome, r.points_sw, r.points_pw, r.starters, r.ranks]
         lines.append(
             f"| `{r.switch}={r.reading}` | {r.runs} {unit[r.level]} | "
-            + " | ".join(_cell(c, r.runs) for c in cells)
-            + " |"
+            + " | ".join(_cell(c, r.runs) for c in r.counts)
+            + f" | ± {r.margin:.2f} |"
         )
     return "\n".join(lines)
