@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -231,6 +234,25 @@ def _output_path(ctx: click.Context, param: click.Parameter, value: str | None) 
     return value
 
 
+@contextlib.contextmanager
+def _run_progress() -> Iterator[Callable[[int, int, str], None] | None]:
+    """A progress bar on stderr while ``conformance run`` plays, when stderr is a terminal; nothing when piped."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        yield None
+        return
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True,
+    ) as bar:
+        task = bar.add_task("Gänge", total=None)
+
+        def advance(done: int, total: int, what: str) -> None:
+            bar.update(task, completed=done, total=total, description=what[:40])
+
+        yield advance
+
+
 @click.group("conformance")
 def conformance_group() -> None:
     """Check another implementation of Schwinget against the reference (docs/harness.md)."""
@@ -266,6 +288,25 @@ def conformance_group() -> None:
     callback=_output_path,
     help="Write the report as JSON to PATH; alone (before --), print it instead of the text.",
 )
+@click.option(
+    "--steer",
+    type=click.IntRange(min=0),
+    default=10,
+    show_default=True,
+    help="Steered Gänge: reach each named rare situation (docs/harness.md) this many times; 0 for none.",
+)
+@click.option(
+    "--skip",
+    "skip_file",
+    type=click.Path(path_type=Path),
+    callback=readable_file,
+    help="A skip list (docs/vectors.md): vectors not to play, each with a reason; the report lists them and any stale skip.",
+)
+@click.option(
+    "--all-readings",
+    is_flag=True,
+    help="Play everything under every combination of the Gang switches the implementation declares; report per reading.",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def conformance_run_command(
     *,
@@ -275,12 +316,18 @@ def conformance_run_command(
     timeout: float,
     deadline: float,
     json_path: str | None,
+    steer: int,
+    skip_file: Path | None,
+    all_readings: bool,
     command: tuple[str, ...],
 ) -> None:
     """Run COMMAND (after --) as an implementation speaking the JSON-lines protocol, in lock step with the reference.
 
-    Plays the shipped vectors and GAMES random Gänge, and reports the first divergence
-    with a minimal reproduction, confirmed on a freshly started implementation. Example:
+    Plays the shipped vectors, GAMES random Gänge and steered Gänge that reach every
+    named rare situation STEER times, and reports the first divergence with a minimal
+    reproduction, confirmed on a freshly started implementation, and what the run
+    exercised (per clause and situation); the verdict names what was not checked or not
+    reached. On a terminal a progress bar shows on stderr. Example:
     schwinget conformance run -- node examples/js/schwinget.js
     Exit code 0 if the implementation agrees everywhere, 1 if it diverges or the run
     stopped at its deadline, 2 for a usage error. The implementation's whole process
@@ -290,9 +337,15 @@ def conformance_run_command(
     from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
 
     try:
-        report = run_harness(
-            list(command), games=games, seed=seed, vectors=not no_vectors, timeout=timeout, deadline=deadline
-        )
+        skiplist = load_skiplist(skip_file) if skip_file is not None else None
+    except (SkipListError, SchwingetError) as exc:
+        raise click.BadParameter(str(exc), param_hint="--skip") from None
+    try:
+        with _run_progress() as progress:
+            report = run_harness(
+                list(command), games=games, seed=seed, vectors=not no_vectors, timeout=timeout, deadline=deadline,
+                steer=steer, skiplist=skiplist, all_readings=all_readings, progress=progress,
+            )
     except KeyboardInterrupt:
         click.echo("interrupted: the implementation was stopped", err=True)
         sys.exit(130)
