@@ -18,6 +18,7 @@ from schwinget_spec.conformance.protocol import (
     LEVELS,
     MATCH_SWITCHES,
     SCORING_SWITCHES,
+    ActionRefusedError,
     Hello,
     ProtocolError,
     SubprocessAdapter,
@@ -43,7 +44,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, start_schwingfest
 from schwinget_spec.scoring import GOOD_LOSER_TRICKS, Points, ScoringSystem, TableRow, compute_gang_score
-from schwinget_spec.trace import actions_of
+from schwinget_spec.trace import actions_of, end_claims
 
 __all__ = [
     "DEFAULT_FESTS",
@@ -167,17 +168,37 @@ class LevelPlay:
         return self._stop(level, "protocol", exc.reason, source, field=exc.kind, stderr=exc.stderr)
 
     def _play_gang(self, spec: GameSpec) -> GangState:
+        """Play the scripted Gang ``spec`` and return the reference's final state.
+
+        The Gang level has checked the play already, so a level Gang is played light:
+        ``start``, the actions, and ``result`` compared with the reference. Only when
+        that differs (or the engine refuses an action or breaks the protocol) is the Gang
+        replayed in full lock step, so that the divergence is reported like any Gang
+        divergence, with its clause and a shrunk reproduction.
+        """
         adapter = self.get_adapter()
+        actions = spec.actions or ()
         self.requests.append(_json_line(start_message(spec.deal, spec.starter, spec.rules, adapter.client.start_switches)))
-        self.requests.extend(_json_line({"cmd": "apply", "action": a}) for a in spec.actions or ())
+        self.requests.extend(_json_line({"cmd": "apply", "action": a}) for a in actions)
+        state = start_gang(spec.deal, spec.starter, spec.rules)
+        for code in actions:
+            state = state.apply(code)
         try:
-            LockstepGame(adapter, spec, PlayCounts()).play(script_policy(spec.actions or ()))
+            adapter.client.start(spec.deal, spec.starter, spec.rules)
+            for code in actions:
+                adapter.client.apply(code)
+            if adapter.client.result() == end_claims(state):
+                return state
+        except (ProtocolError, ActionRefusedError):
+            pass
+        try:
+            LockstepGame(self.get_adapter(), spec, PlayCounts()).play(script_policy(actions))
         except DivergenceError as found:
             raise _GangStopError(found.divergence) from None
-        state = start_gang(spec.deal, spec.starter, spec.rules)
-        for code in spec.actions or ():
-            state = state.apply(code)
-        return state
+        raise self._stop(
+            "gang", "protocol", "the Gang's result differed when played without observations and agreed in full lock step",
+            spec.source, field="result", expected=end_claims(state),
+        )
 
     def _check_points(self, level: str, state: GangState, system: ScoringSystem, rules: Rules, source: str) -> None:
         message = points_message(system, rules)
