@@ -13,11 +13,14 @@ built that way). The override points, by level:
 - Schwingfest: ``fest_schedule``, ``fest_starter``, ``fest_standings``.
 
 ``ReferenceServer`` holds the session (the current Gang, match and Schwingfest) and
-turns requests into calls of these methods; ``serve`` runs it over two streams.
+turns requests into calls of these methods; ``serve`` runs it over two streams;
+``--engine module:Class`` serves a subclass (``python -m
+schwinget_spec.conformance.reference_server --engine my_mutants:NoGoodLoser``).
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import json
 import sys
@@ -50,6 +53,7 @@ __all__ = [
     "PlayedGang",
     "ReferenceEngine",
     "ReferenceServer",
+    "load_engine",
     "main",
     "serve",
 ]
@@ -521,10 +525,28 @@ def serve(engine: ReferenceEngine, stdin: IO[str], stdout: IO[str]) -> None:
             return
 
 
+def load_engine(spec: str) -> ReferenceEngine:
+    """An engine from ``module:Class`` (a ``ReferenceEngine`` subclass, built without arguments)."""
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise BadRequestError(f"--engine takes module:Class, got {spec!r}")
+    engine_class = getattr(importlib.import_module(module_name), class_name)
+    engine = engine_class()
+    if not isinstance(engine, ReferenceEngine):
+        raise BadRequestError(f"{spec} is not a ReferenceEngine subclass")
+    return engine
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Serve the reference engine on standard input and output."""
-    del argv
-    serve(ReferenceEngine(), sys.stdin, sys.stdout)
+    """Serve the reference engine on standard input and output; ``--engine module:Class`` serves a subclass instead (a single-bug engine)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    engine = ReferenceEngine()
+    if args[:1] == ["--engine"] and len(args) == 2:
+        engine = load_engine(args[1])
+    elif args:
+        sys.stderr.write("usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class]\n")
+        sys.exit(2)
+    serve(engine, sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":
