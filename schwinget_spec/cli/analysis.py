@@ -6,14 +6,20 @@ import difflib
 import fnmatch
 import json
 import sys
+import time
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from schwinget_spec.cli.common import LibraryError, console
 from schwinget_spec.cli.impact_table import impact_table
 from schwinget_spec.impact import engines, format_table, measure, total_gaenge
+
+if TYPE_CHECKING:
+    from schwinget_spec.proofs.base import Query, QueryResult
 
 __all__ = ["impact_command", "prove_command"]
 
@@ -32,15 +38,26 @@ __all__ = ["impact_command", "prove_command"]
 @click.option("--fast", is_flag=True, help="Leave out the slow queries (the drop-one-clause analysis).")
 @click.option("--list", "list_only", is_flag=True, help="List the queries and their claims without running them.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool) -> None:
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Run N queries at once, each in a process of its own; default: one per core.",
+)
+def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool, jobs: int | None) -> None:
     """Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,
     and whether each rule switch can change a result (docs/proofs.md).
 
-    Prints each query with its claim, answer (proved / witness / counterexample, or error when a query fails to run), seconds
-    and the clauses involved; exit code 1 if any answer differs from the expected one.
+    Each query runs in a process of its own with a fresh Z3 context, so its answer and its time do not depend on the
+    queries before it. On a terminal each answer is printed as it comes; piped, the table follows in the order of
+    the queries. Prints each query with its answer (proved / witness / counterexample, or error when a query fails
+    to run), seconds and the clauses involved, then the count and the wall-clock time; exit code 1 if any answer
+    differs from the expected one.
     """
     # z3 takes a while to load: only this command pays for it
     from schwinget_spec.proofs import QUERIES, format_table, run_queries, to_json  # noqa: PLC0415
+    from schwinget_spec.proofs.runner import default_jobs  # noqa: PLC0415
 
     if list_only:
         for query in QUERIES:
@@ -55,15 +72,59 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
         detail = "; ".join(f"{name!r} (close: {hint})" for name, hint in zip(unknown, hints, strict=True))
         raise LibraryError(f"unknown query {detail}; `schwinget prove --list` lists them")
     names = [k for k in known if any(k in matched for matched in chosen.values())]
-    results = run_queries(names if queries else None, include_slow=not fast)
-    if as_json:
-        click.echo(to_json(results))
+    jobs = default_jobs() if jobs is None else jobs
+    start = time.perf_counter()
+    if as_json or not sys.stdout.isatty():
+        results = run_queries(names if queries else None, include_slow=not fast, jobs=jobs)
+        if as_json:
+            click.echo(to_json(results))
+        else:
+            click.echo(format_table(results))
     else:
-        click.echo(format_table(results))
+        results = _prove_live(names if queries else None, not fast, jobs)
+    wall = time.perf_counter() - start
+    if not as_json:
         failed = sum(1 for r in results if not r.ok)
-        click.echo(f"{len(results) - failed} as expected, {failed} not, in {sum(r.seconds for r in results):.1f} s")
+        click.echo(
+            f"{len(results) - failed} as expected, {failed} not, in {wall:.1f} s "
+            f"({jobs} at once; {sum(r.seconds for r in results):.1f} s of queries, {sum(r.cpu_seconds for r in results):.1f} s CPU)"
+        )
     if any(not r.ok for r in results):
         sys.exit(1)
+
+
+def _prove_live(names: list[str] | None, include_slow: bool, jobs: int) -> list[QueryResult]:
+    """Run the queries with a rich display: each answer printed as it comes, the queries still running below."""
+    from schwinget_spec.proofs import run_queries  # noqa: PLC0415
+
+    console = Console(highlight=False)
+    running: dict[str, float] = {}
+
+    def status() -> str:
+        now = time.perf_counter()
+        return "running: " + ", ".join(f"{name} {now - t:.0f} s" for name, t in running.items())
+
+    with console.status("starting", spinner="dots") as live:
+
+        def started(query: Query) -> None:
+            running[query.name] = time.perf_counter()
+            live.update(status())
+
+        def answered(r: QueryResult) -> None:
+            running.pop(r.name, None)
+            colour = "green" if r.ok else "bold red"
+            mark = "yes" if r.ok else "NO"
+            clauses = ", ".join(r.clauses)
+            if len(clauses) > 60:
+                clauses = clauses[:57] + "..."
+            console.print(
+                f"{r.name:45} [{colour}]{r.answer:15} {mark:3}[/] {r.seconds:8.2f}  [dim]{escape(clauses)}[/]"
+            )
+            if not r.ok and r.detail:
+                console.print(f"    [red]{escape(r.detail[:300])}[/]")
+            live.update(status())
+
+        return run_queries(names, include_slow=include_slow, jobs=jobs, on_start=started, on_result=answered)
 
 
 # -- schwinget impact

@@ -43,6 +43,8 @@ class QueryResult:
     seconds: float
     clauses: tuple[str, ...]
     detail: str
+    cpu_seconds: float = 0.0
+    """The CPU time of the query's process; ``seconds`` is its wall-clock time."""
 
     @property
     def ok(self) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -17,7 +16,6 @@ from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import (
     COUNTEREXAMPLE,
-    ERROR,
     PROVED,
     UNKNOWN,
     WITNESS,
@@ -46,6 +44,7 @@ from schwinget_spec.proofs.model import (
     rules_from,
 )
 from schwinget_spec.proofs.replay import Witness, assert_trace, extract_witness, outcome_index, replay
+from schwinget_spec.proofs.runner import run_isolated
 from schwinget_spec.proofs.scoring_drop_one import SCORING_DROP_ONE_QUERIES
 from schwinget_spec.proofs.scoring_queries import SCORING_QUERIES
 from schwinget_spec.rules import Rules
@@ -554,23 +553,25 @@ QUERIES: tuple[Query, ...] = (
 """Every query, in the order of issue 6."""
 
 
-def run_queries(names: Sequence[str] | None = None, *, include_slow: bool = True) -> list[QueryResult]:
-    """Run the queries named in ``names`` (all when None) and time each."""
+def run_queries(
+    names: Sequence[str] | None = None,
+    *,
+    include_slow: bool = True,
+    jobs: int = 1,
+    on_start: Callable[[Query], None] | None = None,
+    on_result: Callable[[QueryResult], None] | None = None,
+) -> list[QueryResult]:
+    """Run the queries named in ``names`` (all when None), each in a process of its own, ``jobs`` at a time, and time each.
+
+    The results come in the order of ``QUERIES``; ``on_start`` and ``on_result`` see each
+    query start and answer (``runner.run_isolated``).
+    """
     chosen = [q for q in QUERIES if (names is None and (include_slow or not q.slow)) or (names is not None and q.name in names)]
     if names is not None:
         unknown = set(names) - {q.name for q in QUERIES}
         if unknown:
             raise KeyError(f"unknown queries {sorted(unknown)}; known: {[q.name for q in QUERIES]}")
-    out = []
-    for q in chosen:
-        start = time.perf_counter()
-        try:
-            res = q.body()
-        except (SchwingetError, RuntimeError, z3.Z3Exception) as exc:
-            res = Outcome(ERROR, (), f"{type(exc).__name__}: {exc}")
-        seconds = time.perf_counter() - start
-        out.append(QueryResult(q.name, q.claim, q.expected, res.answer, round(seconds, 2), res.clauses, res.detail))
-    return out
+    return run_isolated(chosen, jobs=jobs, on_start=on_start, on_result=on_result)
 
 
 def format_table(results: Sequence[QueryResult]) -> str:
