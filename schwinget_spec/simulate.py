@@ -11,15 +11,16 @@ from typing import Any
 
 import attrs
 
+from schwinget_spec import twin
 from schwinget_spec.bots import Bot, make_bot, play_gang
 from schwinget_spec.deal import Deal
-from schwinget_spec.match import MatchLength, gang_seeds, start_match
+from schwinget_spec.match import MatchGang, MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.scoring import Points, ScoringSystem, TableRow
+from schwinget_spec.scoring import Points, ScoringSystem, TableRow, compute_gang_score
 from schwinget_spec.trace import rules_to_json
 
-__all__ = ["CHUNK", "Setup", "SimulationResult", "match_seeds", "simulate"]
+__all__ = ["CHUNK", "Setup", "SimulationResult", "engine_of", "match_seeds", "simulate"]
 
 CHUNK = 25
 """Matches per unit of work handed to a worker process (and per progress step)."""
@@ -53,6 +54,24 @@ def match_seeds(seed: int, matches: int) -> tuple[int, ...]:
     return gang_seeds(seed, matches)
 
 
+def engine_of(setup: Setup) -> twin.Engine:
+    """The engine that plays the Gänge of ``setup``: the compiled twin for two random bots when it is built, else the readable engine.
+
+    The twin plays the Gang exactly as ``bots.play_gang`` with two ``RandomBot``s; the
+    match around it (who starts, the points) stays the reference's.
+    """
+    return "twin" if twin.ENGINE == "twin" and setup.bots == ("random", "random") else "python"
+
+
+def _twin_gang(setup: Setup, match: MatchState, deal_seed: int, seeds: tuple[int, int]) -> MatchState:
+    # the Gang played by the twin, recorded as MatchState.apply_gang records a finished Gang
+    starter = match.next_starter
+    assert starter is not None
+    result = twin.random_bots(deal_seed, starter, setup.rules, seeds)
+    score = compute_gang_score(result, match.system, match.rules)
+    return attrs.evolve(match, gaenge=(*match.gaenge, MatchGang(match.gang_number, starter, result, score)))
+
+
 def _play_match(setup: Setup, index: int, seed: int) -> Counter[str]:
     count: Counter[str] = Counter()
     n = setup.length.gaenge
@@ -60,15 +79,20 @@ def _play_match(setup: Setup, index: int, seed: int) -> Counter[str]:
     a_seat = Player(index % 2)
     side = {a_seat: "a", a_seat.other: "b"}
     match = start_match(setup.system, setup.length, Player.P0, setup.rules)
+    compiled = engine_of(setup) == "twin"
     for g in range(n):
-        state = match.start_next_gang(Deal.shuffled(seeds[g]))
-        # a fresh pair of bots per Gang, seeded from the match seed: every Gang's play is
-        # a function of the match seed alone
-        bot_a = make_bot(setup.bots[0], seeds[n + g], setup.rules)
-        bot_b = make_bot(setup.bots[1], seeds[2 * n + g], setup.rules)
-        pair: tuple[Bot, Bot] = (bot_a, bot_b) if a_seat is Player.P0 else (bot_b, bot_a)
-        final = play_gang(state.deal, state.starter, setup.rules, pair)
-        match = match.apply_gang(final)
+        if compiled:
+            a_b = (seeds[n + g], seeds[2 * n + g])
+            match = _twin_gang(setup, match, seeds[g], a_b if a_seat is Player.P0 else (a_b[1], a_b[0]))
+        else:
+            state = match.start_next_gang(Deal.shuffled(seeds[g]))
+            # a fresh pair of bots per Gang, seeded from the match seed: every Gang's play is
+            # a function of the match seed alone
+            bot_a = make_bot(setup.bots[0], seeds[n + g], setup.rules)
+            bot_b = make_bot(setup.bots[1], seeds[2 * n + g], setup.rules)
+            pair: tuple[Bot, Bot] = (bot_a, bot_b) if a_seat is Player.P0 else (bot_b, bot_a)
+            final = play_gang(state.deal, state.starter, setup.rules, pair)
+            match = match.apply_gang(final)
         entry = match.gaenge[-1]
         result = entry.result
         count["gaenge"] += 1
@@ -124,12 +148,13 @@ def _average(hundredths: int, count: int) -> str:
 
 @attrs.frozen
 class SimulationResult:
-    """The counts of a simulation (``counts``: a plain mapping of names to whole numbers), its setup and its wall time."""
+    """The counts of a simulation (``counts``: a plain mapping of names to whole numbers), its setup, its wall time and the engine that played (``engine_of``)."""
 
     setup: Setup
     counts: dict[str, int]
     seconds: float
     workers: int
+    engine: str = "python"
 
     def count(self, key: str) -> int:
         """One count by name (0 if it never happened)."""
@@ -184,9 +209,10 @@ class SimulationResult:
         }
 
     def to_json(self) -> dict[str, Any]:
-        """The results, the workers, the seconds and the Gänge per second."""
+        """The results, the engine, the workers, the seconds and the Gänge per second."""
         return {
             **self.results(),
+            "engine": self.engine,
             "workers": self.workers,
             "seconds": round(self.seconds, 3),
             "gaenge_per_second": round(self.gaenge_per_second, 1),
@@ -226,4 +252,4 @@ def simulate(
                 if progress is not None:
                     progress(len(job[2]))
     seconds = time.perf_counter() - start
-    return SimulationResult(setup, dict(sorted(total.items())), seconds, workers)
+    return SimulationResult(setup, dict(sorted(total.items())), seconds, workers, engine_of(setup))

@@ -48,6 +48,7 @@ __all__ = [
     "engine_module",
     "play_pairs",
     "play_random",
+    "random_bots",
     "start",
     "start_seed",
     "switch_bits",
@@ -201,3 +202,9 @@ def play_pairs(count: int, seed: int, a: Rules, b: Rules) -> dict[tuple[bool, in
     """``impact.play_pair`` on ``count`` Gänge dealt as in ``play_random``: ``{(legal_differs, result_a, result_b): n}``."""
     out: dict[tuple[bool, int, int], int] = engine_module().play_pairs(count, seed, switch_bits(a), switch_bits(b))
     return out
+
+
+def random_bots(deal: int, starter: Player, rules: Rules, seeds: tuple[int, int]) -> GangResult:
+    """The result of the Gang dealt as ``Deal.shuffled(deal)`` between two ``bots.RandomBot``s seeded with ``seeds`` (P0's first): the same Gang ``bots.play_gang`` plays."""
+    code: int = engine_module().random_bots(deal, int(starter), switch_bits(rules), seeds[0], seeds[1])
+    return decode_result(code)

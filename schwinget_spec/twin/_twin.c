@@ -391,6 +391,15 @@ static inline unsigned play_out(Gang *g, uint64_t *stream) {
     return steps;
 }
 
+/* SplitMix64.below(n): uniform in [0, n) by rejection, as RandomBot draws. */
+static inline unsigned sm_below(uint64_t *state, unsigned n) {
+    uint64_t limit = LIMIT[n], x;
+    do {
+        x = sm_next(state);
+    } while (limit != 0 && x >= limit);
+    return (unsigned)(x % n);
+}
+
 /* -- Python: errors */
 
 static PyObject *illegal_error_type(void) {
@@ -841,7 +850,32 @@ static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
     return out;
 }
 
+/* random_bots(deal_seed, starter, switches, seed_p0, seed_p1): the packed result of the Gang dealt as
+ * Deal.shuffled(deal_seed) between two RandomBots, the one at P0 seeded with seed_p0 (bots.RandomBot:
+ * legal[below(n)] from its own SplitMix64). */
+static PyObject *py_random_bots(PyObject *mod, PyObject *args) {
+    unsigned long long seed, s0, s1;
+    int starter;
+    long sw;
+    if (!PyArg_ParseTuple(args, "KilKK", &seed, &starter, &sw, &s0, &s1)) return NULL;
+    if (parse_switches(sw) < 0) return NULL;
+    if (starter != 0 && starter != 1) {
+        PyErr_SetString(PyExc_ValueError, "starter must be 0 or 1");
+        return NULL;
+    }
+    Gang g;
+    uint64_t bots[2] = {s0, s1};
+    gang_deal(&g, seed, starter, (unsigned)sw);
+    while (g.phase != OVER) {
+        uint32_t m = legal_mask(&g);
+        apply_legal(&g, nth_action(m, sm_below(&bots[g.to_move], (unsigned)__builtin_popcount(m))));
+    }
+    return PyLong_FromUnsignedLong(result_code(&g));
+}
+
 static PyMethodDef module_methods[] = {
+    {"random_bots", py_random_bots, METH_VARARGS,
+     "random_bots(deal_seed, starter, switches, seed_p0, seed_p1): the packed result of a Gang between two RandomBots."},
     {"start", py_start, METH_VARARGS,
      "start((hand0, hand1, revealed, pile), starter, switches): the first state of a Gang (masks, card index, 12 bytes)."},
     {"start_seed", py_start_seed, METH_VARARGS,

@@ -14,7 +14,18 @@ from schwinget_spec.rng import SplitMix64, shuffled
 from schwinget_spec.rules import Rules
 from schwinget_spec.twin.codes import SWITCHES, encode_result, rules_of
 
-__all__ = ["N_COUNTS", "SWITCHES", "Gang", "deck", "play_pair", "play_pairs", "play_random", "start", "start_seed"]
+__all__ = [
+    "N_COUNTS",
+    "SWITCHES",
+    "Gang",
+    "deck",
+    "play_pair",
+    "play_pairs",
+    "play_random",
+    "random_bots",
+    "start",
+    "start_seed",
+]
 
 N_COUNTS = 14
 """Counts of ``play_random``: Gänge, steps, Schwünge, the five outcomes, wins of P0 and P1, draws, Angriffe, Plattwürfe, starter wins."""
@@ -279,3 +290,14 @@ def play_pairs(count: int, seed: int, switches_a: int, switches_b: int) -> dict[
         out[key] = out.get(key, 0) + 1
     return out
 
+
+
+def random_bots(deal_seed: int, starter: int, switches: int, seed_p0: int, seed_p1: int) -> int:
+    """The packed result of the Gang dealt as ``Deal.shuffled(deal_seed)`` between two ``RandomBot``s, the one at P0 seeded with ``seed_p0``."""
+    state = start_gang(Deal.shuffled(deal_seed), Player(starter), rules_of(switches))
+    bots = [SplitMix64.seeded(seed_p0), SplitMix64.seeded(seed_p1)]
+    while not state.is_over:
+        legal = state.legal_actions()
+        k, bots[state.to_move] = bots[state.to_move].below(len(legal))
+        state = state.apply(legal[k])
+    return encode_result(state.result)
