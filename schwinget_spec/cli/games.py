@@ -211,7 +211,8 @@ def _print_simulation(out: Console, data: dict[str, Any], system: ScoringSystem)
                          f"loses {first['match_younger_losses']}"),
         ("points", f"per Gang A {data['points_per_gang']['a']}, B {data['points_per_gang']['b']}; "
                    f"per match A {data['points_per_match']['a']}, B {data['points_per_match']['b']}"),
-        ("speed", f"{data['gaenge_per_second']} Gänge per second ({data['seconds']} s, {data['workers']} worker(s))"),
+        ("speed", f"{data['gaenge_per_second']} Gänge per second ({data['seconds']} s, {data['workers']} worker(s); "
+                  f"engine: {'the compiled twin' if data['engine'] == 'twin' else 'the readable engine'})"),
     ]
     for label, body in lines:
         print_line(out, label, body)
