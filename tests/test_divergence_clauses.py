@@ -1,0 +1,224 @@
+"""The clause of the cause: in-process mutants of the reference, each with one bug, are named by the clause their bug breaks, not only where it showed."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest import mock
+
+import pytest
+
+from schwinget_spec import gang as gang_module
+from schwinget_spec.cards import Card
+from schwinget_spec.conformance.adapter import ResultReport
+from schwinget_spec.conformance.harness import (
+    DivergenceKind,
+    GameSpec,
+    HarnessReport,
+    check_adapter,
+    format_report,
+)
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import GangState
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.testing import ReferenceAdapter
+from schwinget_spec.trick import SchwungOutcome, resolve_schwung
+
+SEEDS = range(5)
+
+
+def _clause(report: HarnessReport) -> str | None:
+    d = report.divergence
+    assert d is not None, format_report(report)
+    return d.clause_id
+
+
+# -- the deal
+
+
+class _RevealedMisread(ReferenceAdapter):
+    """Takes the first face-down card for the revealed one: another trump, or a trump where there is none."""
+
+    def start(self, deal: Deal, starter: Player, rules: Rules) -> GangState:
+        misread = Deal(hands=deal.hands, revealed=deal.face_down[0], face_down=(deal.revealed, *deal.face_down[1:]), pile=deal.pile)
+        return super().start(misread, starter, rules)
+
+
+class _PileFromTheEnd(ReferenceAdapter):
+    """Draws the pile from its last card."""
+
+    def start(self, deal: Deal, starter: Player, rules: Rules) -> GangState:
+        reversed_pile = Deal(hands=deal.hands, revealed=deal.revealed, face_down=deal.face_down, pile=deal.pile[::-1])
+        return super().start(reversed_pile, starter, rules)
+
+
+class _AnyAnswer(ReferenceAdapter):
+    """Forgets the Farbzwang: offers every card in hand as an answer."""
+
+    def legal_actions(self, state: GangState) -> tuple[str, ...]:
+        if state.led is not None:
+            return tuple(c.code for c in state.hand(state.to_move))
+        return super().legal_actions(state)
+
+
+@pytest.mark.clause("deal.trump")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_misread_trump_names_deal_trump(seed: int) -> None:
+    """An engine that takes another card for the revealed one is named deal.trump, not the Farbzwang where it showed."""
+    report = check_adapter(_RevealedMisread(), games=30, seed=seed, vectors=False, steer=0, shrink=False)
+    assert _clause(report) == "deal.trump"
+
+
+@pytest.mark.clause("deal.no_trump")
+def test_trump_where_the_revealed_card_is_special_names_deal_no_trump() -> None:
+    """On a deal whose revealed card is the Kampfrichter, an engine that plays a trump colour is named deal.no_trump."""
+    seeds = [s for s in range(200) if Deal.shuffled(s).revealed.is_special and Deal.shuffled(s).face_down[0].colour is not None]
+    found = [
+        check_adapter(_RevealedMisread(), games=0, vectors=False, steer=0, shrink=False, scripted=[
+            GameSpec(source=f"seed {s}", deal=Deal.shuffled(s), starter=Player.P0, rules=Rules(),
+                     actions=_first_legal_game(Deal.shuffled(s)), deal_seed=s)
+        ])
+        for s in seeds
+    ]
+    clauses = [r.divergence.clause_id for r in found if r.divergence is not None]
+    assert len(clauses) >= 3
+    assert set(clauses) == {"deal.no_trump"}
+
+
+def _first_legal_game(deal: Deal) -> tuple[str, ...]:
+    state = gang_module.start_gang(deal, Player.P0)
+    codes = []
+    while not state.is_over:
+        legal = [a.code for a in state.legal_actions() if a.code != "A"]
+        codes.append(legal[-1])
+        state = state.apply(legal[-1])
+    return tuple(codes)
+
+
+@pytest.mark.clause("deal.pile")
+def test_pile_drawn_from_the_end_names_deal_pile() -> None:
+    """An engine that draws the last card of the pile first is named deal.pile, not the draw where it showed."""
+    report = check_adapter(_PileFromTheEnd(), games=5, seed=0, vectors=False, steer=0, shrink=False)
+    assert _clause(report) == "deal.pile"
+
+
+@pytest.mark.clause("schwung.farbzwang")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_real_farbzwang_bug_is_not_blamed_on_the_deal(seed: int) -> None:
+    """An engine that forgets the Farbzwang is named by the Farbzwang's clauses, never by the deal's."""
+    report = check_adapter(_AnyAnswer(), games=30, seed=seed, vectors=False, steer=0, shrink=False)
+    assert report.divergence is not None
+    assert report.divergence.kind is DivergenceKind.WRONG_LEGAL_ACTIONS
+    assert _clause(report) not in ("deal.trump", "deal.no_trump")
+
+
+# -- the result
+
+
+def _konter_loses_on_last(
+    leader: Player, led: Card, answer: Card, trump: Any, rules: Rules, *, is_last: bool, answer_was_void: bool
+) -> SchwungOutcome:
+    if is_last and {led, answer} == {Card.KR, Card.BK}:
+        return SchwungOutcome(leader if led is Card.KR else leader.other, "konter.last_trick")
+    return resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=answer_was_void)
+
+
+class _KonterLosesOnLast(ReferenceAdapter):
+    """The Konter loses to the Kampfrichter on the very last Schwung too."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        with mock.patch.object(gang_module, "resolve_schwung", _konter_loses_on_last):
+            return state.apply(action)
+
+
+class _ResultMutant(ReferenceAdapter):
+    """The reference with one result field rewritten by ``change``."""
+
+    def change(self, state: GangState, report: ResultReport) -> ResultReport:
+        return report
+
+    def result(self, state: GangState) -> ResultReport | None:
+        report = super().result(state)
+        return None if report is None else self.change(state, report)
+
+
+class _PlattwurfCountsCredited(_ResultMutant):
+    """Counts a Plattwurf when 5 tricks are credited after the Angriff, a Schwung neutralised before it included."""
+
+    def change(self, state: GangState, report: ResultReport) -> ResultReport:
+        if state.angriff is None or report.plattwurf is not None:
+            return report
+        credited = [0, 0]
+        for r in state.history:
+            if r.after_angriff and r.winner is not None:
+                credited[int(r.winner)] += r.tricks
+        for p in (0, 1):
+            if credited[p] >= 5:
+                own = p == int(state.angriff.player)
+                return ResultReport(report.tricks, p, p, "plattwurf_eigener_angriff" if own else "plattwurf_gegnerischer_angriff")
+        return report
+
+
+class _NoDefenderPlattwurf(_ResultMutant):
+    """Knows only the Plattwurf after one's own Angriff."""
+
+    def change(self, state: GangState, report: ResultReport) -> ResultReport:
+        if report.outcome != "plattwurf_gegnerischer_angriff":
+            return report
+        more = 0 if report.tricks[0] > report.tricks[1] else 1 if report.tricks[1] > report.tricks[0] else None
+        return ResultReport(report.tricks, more, None, "gestellter" if more is None else "sieg_mit_angriff")
+
+
+class _AngriffForgottenInTheRow(_ResultMutant):
+    """Reports a win with an Angriff as one without."""
+
+    def change(self, state: GangState, report: ResultReport) -> ResultReport:
+        if report.outcome == "sieg_mit_angriff":
+            return ResultReport(report.tricks, report.winner, None, "sieg_ohne_angriff")
+        return report
+
+
+class _EqualTricksGoToP0(_ResultMutant):
+    """Gives a Gestellter to P0."""
+
+    def change(self, state: GangState, report: ResultReport) -> ResultReport:
+        if report.outcome == "gestellter":
+            return ResultReport(report.tricks, 0, None, "sieg_mit_angriff")
+        return report
+
+
+@pytest.mark.clause("konter.last_trick")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_konter_losing_on_the_last_schwung_is_caught_without_vectors(seed: int) -> None:
+    """The issue's first rare bug: steered play catches it for every seed, without the vectors and with no random Gang."""
+    report = check_adapter(_KonterLosesOnLast(), games=0, seed=seed, vectors=False, shrink=False)
+    assert _clause(report) == "konter.last_trick"
+
+
+@pytest.mark.clause("plattwurf.after_angriff")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_plattwurf_counting_a_schwung_neutralised_before_the_angriff_names_after_angriff(seed: int) -> None:
+    """The issue's second rare bug: steered play catches it for every seed and names plattwurf.after_angriff."""
+    report = check_adapter(_PlattwurfCountsCredited(), games=0, seed=seed, vectors=False, shrink=False)
+    assert _clause(report) == "plattwurf.after_angriff"
+
+
+@pytest.mark.clause("plattwurf.definition")
+def test_a_missed_plattwurf_names_plattwurf_definition() -> None:
+    """An engine that misses the defender's Plattwurf is named plattwurf.definition."""
+    report = check_adapter(_NoDefenderPlattwurf(), games=0, seed=0, vectors=False, shrink=False)
+    assert _clause(report) == "plattwurf.definition"
+
+
+@pytest.mark.clause("table.sieg_mit_angriff")
+def test_a_wrong_outcome_names_its_table_row() -> None:
+    """An engine that reports a win with an Angriff as one without is named by the row of the table it should have given."""
+    report = check_adapter(_AngriffForgottenInTheRow(), games=0, seed=0, vectors=False, shrink=False)
+    assert _clause(report) == "table.sieg_mit_angriff"
+
+
+@pytest.mark.clause("gang.more_tricks_wins")
+def test_a_gestellter_given_to_a_player_names_more_tricks_wins() -> None:
+    """An engine that gives equal tricks to P0 is named gang.more_tricks_wins."""
+    report = check_adapter(_EqualTricksGoToP0(), games=0, seed=0, vectors=False, shrink=False)
+    assert _clause(report) == "gang.more_tricks_wins"
