@@ -6,14 +6,21 @@ trick stays pending and its player is asked to choose a next leader although bot
 are empty. The booklet says the opposite (``kampfrichter.last_schwung``: "Beim
 allerletzten Schwung in einem Gang hat der Kampfrichter keinen Effekt. In diesem Fall
 gewinnt immer der gegnerische Spieler den Stich."). Run the conformance state machine
-against it::
+against it by running this file (needs the ``test`` extra, for Hypothesis)::
+
+    python examples/buggy_engine.py [max_examples] [--no-shrink]
+
+It prints the difference the machine found, shrunk to a short game (a few minutes on a
+shared 2-core machine; ``--no-shrink`` reports the first failing game as found, in
+seconds), and exits 0 when the bug is caught (1 if ``max_examples`` generated runs,
+default 1000, miss it).
+The bug is usually found within about a hundred runs (``properties/test_state_machine.py``
+checks this; ``tests/test_examples.py`` runs this file). The same in a few lines::
 
     from hypothesis.stateful import run_state_machine_as_test
     from schwinget_spec.testing import conformance_machine
     run_state_machine_as_test(conformance_machine(BuggyKampfrichterAdapter))
-
-It fails within about a hundred generated runs (``properties/test_state_machine.py``
-checks this). The shrunk counterexample observed, in the ``ci`` profile (derandomized):
+ The shrunk counterexample observed, in the ``ci`` profile (derandomized):
 the starter attacks at once, then every player plays the first card it may; P0 keeps
 the Kampfrichter to its last card::
 
@@ -35,6 +42,7 @@ the Kampfrichter to its last card::
 
 from __future__ import annotations
 
+import sys
 from unittest import mock
 
 from schwinget_spec import gang as gang_module
@@ -45,7 +53,7 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.testing import ReferenceAdapter
 from schwinget_spec.trick import SchwungOutcome, resolve_schwung
 
-__all__ = ["BuggyKampfrichterAdapter", "kampfrichter_acts_on_last_schwung"]
+__all__ = ["BuggyKampfrichterAdapter", "kampfrichter_acts_on_last_schwung", "main"]
 
 
 def kampfrichter_acts_on_last_schwung(
@@ -74,3 +82,36 @@ class BuggyKampfrichterAdapter(ReferenceAdapter):
         with mock.patch.object(gang_module, "resolve_schwung", kampfrichter_acts_on_last_schwung):
             return state.apply(action)
 
+
+
+def main(max_examples: int = 1000, *, shrink: bool = True) -> int:
+    """Run the conformance state machine against the buggy engine; print what it caught; 0 if caught, 1 if not.
+
+    ``shrink=False`` reports the first failing run as found, without shrinking it (seconds instead of minutes).
+    """
+    from hypothesis import HealthCheck, Phase, settings  # noqa: PLC0415
+    from hypothesis.stateful import run_state_machine_as_test  # noqa: PLC0415
+
+    from schwinget_spec.testing import ConformanceError, conformance_machine  # noqa: PLC0415
+
+    print(f"Running the conformance state machine against BuggyKampfrichterAdapter (at most {max_examples} runs) ...")
+    try:
+        run_state_machine_as_test(
+            conformance_machine(BuggyKampfrichterAdapter),
+            settings=settings(
+                max_examples=max_examples, stateful_step_count=80, deadline=None, derandomize=True,
+                database=None, suppress_health_check=list(HealthCheck),
+                phases=list(Phase) if shrink else [Phase.explicit, Phase.generate],
+            ),
+        )
+    except ConformanceError as exc:
+        print("caught: the engine differs from the reference (clause kampfrichter.last_schwung)")
+        print(exc)
+        return 0
+    print(f"not caught in {max_examples} runs")
+    return 1
+
+
+if __name__ == "__main__":
+    _args = [a for a in sys.argv[1:] if a != "--no-shrink"]
+    sys.exit(main(*(int(a) for a in _args[:1]), shrink="--no-shrink" not in sys.argv[1:]))

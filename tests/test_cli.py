@@ -143,8 +143,8 @@ def test_demo_match_shows_four_gaenge_and_both_systems() -> None:
     assert out.count("points      Schwingerwertung: ") == 4
     assert out.count("points      Punktewertung: ") >= 1
     assert "Totals" in out
-    assert re.search(r"Schwingerwertung P0 .*\d+\.\d\d", out)
-    assert re.search(r"Punktewertung P1 ", out)
+    assert re.search(r"│ total +│ +\d+\.\d\d │ +\d+\.\d\d │ +\d+ │ +\d+ │", out)
+    assert re.search(r"┃ +Schwingerwertung P0 ┃ +P1 ┃ +Punktewertung P0 ┃ +P1 ┃", out)
     assert out == run("demo", "--seed", "3").stdout
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -154,7 +155,11 @@ def vectors_export_command(directory: Path) -> None:
 @vectors_group.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print the vectors' ids, groups, clauses and descriptions as JSON.")
 def vectors_list_command(as_json: bool) -> None:
-    """List the shipped vectors: id, group, the clauses each exercises, and what it shows."""
+    """List the shipped vectors: id, group, the clauses each exercises, and what it shows.
+
+    A table from 150 columns on; in a narrower terminal (or piped, 80 columns unless
+    COLUMNS says otherwise) one short paragraph per vector.
+    """
     suite = load_vectors()
     if as_json:
         click.echo(
@@ -168,10 +173,23 @@ def vectors_list_command(as_json: bool) -> None:
             )
         )
         return
-    table = Table("id", "group", "clauses", "description")
+    out = console()
+    if out.width >= _VECTORS_WIDE_FROM:
+        table = Table("id", "group", "clauses", "description")
+        for v in suite.vectors:
+            table.add_row(v.id, v.group, " ".join(v.clauses), v.description)
+        out.print(table)
+        return
+    # narrow: each vector as a short paragraph, its id in bold, then its text and its clauses, wrapped to the width
     for v in suite.vectors:
-        table.add_row(v.id, v.group, " ".join(v.clauses), v.description)
-    console().print(table)
+        out.print(Text.assemble((v.id, "bold"), f"  ({v.group})"), soft_wrap=False, overflow="fold")
+        out.print(Padding(Text(v.description), (0, 0, 0, 2)), soft_wrap=False)
+        if v.clauses:
+            out.print(Padding(Text("clauses: " + " ".join(v.clauses), style="dim"), (0, 0, 0, 2)), soft_wrap=False)
+
+
+_VECTORS_WIDE_FROM = 150
+"""From this many columns on, ``vectors list`` is a table; below, one short paragraph per vector."""
 
 
 @vectors_group.command("check")
@@ -191,7 +209,19 @@ def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
     except (SkipListError, SchwingetError) as exc:
         raise click.BadParameter(str(exc), param_hint="--skip") from None
     chosen, skipped = filter_vectors(suite.vectors, skiplist)
-    results = run_vectors(chosen)
+    if sys.stderr.isatty():
+        # a bar on a terminal; piped, nothing but the result
+        with Progress(
+            TextColumn("vectors"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=True,
+        ) as bar:
+            task = bar.add_task("vectors", total=len(chosen))
+            results = []
+            for vector in chosen:
+                results.extend(run_vectors([vector]))
+                bar.advance(task)
+    else:
+        results = run_vectors(chosen)
     failed = [r for r in results if not r.passed]
     if as_json:
         click.echo(

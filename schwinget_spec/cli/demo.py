@@ -254,22 +254,25 @@ def _print_points(out: Console, scores: Sequence[GangScore], lang: Lang) -> None
 
 
 def _print_totals(out: Console, matches: Sequence[MatchState]) -> None:
+    # one row per Gang and one column per system and player: as narrow for a long match as for a short one
     table = Table(title="Totals")
-    table.add_column("system")
-    for match in matches[:1]:
-        for g in match.gaenge:
-            table.add_column(f"Gang {g.number}", justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("winner")
+    table.add_column("")
+    for match in matches:
+        for player in Player:
+            label = f"{match.system.label} {player}" if player == Player.P0 else str(player)
+            table.add_column(label, justify="right")
+    for i, entry in enumerate(matches[0].gaenge):
+        cells = [f"Gang {entry.number}"]
+        for match in matches:
+            cells += [str(match.gaenge[i].score.points[player]) for player in Player]
+        table.add_row(*cells)
+    totals = ["total"]
+    winners = ["winner"]
     for match in matches:
         result = match.result
-        for player in Player:
-            cells = [f"{match.system.label} {player}"]
-            cells += [str(g.score.points[player]) for g in match.gaenge]
-            cells.append(str(result.totals[player]))
-            cells.append("" if player == Player.P1 else ("draw" if result.winner is None else str(result.winner)))
-            table.add_row(*cells)
+        totals += [str(result.totals[player]) for player in Player]
+        winners += ["draw" if result.winner is None else str(result.winner), ""]
+    table.add_row(*totals, end_section=True)
+    table.add_row(*winners)
     out.print(table)
     _because(out, "match.record_points", "match.winner")
-
-

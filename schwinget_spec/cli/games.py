@@ -195,6 +195,8 @@ def _print_simulation(out: Console, data: dict[str, Any], system: ScoringSystem)
     table.add_column("Gänge", justify="right")
     table.add_column("share", justify="right")
     for row in TableRow:
+        if row is TableRow.GUT_GEKAEMPFT and system is not ScoringSystem.PUNKTEWERTUNG:
+            continue  # the good loser's row scores only under the Punktewertung (table.gut_gekaempft)
         n = data["rows"][row.value]
         table.add_row(ROW_LABEL[row], str(n), f"{100 * n / gaenge:.1f} %" if gaenge else "-")
     out.print(table)
