@@ -427,6 +427,18 @@ def test_special_lead_konter_led(answer: str, winner: Player) -> None:
     assert last_record(state).winner is winner
 
 
+# -- AMB-KONTER-LED
+
+
+@pytest.mark.clause("konter.beats_six", "konter.loses")
+@pytest.mark.parametrize(("answer", "winner", "clause"), [("R6", Player.P0, "konter.beats_six"), ("R5", Player.P1, "konter.loses")])
+def test_konter_led_beats_an_answered_six(answer: str, winner: Player, clause: str) -> None:
+    """A led Konter beats an answered 6 (konter.beats_six) and loses to an answered 5 (konter.loses)."""
+    state = play(gang("BK G1 G2 G3 G4", f"{answer} B2 B3 B4 B5", "Y1"), f"BK {answer}")
+    rec = last_record(state)
+    assert (rec.winner, rec.clause_id) == (winner, clause)
+
+
 # -- AMB-VOID-TRUMP
 
 
@@ -612,6 +624,19 @@ def test_last_schwung_tenth_is_not_last() -> None:
     assert last_record(end).tricks == 2
 
 
+# -- AMB-DRAW-BEFORE-CHOICE
+
+
+@pytest.mark.clause("schwung.answer_draw", "kampfrichter.chooses")
+def test_draw_before_choice_chooser_holds_the_drawn_card() -> None:
+    """P1 answers R3 with the Kampfrichter and decides with its drawn card (the pile's second card, Y2) already in hand."""
+    state = play(gang("R3 G1 G2 G3 G4", "KR B1 B2 B3 B4", "Y1", pile="G5 Y2"), "R3 KR")
+    assert (state.phase, state.to_move) == (Phase.CHOOSE_LEADER, Player.P1)
+    assert Card.Y2 in state.hand(Player.P1)
+    assert Card.Y2 in state.view(Player.P1).hand
+    assert state.pile_size == 10
+
+
 # -- AMB-ANGRIFF-AFTER-KR
 
 
@@ -647,6 +672,21 @@ def test_starter_leads_first_schwung(starter: Player) -> None:
     with pytest.raises(IllegalActionError) as err:
         state.apply(hands[starter.other].split()[0])
     assert err.value.clause_id == "schwung.lead"
+
+
+# -- AMB-SEEN-CARDS
+
+
+@pytest.mark.clause("deal.hand_private", "trick.winner_takes")
+def test_seen_cards_view_shows_every_card_played() -> None:
+    """After three Schwünge each player's view holds the six cards played with their winners, the revealed card and the pile size, and not the opponent's hand."""
+    state = play(gang("R3 G1 G2 G3 G4", "R5 B1 B2 B3 B4", "Y1"), "R3 R5 | B4 G4 | B3 G3")
+    for player in Player:
+        view = state.view(player)
+        assert view.played_cards == tuple(Card.parse(c) for c in ["R3", "R5", "B4", "G4", "B3", "G3"])
+        assert [r.winner for r in view.history] == [Player.P1, Player.P1, Player.P1]
+        assert (view.revealed, view.pile_size, view.tricks) == (Card.Y1, 6, (0, 3))
+        assert not set(view.hand) & set(state.hand(player.other))
 
 
 # -- AMB-LANG-KAMPFWERT, AMB-TERMS-FORWARD

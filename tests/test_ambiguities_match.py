@@ -1,0 +1,63 @@
+"""The match and Schwingfest entries of docs/ambiguities.md in play: who starts after a Gang, which points decide after a draw, and the order of a fest's meetings."""
+
+from __future__ import annotations
+
+import pytest
+
+from schwinget_spec.match import MatchLength, play_match, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import start_schwingfest
+from schwinget_spec.scoring import ScoringSystem
+
+
+@pytest.mark.clause("match.loser_starts")
+@pytest.mark.parametrize(
+    ("system", "second"), [(ScoringSystem.SCHWINGERWERTUNG, 13), (ScoringSystem.PUNKTEWERTUNG, 12)]
+)
+def test_loser_starts_even_when_ahead_on_points(system: ScoringSystem, second: int) -> None:
+    """AMB-LOSER-STARTS: P1 wins Gang 1, P0 wins Gang 2; P1 is ahead on points and still starts Gang 3 as the loser of Gang 2."""
+    state = start_match(system, MatchLength.SHORT, Player.P0).play_seed(2).play_seed(second)
+    assert [g.result.winner for g in state.gaenge] == [Player.P1, Player.P0]
+    assert state.totals[1] > state.totals[0]
+    assert state.next_starter is Player.P1
+
+
+@pytest.mark.clause("match.draw_starter", "table.gestellter")
+@pytest.mark.parametrize("system", list(ScoringSystem))
+def test_aktuell_points_before_and_after_the_drawn_gang_agree(system: ScoringSystem) -> None:
+    """AMB-AKTUELL-PUNKTE: in 60 random long matches, after every Gestellter the totals before and after it order the players alike."""
+    drawn = 0
+    for seed in range(60):
+        match = play_match(seed, system, MatchLength.LONG, Player.P0)
+        before = [0, 0]
+        for g in match.gaenge:
+            after = [before[i] + g.score.points[i].hundredths for i in range(2)]
+            if g.result.winner is None:
+                drawn += 1
+                assert (before[0] > before[1], before[0] < before[1]) == (after[0] > after[1], after[0] < after[1])
+            before = after
+    assert drawn > 0
+
+
+@pytest.mark.clause("fest.twice_each", "fest.parallel")
+@pytest.mark.parametrize("mode", ["alternate", "younger"])
+def test_fest_order_changes_no_standing(mode: str) -> None:
+    """AMB-FEST-ORDER: the meetings of a fest of 4 fought in schedule order or backwards, each on its own seed, give the same standings."""
+    rules = Rules(fest_starter=mode)  # type: ignore[arg-type]
+    fest = start_schwingfest(("Anna", "Beat", "Chris", "Dora"), ScoringSystem.SCHWINGERWERTUNG, rules=rules)
+    meetings = fest.schedule.meetings
+    rng, seeds = SplitMix64.seeded(7), []
+    for _ in meetings:
+        value, rng = rng.next()
+        seeds.append(value)
+    forward = backward = fest
+    for meeting, seed in zip(meetings, seeds, strict=True):
+        forward = forward.play_seed(meeting, seed)
+    for meeting, seed in reversed(list(zip(meetings, seeds, strict=True))):
+        backward = backward.play_seed(meeting, seed)
+    assert forward.is_over
+    assert backward.is_over
+    assert forward.standings == backward.standings
+    assert forward.totals() == backward.totals()
