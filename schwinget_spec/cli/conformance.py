@@ -175,7 +175,11 @@ def vectors_list_command(as_json: bool) -> None:
         return
     out = console()
     if out.width >= _VECTORS_WIDE_FROM:
-        table = Table("id", "group", "clauses", "description")
+        table = Table()
+        table.add_column("id", no_wrap=True)
+        table.add_column("group", no_wrap=True)
+        table.add_column("clauses", ratio=1)
+        table.add_column("description", ratio=1)
         for v in suite.vectors:
             table.add_row(v.id, v.group, " ".join(v.clauses), v.description)
         out.print(table)

@@ -1,0 +1,133 @@
+"""Every table of the ``schwinget`` commands read at 80 and at 200 columns: nothing wider than the terminal, no word cut or shortened with "…"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from schwinget_spec import cli
+from schwinget_spec.clause_index import build_clause_index
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.cli.clauses import WIDE_FROM, clause_table
+from schwinget_spec.cli.impact_table import FULL_FROM, impact_table
+from schwinget_spec.conformance.vectors import load_vectors
+from schwinget_spec.impact import measure
+from schwinget_spec.scoring import WERTUNGSTABELLE_DE, TableRow
+
+WIDTHS = (80, 200)
+_BOX = re.compile(r"[│┃┆┊╎║┏┓┗┛┣┫┳┻╋┡┩╇━─┼├┤┬┴┌┐└┘╭╮╰╯]")
+
+
+def render(renderable: object, width: int) -> list[str]:
+    """``renderable`` as a terminal of ``width`` columns shows it (plain text, one string per line)."""
+    out = Console(width=width, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+    out.print(renderable)
+    return out.export_text().splitlines()
+
+
+def schwinget(width: int, *args: str) -> str:
+    """``schwinget ARGS`` written to a pipe with ``COLUMNS=width`` (the width a piped command takes)."""
+    result = CliRunner().invoke(cli.cli, list(args), env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def words(lines: list[str]) -> list[str]:
+    """The words of a rendered table in reading order, without its rules and borders."""
+    return " ".join(_BOX.sub(" ", line) for line in lines).split()
+
+
+def contains_run(haystack: list[str], needle: list[str]) -> bool:
+    """Whether ``needle`` occurs in ``haystack`` as consecutive words."""
+    n = len(needle)
+    return any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def fits(lines: list[str], width: int) -> None:
+    """Every line at most ``width`` columns, and nothing shortened with an ellipsis."""
+    assert max(len(line) for line in lines) <= width
+    assert not [line for line in lines if "…" in line]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_clauses_table_keeps_every_text_whole(width: int, lang: str) -> None:
+    """At 80 columns the text goes under the id (wrapped, never cut); at 200 id, section and text have columns; every text is whole."""
+    index = build_clause_index()
+    lines = render(clause_table(index, lang, False, None, width=width), width)
+    fits(lines, width)
+    flat = words(lines)
+    for clause_id, clause in CLAUSES.items():
+        assert clause_id in flat
+        if width < WIDE_FROM:
+            assert contains_run(flat, getattr(clause, lang).split()), clause_id
+    header = next(line for line in lines if "code" in line)
+    assert ("section" in header) == (width >= WIDE_FROM)
+    if width < WIDE_FROM:
+        assert sum(1 for line in lines if line.strip("│ ") in {c.section for c in CLAUSES.values()}) >= 5
+
+
+def test_clauses_command_at_80_columns_and_wide() -> None:
+    """``schwinget clauses`` piped at 80 columns fits them (about 300 lines, not 890); ``--wide`` gives the columns side by side."""
+    narrow = schwinget(80, "clauses").splitlines()
+    fits(narrow, 80)
+    assert len(narrow) < 450
+    wide = schwinget(80, "clauses", "--wide").splitlines()
+    assert "section" in next(line for line in wide if "code" in line)
+    assert max(len(line) for line in wide) <= 200
+    where = schwinget(80, "clauses", "--where").splitlines()
+    fits(where, 80)
+    assert any("schwinget_spec/gang.py:" in line for line in where)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_impact_table_fits(width: int) -> None:
+    """The impact table: shares in short columns at 80, counts and shares at 200; every switch name whole."""
+    rows = measure(12, 0, None)
+    lines = render(impact_table(rows, width), width)
+    fits(lines, width)
+    flat = words(lines)
+    for row in rows:
+        assert row.switch in flat
+    assert ("legal moves" in " ".join(lines)) == (width >= FULL_FROM)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_explain_wraps_its_prose_at_words(width: int) -> None:
+    """``explain`` of a long entry: no line wider than the terminal, every word whole."""
+    text = schwinget(width, "explain", "AMB-KONTER-TRUMP-SIX")
+    lines = text.splitlines()
+    fits(lines, width)
+    assert "konter_beats_trump_six" in text
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_vectors_list_fits(width: int) -> None:
+    """``vectors list``: a paragraph per vector at 80 columns, a table at 200; every id whole."""
+    lines = schwinget(width, "vectors", "list").splitlines()
+    fits(lines, width)
+    flat = words(lines)
+    assert all(v.id in flat for v in load_vectors().vectors)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_demo_totals_of_a_long_match_fit(width: int) -> None:
+    """The totals of a long match: a row per Gang, so the table is as narrow for 6 Gänge as for 4."""
+    out = schwinget(width, "demo", "--long", "--seed", "2")
+    table = [line for line in out.splitlines() if line[:1] in set("┏┃┡│├└")]
+    fits(table, width)
+    assert sum(1 for line in table if re.match(r"│ Gang \d ", line)) == 6
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(("scoring", "shown"), [("schwingerwertung", False), ("punktewertung", True)])
+def test_simulate_table_fits_and_shows_the_good_loser_only_where_it_scores(width: int, scoring: str, shown: bool) -> None:
+    """The outcome table of ``simulate``: within the width; the good loser's row only under the Punktewertung."""
+    out = schwinget(width, "simulate", "--matches", "4", "--scoring", scoring)
+    table = [line for line in out.splitlines() if line[:1] in set("┏┃┡│└")]
+    fits(table, width)
+    label = {line.row: line.label for line in WERTUNGSTABELLE_DE}[TableRow.GUT_GEKAEMPFT]
+    assert (label in out) == shown
