@@ -52,6 +52,8 @@ def _play_match(seed: int, system: ScoringSystem, length: MatchLength, rules: Ru
         due, clause = match.next_starter_with_clause()
         if clause == "match.draw_starter" and match.totals[0] == match.totals[1]:
             tags.add("tie_after_gestellter")
+        elif clause == "match.draw_starter":
+            tags.add("fewer_points_after_gestellter")
         tags.add(clause)
         state = play_out(start_gang(Deal.shuffled(gang_seed), due, rules), random_chooser(gang_seed))
         result = state.result
@@ -67,9 +69,9 @@ def _play_match(seed: int, system: ScoringSystem, length: MatchLength, rules: Ru
 
 
 def _search_match(
-    wanted: tuple[str, ...], system: ScoringSystem, length: MatchLength, rules: Rules, start: int
+    wanted: tuple[str, ...], system: ScoringSystem, length: MatchLength, rules: Rules, start: int, span: int = 3000
 ) -> _PlayedMatch:
-    for seed in range(start, start + 3000):
+    for seed in range(start, start + span):
         played = _play_match(seed, system, length, rules)
         if all(w in played.tags for w in wanted):
             return played
@@ -109,6 +111,15 @@ def match_vectors() -> list[dict[str, Any]]:
     vid = "match.valid.draw_starter.001"
     out.append(make_vector(vid, "A Gestellter before the last Gang: the player with fewer points starts the next.",
                        _match_clauses(played, systems[1]), _match_doc(played, vid), EXPECT_CONFORMS))
+    played = _search_match(("fewer_points_after_gestellter",), systems[0], MatchLength.SHORT, defaults, 6200)
+    vid = "match.valid.draw_starter.fewer_points.001"
+    out.append(make_vector(vid, "A Gestellter at unequal points: the player with fewer points starts the next Gang.",
+                       _match_clauses(played, systems[0]), _match_doc(played, vid), EXPECT_CONFORMS))
+    for n, system in enumerate(systems):
+        played = _search_match(("drawn_match",), system, MatchLength.SHORT, defaults, 6800 + 100 * n, span=20000)
+        vid = f"match.valid.equal_totals.{system.value}.001"
+        out.append(make_vector(vid, f"A match under the {system.value.capitalize()} that ends with equal totals: nobody wins.",
+                           _match_clauses(played, system), _match_doc(played, vid), EXPECT_CONFORMS))
     for reading in ("younger", "drawn_gang_starter", "drawn_gang_other"):
         played = _search_match(("tie_after_gestellter",), systems[0], MatchLength.SHORT, Rules(draw_tie_starter=reading), 6500)
         vid = f"match.rules.draw_tie_starter.{reading}.001"
@@ -208,6 +219,17 @@ def fest_vectors() -> list[dict[str, Any]]:
         played[topic] = (fest, states)
         vid = f"schwingfest.valid.{topic}.001"
         out.append(make_vector(vid, description, (*_FEST_CLAUSES, *extra), schwingfest_trace(fest, states, trace_id=vid), EXPECT_CONFORMS))
+    for seed in range(9100, 12100):
+        fest, states = _play_fest(seed, 3, ScoringSystem.PUNKTEWERTUNG, 1, Rules())
+        ranks = [line.rank for line in fest.standings]
+        if len(set(ranks)) < len(ranks):
+            break
+    else:
+        raise LookupError("no Schwingfest seed from 9100 gives a shared rank")
+    vid = "schwingfest.valid.shared_rank.001"
+    out.append(make_vector(vid, "Two Schwinger end with equal points and share a rank under the default switches.",
+                           (*_FEST_CLAUSES, "fest.parallel", "match.winner"), schwingfest_trace(fest, states, trace_id=vid),
+                           EXPECT_CONFORMS))
     fest, states = played["three"]
     clauses = (*_FEST_CLAUSES, "fest.parallel")
 

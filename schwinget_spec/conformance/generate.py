@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from schwinget_spec.conformance.gen_defects import malformed_vectors, wrong_claim_vectors
 from schwinget_spec.conformance.gen_gang import illegal_vectors, rule_vectors, valid_vectors
 from schwinget_spec.conformance.gen_matches import fest_vectors, match_vectors
 from schwinget_spec.conformance.gen_perft import perft_vectors
+from schwinget_spec.conformance.gen_scoring import scoring_vectors
+from schwinget_spec.conformance.protocol import GANG_SWITCHES
+from schwinget_spec.conformance.runner import verdict_matches
 from schwinget_spec.conformance.suite import SUITE_VERSION, VECTOR_FORMAT
+from schwinget_spec.conformance.verify import verify_trace
+from schwinget_spec.rules import Rules
 
-__all__ = ["dumps", "generate_files", "write_vectors"]
+__all__ = ["depends_on", "dumps", "generate_files", "switch_flips", "write_vectors"]
 
 _LINE_WIDTH = 160
 _FIRST_KEYS = ("format", "suite_version", "group", "id", "kind", "description", "clauses")
@@ -56,17 +64,56 @@ _GROUPS: tuple[tuple[str, str, Callable[[], list[dict[str, Any]]]], ...] = (
     ("gang.wrong_claim", "A legal Gang with one wrong claim: restoring the reference value gives a conforming trace.",
      wrong_claim_vectors),
     ("malformed", "Documents that are not valid traces: one defect each.", malformed_vectors),
+    ("scoring", "One finished Gang per row of the Wertungstabelle under each system, and the good loser's point, with its points.",
+     scoring_vectors),
     ("match", "Whole matches under both scoring systems: points, starters, totals and the winner.", match_vectors),
     ("schwingfest", "Whole Schwingfeste of 3 and 4 Schwinger: meetings, starters, points and standings.", fest_vectors),
     ("perft", "Counts of distinct legal action sequences from fixed positions, depth by depth.", perft_vectors),
 )
 
 
+# -- the switches a vector's expectation depends on
+
+
+def switch_flips(rules_json: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """Every (switch, value) that differs from the value ``rules_json`` gives the switch (its default when absent)."""
+    defaults = Rules()
+    for field in attrs.fields(Rules):
+        current = rules_json.get(field.name, getattr(defaults, field.name))
+        options = (True, False) if isinstance(getattr(defaults, field.name), bool) else tuple(field.validator.options)  # type: ignore[union-attr]
+        for value in options:
+            if value != current:
+                yield field.name, value
+
+
+def depends_on(vector: Mapping[str, Any]) -> list[str]:
+    """The switches whose flip changes ``vector``'s expectation: a trace is verified again under every other value of every switch.
+
+    A perft vector counts the play of one Gang, which reads the Gang switches only
+    (``protocol.GANG_SWITCHES``, kept equal to the switches the Gang engine reads by a
+    test): it lists those, without recounting.
+    """
+    if vector["kind"] == "perft":
+        return sorted(GANG_SWITCHES)
+    doc = vector["input"]
+    if not isinstance(doc, dict) or not isinstance(doc.get("rules", {}), dict):
+        return []
+    out = set()
+    for name, value in switch_flips(doc.get("rules", {})):
+        flipped = copy.deepcopy(doc)
+        flipped.setdefault("rules", {})[name] = value
+        if not verdict_matches(vector["expected"], verify_trace(flipped).to_json()):
+            out.add(name)
+    return sorted(out)
+
+
 def generate_files() -> dict[str, str]:
-    """Every vector file of the suite: file name to its text (deterministic)."""
+    """Every vector file of the suite: file name to its text (deterministic), each vector with its ``depends_on``."""
     files: dict[str, str] = {}
     for group, description, build in _GROUPS:
         vectors = build()
+        for vector in vectors:
+            vector["depends_on"] = depends_on(vector)
         files[f"{group.replace('.', '-')}.json"] = dumps({
             "format": VECTOR_FORMAT,
             "suite_version": SUITE_VERSION,

@@ -40,6 +40,8 @@ class Vector:
     expected: Mapping[str, Any]
     file: str
     defect: Mapping[str, Any] | None = None
+    depends_on: tuple[str, ...] | None = None
+    """The switches the expected result depends on (flipping any other leaves it unchanged); None in a file written before the field."""
 
 
 @attrs.frozen
@@ -76,6 +78,7 @@ def _load_file(path: Path) -> list[Vector]:
         Vector(
             id=v["id"], kind=v["kind"], group=group, description=v["description"], clauses=tuple(v["clauses"]),
             rules=v["rules"], input=v["input"], expected=v["expected"], file=path.name, defect=v.get("defect"),
+            depends_on=tuple(v["depends_on"]) if isinstance(v.get("depends_on"), list) else None,
         )
         for v in doc["vectors"]
     ]
