@@ -287,3 +287,62 @@ def test_pseudo_terminal_session(tmp_path: Path) -> None:
     assert "your hand:" in transcript
     assert "The end: you" in transcript
     assert verify_trace_file(trace).conforms
+
+
+# -- the drawn card, singular and plural, Ctrl-C
+
+
+@pytest.mark.clause("schwung.lead_draw", "schwung.answer_draw")
+def test_the_drawn_card_is_shown_and_joins_the_hand() -> None:
+    """After each card the person plays while the pile lasts, the card drawn is named, and the next hand shown holds it."""
+    script = Script()
+    play_interactive(Table(seed=11), script.ask, script.say)
+    drawn = [(i, line.removeprefix("you draw ")) for i, line in enumerate(script.lines) if line.startswith("you draw ")]
+    assert len(drawn) >= 6 * 4  # six draws a Gang while the pile lasts, unless an Angriff locks it
+    for i, card in drawn:
+        hand = next((line for line in script.lines[i:] if line.startswith("your hand: ")), None)
+        if hand is not None and "Gang" not in " ".join(script.lines[i:script.lines.index(hand, i)]):
+            assert card in hand.removeprefix("your hand: ").split(" · ")[0].split()
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "1 trick", "2 tricks"), ("de", "1 Stich", "2 Stiche"), ("fr", "1 pli", "2 plis"),
+])
+def test_tricks_are_counted_in_the_singular_and_the_plural(lang: str, one: str, two: str) -> None:
+    """"1 trick", "2 tricks" in each language: no "trick/s" left; a match shows the singular after a plain win."""
+    from schwinget_spec.i18n import plural  # noqa: PLC0415
+
+    assert plural(lang, "trick_count", 1) == one  # type: ignore[arg-type]
+    assert plural(lang, "trick_count", 2) == two  # type: ignore[arg-type]
+    script = Script()
+    play_interactive(Table(seed=11, lang=lang), script.ask, script.say)  # type: ignore[arg-type]
+    won = [line for line in script.lines if "→" in line]
+    assert won
+    assert all(f"({one})" in line or f"({two})" in line for line in won)
+    assert not [line for line in script.lines if "/s)" in line or "/e)" in line]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("de", "Abgebrochen (Strg-C)"), ("fr", "Interrompu (Ctrl-C)"), ("en", "Interrupted (Ctrl-C)"),
+])
+def test_ctrl_c_is_told_in_the_chosen_language(lang: str, said: str, tmp_path: Path) -> None:
+    """An interrupt at a prompt ends the match with one line in ``--lang``, not click's English "Aborted!", and exit code 1."""
+    import signal  # noqa: PLC0415
+
+    proc = subprocess.Popen(
+        command("play", "--seed", "4", "--lang", lang, "--trace-out", str(tmp_path / "t.json")),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    seen = ""
+    while not PROMPT.search(seen.splitlines()[-1] if seen else ""):
+        char = proc.stdout.read(1)
+        assert char, seen
+        seen += char
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert said in out
+    assert "Aborted" not in out + err
+    assert "Traceback" not in err
+    assert not (tmp_path / "t.json").exists()
