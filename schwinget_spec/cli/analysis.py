@@ -17,6 +17,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from schwinget_spec.cli.common import LibraryError, console
 from schwinget_spec.cli.impact_table import impact_table
 from schwinget_spec.impact import engines, format_table, measure, total_gaenge
+from schwinget_spec.impact_match import (
+    format_situations,
+    format_starters,
+    measure_situations,
+    measure_starters,
+)
 
 if TYPE_CHECKING:
     from schwinget_spec.proofs.base import Query, QueryResult
@@ -140,7 +146,16 @@ def _prove_live(names: list[str] | None, include_slow: bool, jobs: int) -> list[
               help="Measure only this Rules switch (repeatable); default: every switch.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
 @click.option("--markdown", is_flag=True, help="Print the rows as the Markdown table of docs/ambiguities.md.")
-def impact_command(games: int | None, seed: int, switches: tuple[str, ...], as_json: bool, markdown: bool) -> None:
+@click.option("--starters", is_flag=True,
+              help="Instead: who starts and who ranks where under each match and fest reading, with 95 % intervals "
+                   "(GAMES // 4 matches, GAMES // 12 fests; default GAMES 5000).")
+@click.option("--situations", is_flag=True,
+              help="Instead: how often the situation of each open question arises under the default rules, with 95 % "
+                   "intervals (GAMES Gänge, GAMES // 4 matches, GAMES // 12 fests; default GAMES 5000).")
+def impact_command(
+    games: int | None, seed: int, switches: tuple[str, ...], as_json: bool, markdown: bool, *, starters: bool,
+    situations: bool,
+) -> None:
     """Measure how often each reading of each Rules switch changes a game.
 
     For every switch and each non-default reading, plays the same random deals with the
@@ -154,6 +169,9 @@ def impact_command(games: int | None, seed: int, switches: tuple[str, ...], as_j
     built (SCHWINGET_NO_TWIN=1: by the readable engine, same counts); the last line says
     which engine played and how wide the 95 % intervals are.
     """
+    if starters or situations:
+        _match_impact(games or 5000, seed, as_json, starters=starters)
+        return
     chosen = list(switches) or None
     try:
         total = total_gaenge(games, chosen)
@@ -180,5 +198,21 @@ def impact_command(games: int | None, seed: int, switches: tuple[str, ...], as_j
     played = ", ".join(f"{level}: {engine}" for level, engine in engines(chosen).items())
     widest = max(r.margin for r in rows)
     out.print(f"engines: {played}; 95 % intervals: every share within ±{widest:.2f} percentage points")
+
+
+def _match_impact(games: int, seed: int, as_json: bool, *, starters: bool) -> None:
+    # schwinget impact --starters / --situations: the tables of impact_match
+    if games < 12:
+        raise click.BadParameter("at least 12 (one Schwingfest of 4)", param_hint="--games")
+    if starters:
+        starter_rows = measure_starters(games, seed)
+        table, data = format_starters(starter_rows), [r.as_dict() for r in starter_rows]
+    else:
+        situation_rows = measure_situations(games, seed)
+        table, data = format_situations(situation_rows), [r.as_dict() for r in situation_rows]
+    if as_json:
+        click.echo(json.dumps({"games": games, "seed": seed, "rows": data}, ensure_ascii=False, indent=2))
+        return
+    click.echo(table)
 
 
