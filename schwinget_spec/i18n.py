@@ -26,6 +26,11 @@ _TEXTS: dict[str, dict[Lang, str]] = {
         "fr": "Schwinget : {length} ({n} passes) contre le bot « {bot} », {system}, graine {seed}",
         "en": "Schwinget: a {length} ({n} Gänge) against the {bot} bot, {system}, seed {seed}",
     },
+    # the booklet's names of the scoring systems (the French booklet: Variante 1 / Variante 2)
+    "system.schwingerwertung": {
+        "de": "Schwingerwertung", "fr": "classement des lutteurs", "en": "Schwingerwertung",
+    },
+    "system.punktewertung": {"de": "Punktewertung", "fr": "classement par points", "en": "Punktewertung"},
     "short": {"de": "kurzes Spiel", "fr": "partie courte", "en": "short match"},
     "long": {"de": "langes Spiel", "fr": "partie longue", "en": "long match"},
     "howto": {

@@ -107,7 +107,7 @@ def play_interactive(table: Table, ask: Ask, say: Say) -> PlayedMatch:
     length_word = text(lang, "short" if table.length is MatchLength.SHORT else "long")
     say(
         text(lang, "welcome", length=length_word, n=table.length.gaenge, bot=table.bot,
-             system=table.system.label, seed=table.seed),
+             system=text(lang, f"system.{table.system.value}"), seed=table.seed),
         "bold",
     )
     say(text(lang, "howto"), "dim")
@@ -133,7 +133,7 @@ def play_interactive(table: Table, ask: Ask, say: Say) -> PlayedMatch:
     verdict = "match_drawn" if result.winner is None else ("match_won" if result.winner == HUMAN else "match_lost")
     say("", "")
     say(text(lang, "match_over", mine=result.totals[HUMAN], theirs=result.totals[HUMAN.other],
-             system=table.system.label, verdict=text(lang, verdict)), "bold")
+             system=text(lang, f"system.{table.system.value}"), verdict=text(lang, verdict)), "bold")
     return PlayedMatch(match, tuple(finished))
 
 

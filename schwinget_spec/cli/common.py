@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import attrs
 import click
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from schwinget_spec.rules import Rules
@@ -28,6 +29,7 @@ __all__ = [
     "output_directory_problem",
     "output_file_problem",
     "print_line",
+    "print_wrapped",
     "readable_file",
     "rules_fields",
     "rules_from",
@@ -104,8 +106,24 @@ def rules_from(options: dict[str, Any]) -> Rules:
     return Rules(**{key.removeprefix("rules__"): value for key, value in options.items() if key.startswith("rules__")})
 
 
-def print_line(out: Console, label: str, body: str) -> None:
-    out.print(Text.assemble((label.ljust(LABEL_WIDTH), "bold"), body))
+def print_line(out: Console, label: str, body: str, style: str = "") -> None:
+    """A labelled line of a game told line by line: on a terminal the body wraps under itself, past the label column.
+
+    Written to a file or a pipe it stays one line, so that each line can be searched and compared.
+    """
+    if not out.is_terminal:
+        out.print(Text.assemble((label.ljust(LABEL_WIDTH), "bold"), (body, style)))
+        return
+    grid = Table.grid()
+    grid.add_column(width=LABEL_WIDTH, no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text(label, style="bold"), Text(body, style=style))
+    out.print(grid, soft_wrap=False)
+
+
+def print_wrapped(out: Console, line: Text) -> None:
+    """A line of prose: wrapped at word boundaries on a terminal, one line in a file or a pipe."""
+    out.print(line, soft_wrap=not out.is_terminal)
 
 
 def input_file_problem(path: Path) -> str | None:

@@ -17,7 +17,6 @@ from schwinget_spec.bots import Bot, PlayedGang, RandomBot, play_gang_recorded
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import (
-    LABEL_WIDTH,
     console,
     print_line,
     rules_fields,
@@ -175,7 +174,7 @@ def _play_demo_match(
 
 def _because(out: Console, *clause_ids: str) -> None:
     for clause_id in clause_ids:
-        out.print(Text(" " * LABEL_WIDTH + f"{clause_id}: {CLAUSES[clause_id].en}", style="dim"))
+        print_line(out, "", f"{clause_id}: {CLAUSES[clause_id].en}", "dim")
 
 
 def _codes(cards: Sequence[Card]) -> str:

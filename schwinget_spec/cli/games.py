@@ -17,12 +17,12 @@ from rich.text import Text
 
 from schwinget_spec.bots import BOT_NAMES
 from schwinget_spec.cli.common import (
-    LABEL_WIDTH,
     ROW_LABEL,
     console,
     input_file_problem,
     output_file_problem,
     print_line,
+    print_wrapped,
     rules_from,
     rules_options,
 )
@@ -104,7 +104,7 @@ def play_command(
         return line
 
     def say(line: str, style: str) -> None:
-        out.print(Text(line, style=style))
+        print_wrapped(out, Text(line, style=style))
 
     try:
         played = play_interactive(table, ask, say)
@@ -253,6 +253,6 @@ def replay_command(trace: Path, lang: str) -> None:
         if not line.label and not line.text:
             out.print()
         elif not line.label and line.style.startswith("bold"):
-            out.print(Text(line.text, style=line.style))
+            print_wrapped(out, Text(line.text, style=line.style))
         else:
-            out.print(Text.assemble((line.label.ljust(LABEL_WIDTH), "bold"), (line.text, line.style)))
+            print_line(out, line.label, line.text, line.style)
