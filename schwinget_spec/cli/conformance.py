@@ -24,6 +24,12 @@ from schwinget_spec.cli.common import (
     output_file_problem,
     readable_file,
 )
+from schwinget_spec.cli.conformance_kit import (
+    mutants_command,
+    output_path_option,
+    report_command,
+    write_junit,
+)
 from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessSettingError, check_seconds
 from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, load_skiplist
@@ -323,6 +329,13 @@ def conformance_group() -> None:
     help="Write the report as JSON to PATH; alone (before --), print it instead of the text.",
 )
 @click.option(
+    "--junit",
+    "junit_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=output_path_option,
+    help="Also write the report as JUnit XML to PATH: a test case per level, vector, named situation and clause.",
+)
+@click.option(
     "--steer",
     type=click.IntRange(min=0),
     default=10,
@@ -350,6 +363,7 @@ def conformance_run_command(
     timeout: float,
     deadline: float,
     json_path: str | None,
+    junit_path: Path | None,
     steer: int,
     skip_file: Path | None,
     all_readings: bool,
@@ -390,9 +404,11 @@ def conformance_run_command(
         click.echo(format_report(report))
         if json_path is not None:
             Path(json_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if junit_path is not None:
+        write_junit(data, junit_path)
     if not report.passed:
         sys.exit(1)
 
 
-
-
+conformance_group.add_command(report_command)
+conformance_group.add_command(mutants_command)

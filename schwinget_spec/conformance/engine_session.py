@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import FrameType
 from typing import Any
 
 from schwinget_spec.conformance.protocol import (
     Hello,
+    ProtocolError,
     SubprocessAdapter,
     SubprocessClient,
 )
@@ -20,9 +22,11 @@ from schwinget_spec.errors import SchwingetError
 
 __all__ = [
     "DEFAULT_DEADLINE",
+    "ClientFactory",
     "EngineSession",
     "HarnessSettingError",
     "HarnessTerminated",
+    "LoopbackClient",
     "check_seconds",
     "terminate_as_interrupt",
 ]
@@ -75,12 +79,71 @@ def terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
+class LoopbackClient(SubprocessClient):
+    """A ``SubprocessClient`` that answers in process through ``handle`` (a request object in, an answer object out), with no subprocess.
+
+    Each request and answer still travels as one JSON line, so the harness sees exactly
+    what a subprocess would send; an exception from ``handle`` is answered as the
+    protocol's ``internal`` error. Used to run the kit against in-process engines (the
+    mutants' fast route) with the same code as against a subprocess.
+    """
+
+    def __init__(self, handle: Callable[[Any], dict[str, Any]], *, timeout: float = 5.0, start_timeout: float = 20.0) -> None:
+        # no process: only what request() and the adapters read
+        self.command = ("(in process)",)
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.deadline = None
+        self._handle = handle
+        self._open = True
+
+    @property
+    def stderr_tail(self) -> str:
+        """Nothing: an in-process engine has no standard error of its own."""
+        return ""
+
+    @property
+    def is_alive(self) -> bool:
+        """True until ``close`` or ``kill``."""
+        return self._open
+
+    def request(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
+        """Send ``message`` through ``handle`` as a JSON line, and read its answer back from one."""
+        if not self._open:
+            raise ProtocolError(f"the in-process engine was stopped before {message.get('cmd')!r}", kind="exited")
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self._open = False
+            raise ProtocolError(f"the run's deadline passed before {message.get('cmd')!r}", kind="deadline")
+        try:
+            answer = self._handle(json.loads(json.dumps(message)))
+        except Exception as exc:  # the engine's own failure, as a subprocess would report it
+            answer = {"ok": False, "error": "internal", "message": f"{type(exc).__name__}: {exc}"}
+        result = json.loads(json.dumps(answer))
+        if not isinstance(result, dict) or not isinstance(result.get("ok"), bool):
+            raise ProtocolError(f"the answer to {message.get('cmd')!r} must be an object with 'ok'", kind="malformed")
+        return result
+
+    def close(self) -> None:
+        """Stop answering."""
+        self._open = False
+
+    def kill(self) -> None:
+        """Stop answering."""
+        self._open = False
+
+
+ClientFactory = Callable[[], SubprocessClient]
+"""Starts one implementation (a ``SubprocessClient``, or a ``LoopbackClient`` for an in-process engine)."""
+
+
 class EngineSession:
     """A subprocess implementation that is started again if it died (after a timeout, a crash or a protocol error).
 
     ``deadline`` is a ``time.monotonic()`` instant no request waits past (None for
     none). Every process the session started is stopped with its process group when it
     is replaced and on ``close``; ``fresh`` gives a new process for one use.
+    ``client_factory``, if given, starts each implementation instead of ``command`` (an
+    in-process ``LoopbackClient``, say).
     """
 
     def __init__(
@@ -91,7 +154,9 @@ class EngineSession:
         cwd: str | None,
         *,
         deadline: float | None = None,
+        client_factory: ClientFactory | None = None,
     ) -> None:
+        self.client_factory = client_factory
         self.command = tuple(command)
         self.timeout = check_seconds("timeout", timeout)
         self.start_timeout = check_seconds("start_timeout", start_timeout)
@@ -108,7 +173,10 @@ class EngineSession:
         return self.deadline is not None and time.monotonic() >= self.deadline
 
     def _start(self) -> tuple[SubprocessClient, str, tuple[str, ...]]:
-        client = SubprocessClient(self.command, timeout=self.timeout, start_timeout=self.start_timeout, cwd=self.cwd)
+        if self.client_factory is not None:
+            client = self.client_factory()
+        else:
+            client = SubprocessClient(self.command, timeout=self.timeout, start_timeout=self.start_timeout, cwd=self.cwd)
         client.deadline = self.deadline
         try:
             hello = client.hello()

@@ -21,6 +21,7 @@ from schwinget_spec.conformance.adapter import GangAdapter
 from schwinget_spec.conformance.coverage import CoverageCounter
 from schwinget_spec.conformance.engine_session import (
     DEFAULT_DEADLINE,
+    ClientFactory,
     EngineSession,
     check_seconds,
     terminate_as_interrupt,
@@ -393,6 +394,7 @@ def run_harness(
     skiplist: SkipList | None = None,
     all_readings: bool = False,
     progress: Progress | None = None,
+    client_factory: ClientFactory | None = None,
 ) -> HarnessReport:
     """Run the implementation started by ``command`` against ``scripted`` games, the vectors, ``games`` random Gänge from ``seed`` and steered Gänge that reach each named situation ``steer`` times.
 
@@ -411,12 +413,16 @@ def run_harness(
     implementation now passes as a stale skip. ``all_readings`` plays everything under
     every combination of the switches the implementation declares and reports per
     reading. ``progress`` is told after each game how far the run is.
+    ``client_factory``, if given, starts the implementation instead of ``command``
+    (``engine_session.LoopbackClient`` runs an in-process engine through the same code).
     """
     timeout = check_seconds("timeout", timeout)
     start_timeout = check_seconds("start_timeout", start_timeout)
     deadline = check_seconds("deadline", deadline)
     started = time.perf_counter()
-    session = EngineSession(command, timeout, start_timeout, cwd, deadline=time.monotonic() + deadline)
+    session = EngineSession(
+        command, timeout, start_timeout, cwd, deadline=time.monotonic() + deadline, client_factory=client_factory
+    )
     with terminate_as_interrupt():
         try:
             try:

@@ -1,0 +1,125 @@
+"""``schwinget conformance report`` and ``schwinget conformance mutants``: the report page of several runs, and the kit run against its own single-bug engines."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from schwinget_spec.cli.common import input_file_problem, output_file_problem
+
+__all__ = ["mutants_command", "output_path_option", "report_command", "write_junit"]
+
+
+def output_path_option(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """A click callback: a file the command can write (a usage error naming the option if not)."""
+    if value is None:
+        return None
+    problem = output_file_problem(value)
+    if problem is not None:
+        raise click.BadParameter(f"{value}: {problem}", ctx=ctx, param=param)
+    return value
+
+
+def write_junit(data: Mapping[str, Any], path: Path) -> None:
+    """Write the JUnit XML of one JSON report to ``path``."""
+    from schwinget_spec.conformance.reports import junit_xml, summarise  # noqa: PLC0415
+
+    path.write_text(junit_xml(summarise(data)), encoding="utf-8")
+
+
+@click.command("report")
+@click.argument("reports", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    callback=output_path_option,
+    help="The page to write: markdown for a .md file, static HTML otherwise.",
+)
+@click.option(
+    "--junit",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=output_path_option,
+    help="Also write the JUnit XML of the reports (a test suite per report and group) to this file.",
+)
+@click.option("--label", "labels", multiple=True, help="The column title of each report, in order (default: its implementation).")
+def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, labels: tuple[str, ...]) -> None:
+    """Write the page of one or several JSON reports (`conformance run --json PATH`) side by side.
+
+    The page shows, per implementation, each level, clause of the booklet, named
+    situation and vector: passed (with the number of games that exercised it), failed
+    (linked to the failure, told Schwung by Schwung with the clause that decided each,
+    and the request lines that replay it), not reached, or skipped. Exit code 0 when the
+    page is written, 2 for a usage error (a missing or foreign report, a path that cannot
+    be written).
+    """
+    from schwinget_spec.conformance.reports import (  # noqa: PLC0415
+        ReportFileError,
+        junit_xml,
+        load_report,
+        summarise,
+        write_page,
+    )
+
+    if labels and len(labels) != len(reports):
+        raise click.BadParameter(f"{len(labels)} labels for {len(reports)} reports", param_hint="--label")
+    for path in reports:
+        problem = input_file_problem(path)
+        if problem is not None:
+            raise click.BadParameter(f"{path}: {problem}", param_hint="REPORTS")
+    try:
+        loaded = [load_report(path) for path in reports]
+    except ReportFileError as exc:
+        raise click.BadParameter(str(exc), param_hint="REPORTS") from None
+    names = list(labels) or [str(d["implementation"]) for d in loaded]
+    # two reports of one implementation get their file names too
+    names = [f"{n} ({p.name})" if names.count(n) > 1 else n for n, p in zip(names, reports, strict=True)]
+    summaries = [summarise(d, n) for d, n in zip(loaded, names, strict=True)]
+    write_page(summaries, output)
+    if junit is not None:
+        junit.write_text(junit_xml(summaries), encoding="utf-8")
+    failed = sum(1 for s in summaries if not s.passed)
+    click.echo(f"wrote {output}: {len(summaries)} reports, {failed} not passed" + (f"; JUnit XML in {junit}" if junit else ""))
+
+
+@click.command("mutants")
+@click.option("--json", "as_json", is_flag=True, help="Print the kill matrix as JSON.")
+@click.option("--only", "only", multiple=True, help="Run only these mutant ids (repeatable).")
+@click.option(
+    "--in-process",
+    is_flag=True,
+    help="Drive the mutants in process through the adapter (Gang and levels, no subprocess): faster, same games.",
+)
+@click.option("--games", type=int, default=100, show_default=True, help="Random Gänge of each run (as conformance run).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of each run.")
+def mutants_command(as_json: bool, only: tuple[str, ...], in_process: bool, games: int, seed: int) -> None:
+    """Run the kit against each single-bug engine of the reference and print the kill matrix.
+
+    Each mutant breaks one clause (`schwinget_spec.conformance.mutants`); each is run as
+    `conformance run` would run it (a subprocess behind the protocol, unless
+    --in-process). The matrix says, per mutant, whether the run caught it, by which route
+    (vectors, steered or random play, a level's checks), after how many games, and which
+    clause the report named: the broken clause itself (exact) or another. Exit code 0 if
+    every mutant is caught, 1 if one survives.
+    """
+    from schwinget_spec.conformance.mutants.kill import format_matrix, kill_matrix  # noqa: PLC0415
+    from schwinget_spec.conformance.mutants.registry import MUTANTS  # noqa: PLC0415
+
+    known = {m.id for m in MUTANTS}
+    unknown = [m for m in only if m not in known]
+    if unknown:
+        raise click.BadParameter(f"unknown mutant ids: {', '.join(unknown)}", param_hint="--only")
+    chosen = [m for m in MUTANTS if not only or m.id in only]
+    matrix = kill_matrix(chosen, in_process=in_process, games=games, seed=seed)
+    if as_json:
+        click.echo(json.dumps(matrix.to_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_matrix(matrix))
+    if not matrix.all_killed:
+        sys.exit(1)

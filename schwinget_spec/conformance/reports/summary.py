@@ -1,0 +1,328 @@
+"""One JSON report of ``conformance run`` read into cells: per clause, named situation, level and vector, passed, failed (with the reproduction), not reached or skipped."""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.errors import SchwingetError
+
+__all__ = [
+    "LEVEL_NAMES",
+    "Cell",
+    "CellStatus",
+    "Failure",
+    "ReportFileError",
+    "RunSummary",
+    "clause_level",
+    "load_report",
+    "situation_descriptions",
+    "summarise",
+]
+
+LEVEL_NAMES: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
+"""The protocol's levels, in order."""
+
+_LEVEL_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("scoring.", "scoring"),
+    ("table.", "scoring"),
+    ("setup.gangkarten", "match"),
+    ("match.", "match"),
+    ("fest.", "schwingfest"),
+)
+
+
+class ReportFileError(SchwingetError, ValueError):
+    """A report file that cannot be read as a JSON report of ``conformance run``; names the file."""
+
+    def __init__(self, reason: str, *, path: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+
+
+class CellStatus(enum.Enum):
+    """What one run says of one clause, situation, level or vector."""
+
+    PASSED = "passed"
+    """Exercised by games the implementation agreed on."""
+    FAILED = "failed"
+    """The run's divergence names it; the reproduction goes with it."""
+    NOT_REACHED = "not_reached"
+    """Of a level the run checked, but no game exercised it (or the run stopped before it)."""
+    SKIPPED = "skipped"
+    """Not checked: the implementation does not declare its level, or a skip list left it out."""
+    NOT_OBSERVABLE = "not_observable"
+    """No run can exercise it (the coverage says why)."""
+    UNKNOWN = "unknown"
+    """The report carries no coverage to tell."""
+
+
+@attrs.frozen
+class Cell:
+    """One cell of the matrix: the status, how many games exercised it (None if unknown), and a short note."""
+
+    status: CellStatus
+    count: int | None = None
+    note: str = ""
+
+
+@attrs.frozen
+class Failure:
+    """A divergence of the run, at the Gang level or beyond: what differs, the clause, and how to replay it.
+
+    ``reproduction`` is the Gang reproduction of the JSON report (deal, starter, rules,
+    actions, protocol lines), None for a level divergence, whose ``requests`` replay it.
+    ``fresh`` says whether the reproduction diverged again on a freshly started engine.
+    """
+
+    level: str
+    kind: str
+    message: str
+    source: str
+    clause_id: str | None
+    field: str | None
+    expected: Any
+    actual: Any
+    reproduction: Mapping[str, Any] | None
+    requests: tuple[str, ...]
+    fresh: str | None
+    stderr: str
+
+
+@attrs.frozen
+class RunSummary:
+    """One JSON report read into the cells of the matrix; ``label`` names its column."""
+
+    label: str
+    implementation: str
+    verdict: str
+    passed: bool
+    facts: tuple[tuple[str, str], ...]
+    failures: tuple[Failure, ...]
+    clauses: tuple[tuple[str, Cell], ...]
+    situations: tuple[tuple[str, Cell], ...]
+    levels: tuple[tuple[str, Cell], ...]
+    vectors: tuple[tuple[str, Cell], ...]
+    has_coverage: bool
+
+    def cell(self, group: str, key: str) -> Cell:
+        """The cell of ``key`` in ``group`` (``clauses``, ``situations``, ``levels``, ``vectors``); unknown if the report has none."""
+        rows: tuple[tuple[str, Cell], ...] = getattr(self, group)
+        for name, cell in rows:
+            if name == key:
+                return cell
+        return Cell(CellStatus.UNKNOWN)
+
+
+def clause_level(clause_id: str) -> str:
+    """The level whose play exercises ``clause_id`` (``conformance.coverage.clause_level`` when present)."""
+    try:
+        module = importlib.import_module("schwinget_spec.conformance.coverage")
+        found = getattr(module, "clause_level", None)
+        if callable(found):
+            return str(found(clause_id))
+    except ImportError:
+        pass
+    for prefix, level in _LEVEL_PREFIXES:
+        if clause_id.startswith(prefix):
+            return level
+    return "gang"
+
+
+def situation_descriptions() -> dict[str, tuple[str, str, tuple[str, ...]]]:
+    """Each named situation of ``conformance.steering`` (when present): its level, description and clauses."""
+    try:
+        module = importlib.import_module("schwinget_spec.conformance.steering")
+    except ImportError:
+        return {}
+    return {s.name: (s.level, s.description, tuple(s.clauses)) for s in getattr(module, "SITUATIONS", ())}
+
+
+def load_report(path: str | Path) -> dict[str, Any]:
+    """The JSON report in the file ``path``; raises ``ReportFileError`` for a missing, unreadable or foreign file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ReportFileError("no such file", path=str(path)) from None
+    except IsADirectoryError:
+        raise ReportFileError("is a directory, not a report", path=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReportFileError(f"cannot be read: {exc}", path=str(path)) from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ReportFileError(f"is not JSON: {exc}", path=str(path)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("implementation"), str) or "passed" not in data:
+        raise ReportFileError(
+            "is not a report of 'schwinget conformance run --json' (it needs 'implementation' and 'passed')",
+            path=str(path),
+        )
+    return data
+
+
+def _failure_of(d: Mapping[str, Any], level: str) -> Failure:
+    requests = d.get("requests") or ()
+    return Failure(
+        level=str(d.get("level", level)),
+        kind=str(d.get("kind", "")),
+        message=str(d.get("message", "")),
+        source=str(d.get("source", "")),
+        clause_id=d.get("clause_id") if isinstance(d.get("clause_id"), str) else None,
+        field=d.get("field") if isinstance(d.get("field"), str) else None,
+        expected=d.get("expected"),
+        actual=d.get("actual"),
+        reproduction=d.get("reproduction") if isinstance(d.get("reproduction"), Mapping) else None,
+        requests=tuple(str(r) for r in requests) if isinstance(requests, list) else (),
+        fresh=d.get("fresh") if isinstance(d.get("fresh"), str) else None,
+        stderr=str(d.get("stderr", "")),
+    )
+
+
+def _verdict(data: Mapping[str, Any], failures: Sequence[Failure]) -> str:
+    if data.get("startup_error"):
+        return "FAILED TO START"
+    if failures:
+        return "DIVERGES at " + ", ".join(dict.fromkeys(f.level for f in failures))
+    if data.get("stopped_at_deadline"):
+        return "STOPPED AT THE DEADLINE"
+    if isinstance(data.get("verdict"), str) and data["verdict"]:
+        return str(data["verdict"])
+    if data.get("passed"):
+        not_checked = data.get("levels_not_checked") or []
+        return "PASSED" + (f" (not checked: {', '.join(not_checked)})" if not_checked else "")
+    return "FAILED"
+
+
+def _reached_by_reproduction(reproduction: Mapping[str, Any] | None) -> frozenset[str]:
+    """The named situations the reproduction's legal prefix shows (empty when it cannot be replayed)."""
+    if reproduction is None:
+        return frozenset()
+    try:
+        steering = importlib.import_module("schwinget_spec.conformance.steering")
+        from schwinget_spec.conformance.reports.game import replay_prefix  # noqa: PLC0415
+
+        deal, starter, rules, actions = replay_prefix(reproduction)
+        found = steering.gang_situations(deal, starter, actions, rules)
+    except (ImportError, SchwingetError, AttributeError, TypeError, ValueError, KeyError):
+        return frozenset()
+    return frozenset(str(s) for s in found)
+
+
+def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
+    """The cells of one JSON report of ``conformance run`` (``HarnessReport.to_json``)."""
+    failures: list[Failure] = []
+    if isinstance(data.get("divergence"), Mapping):
+        failures.append(_failure_of(data["divergence"], "gang"))
+    if isinstance(data.get("level_divergence"), Mapping):
+        failures.append(_failure_of(data["level_divergence"], "?"))
+    failed_clauses = {f.clause_id for f in failures if f.clause_id}
+    coverage = data.get("coverage") if isinstance(data.get("coverage"), Mapping) else None
+    level_entries = [entry for entry in data.get("levels") or [] if isinstance(entry, Mapping)]
+    checked_levels = set(data.get("levels_checked") or (coverage or {}).get("checked") or ())
+    if not checked_levels and not level_entries:
+        # a report from before the levels: the Gang's play only
+        checked_levels = {"gang"}
+    unobservable = dict((coverage or {}).get("unobservable_clauses") or {})
+    counts = dict((coverage or {}).get("clauses") or {})
+    clause_cells: list[tuple[str, Cell]] = []
+    for clause_id in CLAUSES:
+        level = clause_level(clause_id)
+        if clause_id in failed_clauses:
+            cell = Cell(CellStatus.FAILED, counts.get(clause_id))
+        elif clause_id in unobservable:
+            cell = Cell(CellStatus.NOT_OBSERVABLE, note=str(unobservable[clause_id]))
+        elif level not in checked_levels:
+            cell = Cell(CellStatus.SKIPPED, note=f"the {level} level was not checked")
+        elif coverage is None:
+            cell = Cell(CellStatus.UNKNOWN)
+        elif int(counts.get(clause_id, 0)) > 0:
+            cell = Cell(CellStatus.PASSED, int(counts[clause_id]))
+        else:
+            cell = Cell(CellStatus.NOT_REACHED, 0)
+        clause_cells.append((clause_id, cell))
+    described = situation_descriptions()
+    situation_counts = dict((coverage or {}).get("situations") or {})
+    in_reproduction = _reached_by_reproduction(failures[0].reproduction) if failures else frozenset()
+    situation_cells: list[tuple[str, Cell]] = []
+    for name in dict.fromkeys([*described, *situation_counts]):
+        level = described.get(name, ("gang", "", ()))[0]
+        n = situation_counts.get(name)
+        if name in in_reproduction:
+            cell = Cell(CellStatus.FAILED, n, "the reproduction shows it")
+        elif level not in checked_levels:
+            cell = Cell(CellStatus.SKIPPED, note=f"the {level} level was not checked")
+        elif n is None:
+            cell = Cell(CellStatus.UNKNOWN)
+        elif int(n) > 0:
+            cell = Cell(CellStatus.PASSED, int(n))
+        else:
+            cell = Cell(CellStatus.NOT_REACHED, 0)
+        situation_cells.append((name, cell))
+    failed_levels = {f.level for f in failures}
+    level_cells: list[tuple[str, Cell]] = []
+    by_level = {str(e.get("level")): e for e in level_entries}
+    for level in LEVEL_NAMES:
+        entry = by_level.get(level)
+        if level in failed_levels:
+            cell = Cell(CellStatus.FAILED, None if entry is None else entry.get("played"))
+        elif entry is None:
+            cell = Cell(CellStatus.PASSED if level == "gang" and data.get("passed") else CellStatus.UNKNOWN)
+            if level == "gang" and not data.get("passed") and not failures:
+                cell = Cell(CellStatus.NOT_REACHED, note="the run did not finish")
+        elif not entry.get("declared"):
+            cell = Cell(CellStatus.SKIPPED, note="not declared by the implementation")
+        elif not entry.get("checked"):
+            cell = Cell(CellStatus.NOT_REACHED, note=str(entry.get("note") or "declared, not checked"))
+        else:
+            cell = Cell(CellStatus.PASSED, int(entry.get("played") or 0))
+        level_cells.append((level, cell))
+    vector_cells: list[tuple[str, Cell]] = []
+    for entry in data.get("vector_results") or []:
+        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str):
+            status = CellStatus(entry.get("status", "unknown")) if entry.get("status") in CellStatus._value2member_map_ else CellStatus.UNKNOWN
+            vector_cells.append((entry["id"], Cell(status, note=str(entry.get("reason", "")))))
+    skipped_entries = [*(data.get("skipped") or []), *(s for e in level_entries for s in e.get("skipped") or [])]
+    known = {v for v, _ in vector_cells}
+    for entry in skipped_entries:
+        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str) and entry["id"] not in known:
+            vector_cells.append((entry["id"], Cell(CellStatus.SKIPPED, note=str(entry.get("reason", "")))))
+            known.add(entry["id"])
+    implementation = str(data.get("implementation", "?"))
+    facts = (
+        ("verdict", _verdict(data, failures)),
+        ("command", " ".join(str(c) for c in data.get("command") or [])),
+        ("seed", str(data.get("seed", ""))),
+        ("switches", ", ".join(data.get("switches") or []) or "none"),
+        ("levels checked", ", ".join(sorted(checked_levels, key=_level_order))),
+        (
+            "played",
+            f"{data.get('vectors_played', 0)} vector Gänge, {data.get('random_games_played', 0)} random or steered Gänge, "
+            f"{data.get('actions_played', 0)} actions ({data.get('illegal_offered', 0)} illegal offered)",
+        ),
+        ("time", f"{data.get('elapsed_seconds', 0)} s"),
+    )
+    return RunSummary(
+        label=label or implementation,
+        implementation=implementation,
+        verdict=_verdict(data, failures),
+        passed=bool(data.get("passed")),
+        facts=tuple((k, v) for k, v in facts if v),
+        failures=tuple(failures),
+        clauses=tuple(clause_cells),
+        situations=tuple(situation_cells),
+        levels=tuple(level_cells),
+        vectors=tuple(vector_cells),
+        has_coverage=coverage is not None,
+    )
+
+
+def _level_order(level: str) -> int:
+    return LEVEL_NAMES.index(level) if level in LEVEL_NAMES else len(LEVEL_NAMES)
