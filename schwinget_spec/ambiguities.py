@@ -43,16 +43,17 @@ class Ambiguity:
 
 
 _BLOCK = re.compile(r"\n[ \t]*\n")
-_SENTENCE_END = re.compile(r"(?<![0-9]\.)(?<=[.!?])\s+(?=[A-ZÄÖÜ«(])|\s+(?=• )")
+_SENTENCE_END = re.compile(r"(?<![0-9]\.)(?<=[.!?])\s+(?=[A-ZÄÖÜÀÂÇÉÈÊÎÔÛ«(])|\s+(?=• )")
 
 
 def booklet_sentences(text: str) -> tuple[str, ...]:
     """The booklet ``text`` cut into sentences, whitespace normalised, in reading order.
 
     A blank line ends a sentence (the booklet's captions and table cells stand alone), as
-    does a full stop, "!" or "?" before a capital letter, "«" or "(" — but not the full stop
-    of a list number ("1.") — and so does a bullet "•". The completeness table of
-    ``docs/ambiguities.md`` lists every German sentence cut this way.
+    does a full stop, "!" or "?" before a capital letter (accented ones included, for the
+    French "À"), "«" or "(" — but not the full stop of a list number ("1.") — and so does
+    a bullet "•". The completeness table of ``docs/ambiguities.md`` lists every German
+    sentence cut this way, with the French sentences that say the same.
     """
     out: list[str] = []
     for block in _BLOCK.split(text):

@@ -1,10 +1,12 @@
-"""The match and Schwingfest entries of docs/ambiguities.md in play: who starts after a Gang, which points decide after a draw, and the order of a fest's meetings."""
+"""The match and Schwingfest entries of docs/ambiguities.md in play (who starts after a Gang, which points decide after a draw, the order of a fest's meetings) and a result the text makes impossible."""
 
 from __future__ import annotations
 
 import pytest
 
-from schwinget_spec.match import MatchLength, play_match, start_match
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import start_gang
+from schwinget_spec.match import MatchLength, play_match, play_out, random_chooser, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
@@ -61,3 +63,17 @@ def test_fest_order_changes_no_standing(mode: str) -> None:
     assert backward.is_over
     assert forward.standings == backward.standings
     assert forward.totals() == backward.totals()
+
+
+@pytest.mark.clause("table.gestellter", "angriff.play_out", "gang.end_no_angriff")
+def test_gestellter_only_after_an_angriff_after_an_odd_number_of_schwuenge() -> None:
+    """In 400 random Gänge every Gestellter follows an Angriff after 1, 3 or 5 Schwünge: 11 tricks without one, k + 5 with one."""
+    drawn = 0
+    for seed in range(400):
+        result = play_out(start_gang(Deal.shuffled(seed), Player(seed % 2)), random_chooser(seed)).result
+        assert sum(result.tricks) == (11 if result.angriff is None else result.angriff.after_schwung + 5)
+        if result.winner is None:
+            drawn += 1
+            assert result.angriff is not None
+            assert result.angriff.after_schwung in (1, 3, 5)
+    assert drawn > 0

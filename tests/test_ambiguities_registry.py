@@ -215,10 +215,21 @@ def test_records_are_frozen() -> None:
 # -- completeness: every German sentence has a row in the document's table
 
 
-def _sentence_table() -> list[str]:
+QUESTIONS = ("WHO", "WHEN", "HOLD", "COUNT", "LANG", "COMBO", "SEE", "MATCH", "TERM")
+"""The ids of the questions asked of every sentence, as the document lists them."""
+
+
+def _table_rows() -> list[list[str]]:
+    """The cells of every row of the completeness table: number, German, French, clauses and entries, questions."""
     text = DOC.read_text(encoding="utf-8")
     part = text.split("\n### Every German sentence\n", 1)[1]
-    return [row.split(" | ")[1] for row in re.findall(r"^\| \d+ \| .*$", part, flags=re.M)]
+    rows = [row[2:-2].split(" | ") for row in re.findall(r"^\| \d+ \| .* \|$", part, flags=re.M)]
+    assert all(len(cells) == 5 for cells in rows)
+    return rows
+
+
+def _sentence_table() -> list[str]:
+    return [cells[1] for cells in _table_rows()]
 
 
 def test_every_german_sentence_is_in_the_completeness_table() -> None:
@@ -230,13 +241,74 @@ def test_every_german_sentence_is_in_the_completeness_table() -> None:
 
 def test_completeness_table_rows_name_a_clause_an_entry_or_why_no_rule() -> None:
     """Every row of the completeness table names a clause id, an AMB id, or says it holds no rule."""
-    text = DOC.read_text(encoding="utf-8").split("\n### Every German sentence\n", 1)[1]
-    rows = re.findall(r"^\| \d+ \| .* \| (.*) \|$", text, flags=re.M)
+    rows = [cells[3] for cells in _table_rows()]
     assert rows
     for cell in rows:
         named = set(re.findall(r"`([^`]+)`", cell))
         assert named & (set(CLAUSES) | set(IDS)) or cell.startswith("no rule"), cell
         assert named <= set(CLAUSES) | set(IDS), cell
+
+
+def _french_cell_sentences(cell: str, sentences: set[str]) -> list[str]:
+    """The French sentences a cell is made of, longest first at each step; fails if the cell is not whole sentences."""
+    out: list[str] = []
+    rest = cell
+    while rest:
+        head = max((f for f in sentences if rest == f or rest.startswith(f + " ")), key=len, default=None)
+        assert head is not None, f"not whole French sentences: {rest!r}"
+        out.append(head)
+        rest = rest[len(head) :].lstrip()
+    return out
+
+
+def test_every_french_sentence_is_in_the_completeness_table() -> None:
+    """The French cells are whole sentences of schwinget.fr.txt, each French sentence once; "—" marks a row without one."""
+    french = list(booklet_sentences(_booklet("fr")))
+    used: list[str] = []
+    for cells in _table_rows():
+        if cells[2].startswith("— ("):
+            continue
+        used += _french_cell_sentences(cells[2], set(french))
+    assert sorted(used) == sorted(french)
+
+
+_RECORD = re.compile(r"^(?P<question>[A-Z]+): (?P<settled>.+)$")
+
+
+def _question_records() -> list[tuple[int, str, str]]:
+    """Every (row, question, settlement) of the questions column; "none" rows give none."""
+    out: list[tuple[int, str, str]] = []
+    for cells in _table_rows():
+        if cells[4].startswith("none"):
+            continue
+        for item in cells[4].split("; "):
+            found = _RECORD.match(item)
+            assert found, f"row {cells[0]}: {item!r}"
+            out.append((int(cells[0]), found["question"], found["settled"]))
+    return out
+
+
+def test_question_records_name_known_questions_and_entries() -> None:
+    """Each record is QUESTION: settlement, with a question of the list, settled by "text" or entries that exist; backticks name clauses or entries."""
+    records = _question_records()
+    assert len(records) > 150
+    for row, question, settled in records:
+        assert question in QUESTIONS, (row, question)
+        named = set(re.findall(r"`([^`]+)`", settled))
+        assert named <= set(CLAUSES) | set(IDS), (row, named - set(CLAUSES) - set(IDS))
+        assert settled.startswith(("text", "`AMB-")), (row, settled)
+    questions_part = DOC.read_text(encoding="utf-8").split("\n## How completeness was checked\n", 1)[1]
+    listed = re.findall(r"^   \| ([A-Z]+) \| ", questions_part, flags=re.M)
+    assert tuple(listed) == QUESTIONS
+
+
+def test_every_entry_settles_a_question_of_some_sentence() -> None:
+    """Every entry of the document is named as settling some question of some sentence, and every row with none says why."""
+    settled_by = {amb for _, _, settled in _question_records() for amb in re.findall(r"`(AMB-[A-Z0-9-]+)`", settled)}
+    assert set(IDS) - settled_by == set()
+    for cells in _table_rows():
+        if cells[4].startswith("none"):
+            assert re.fullmatch(r"none \([a-z ]+\)", cells[4]), cells
 
 
 def test_booklet_sentences_splits_at_full_stops_not_list_numbers() -> None:
