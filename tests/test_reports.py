@@ -64,9 +64,11 @@ def test_junit_fails_the_broken_clause_with_its_reproduction(failing: dict[str, 
     assert "Brienzer-Konter" in (failure.text or "")
     assert _cases(root, ": levels")["gang"].find("failure") is not None
     assert _cases(root, ": levels")["match"].find("skipped") is not None
+    assert failing["divergence"]["source"].startswith("vector ")
     vector = failing["divergence"]["source"].removeprefix("vector ").split(",")[0]
-    if failing["divergence"]["source"].startswith("vector "):
-        assert vector in _cases(root, ": vectors") or not _cases(root, ": vectors")
+    vectors = _cases(root, ": vectors")
+    assert vectors[vector].find("failure") is not None
+    assert [c for c in vectors.values() if c.find("skipped") is not None], "vectors after the divergence are not reached"
     skipped = [c for c in _cases(root, ": clauses").values() if c.find("skipped") is not None]
     assert skipped
 

@@ -90,6 +90,7 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
 
 @click.command("mutants")
 @click.option("--json", "as_json", is_flag=True, help="Print the kill matrix as JSON.")
+@click.option("--markdown", is_flag=True, help="Print the kill matrix as a markdown table without times (docs/harness.md).")
 @click.option("--only", "only", multiple=True, help="Run only these mutant ids (repeatable).")
 @click.option(
     "--in-process",
@@ -98,7 +99,7 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
 )
 @click.option("--games", type=int, default=100, show_default=True, help="Random Gänge of each run (as conformance run).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of each run.")
-def mutants_command(as_json: bool, only: tuple[str, ...], in_process: bool, games: int, seed: int) -> None:
+def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_process: bool, games: int, seed: int) -> None:
     """Run the kit against each single-bug engine of the reference and print the kill matrix.
 
     Each mutant breaks one clause (`schwinget_spec.conformance.mutants`); each is run as
@@ -108,7 +109,7 @@ def mutants_command(as_json: bool, only: tuple[str, ...], in_process: bool, game
     clause the report named: the broken clause itself (exact) or another. Exit code 0 if
     every mutant is caught, 1 if one survives.
     """
-    from schwinget_spec.conformance.mutants.kill import format_matrix, kill_matrix  # noqa: PLC0415
+    from schwinget_spec.conformance.mutants.kill import format_markdown, format_matrix, kill_matrix  # noqa: PLC0415
     from schwinget_spec.conformance.mutants.registry import MUTANTS  # noqa: PLC0415
 
     known = {m.id for m in MUTANTS}
@@ -119,6 +120,8 @@ def mutants_command(as_json: bool, only: tuple[str, ...], in_process: bool, game
     matrix = kill_matrix(chosen, in_process=in_process, games=games, seed=seed)
     if as_json:
         click.echo(json.dumps(matrix.to_json(), indent=2, ensure_ascii=False))
+    elif markdown:
+        click.echo(format_markdown(matrix))
     else:
         click.echo(format_matrix(matrix))
     if not matrix.all_killed:

@@ -263,7 +263,13 @@ def _report(
     **fields: Any,
 ) -> HarnessReport:
     vectors = len(played.vectors - ({played.failed_vector} if played.failed_vector else set()))
+    planned = dict.fromkeys(spec.vector for spec in plan.specs if spec.vector is not None)
+    vector_results = tuple(
+        (v, "failed" if v == played.failed_vector else "passed" if v in played.vectors else "not_reached")
+        for v in planned
+    )
     return HarnessReport(
+        vector_results=vector_results,
         vectors_played=vectors,
         random_games_played=played.random,
         actions_played=played.counts.actions,

@@ -160,6 +160,8 @@ class HarnessReport:
     skiplist: str | None = None
     coverage: Coverage | None = None
     readings: tuple[ReadingReport, ...] = ()
+    vector_results: tuple[tuple[str, str], ...] = ()
+    """Each vector the run meant to play, in order, with ``passed``, ``failed`` or ``not_reached`` (the run stopped first): one JUnit test case each."""
 
     @property
     def passed(self) -> bool:
@@ -213,6 +215,7 @@ class HarnessReport:
             "skipped_vectors": len(self.skipped),
             "skipped_gaenge": sum(v.gaenge for v in self.skipped),
             "stale_skips": list(self.stale_skips),
+            "vector_results": [{"id": v, "status": status} for v, status in self.vector_results],
             "coverage": None if self.coverage is None else self.coverage.to_json(),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "readings": [r.to_json() for r in self.readings],

@@ -15,7 +15,16 @@ from schwinget_spec.conformance.mutants.engine import mutant_engine
 from schwinget_spec.conformance.mutants.registry import Mutant
 from schwinget_spec.conformance.reference_server import ReferenceServer
 
-__all__ = ["Kill", "KillMatrix", "format_matrix", "kill_matrix", "mutant_command", "run_mutant"]
+__all__ = [
+    "Kill",
+    "KillMatrix",
+    "format_markdown",
+    "format_matrix",
+    "kill_matrix",
+    "matrix_totals",
+    "mutant_command",
+    "run_mutant",
+]
 
 
 def mutant_command(mutant_id: str) -> list[str]:
@@ -161,6 +170,33 @@ def kill_matrix(mutants: Sequence[Mutant], *, in_process: bool = False, games: i
     started = time.perf_counter()
     kills = tuple(run_mutant(m, in_process=in_process, games=games, seed=seed)[0] for m in mutants)
     return KillMatrix(kills, in_process, games, seed, time.perf_counter() - started)
+
+
+def matrix_totals(matrix: KillMatrix) -> str:
+    """The totals line: killed, how many naming the broken clause or a neighbour, survivors (no times: they vary by run)."""
+    killed = sum(1 for k in matrix.kills if k.caught)
+    return (
+        f"{killed} of {len(matrix.kills)} mutants killed ({matrix.count('exact')} naming the broken clause, "
+        f"{matrix.count('neighbour')} a neighbouring clause, {matrix.count('other')} another clause); "
+        f"{matrix.count('survived')} survived (default runs: --games {matrix.games} --seed {matrix.seed})"
+    )
+
+
+def format_markdown(matrix: KillMatrix) -> str:
+    """The kill matrix as a markdown table without times (what docs/harness.md shows), then the totals."""
+    lines = [
+        "| mutant | breaks | what it does | caught by | games | named clause | catch |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for k in matrix.kills:
+        games = "-" if k.games is None else str(k.games)
+        named = "-" if k.named is None else f"`{k.named}`"
+        lines.append(
+            f"| `{k.mutant.id}` | `{k.mutant.clause_id}` | {k.mutant.description} | {k.route} | {games} | {named} | {k.catch} |"
+        )
+    lines.append("")
+    lines.append(matrix_totals(matrix) + ".")
+    return "\n".join(lines)
 
 
 def format_matrix(matrix: KillMatrix) -> str:
