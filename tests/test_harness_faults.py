@@ -118,7 +118,7 @@ def test_hung_engine_with_a_helper_leaves_nothing(tmp_path: Path) -> None:
 def test_helper_left_after_a_clean_bye_is_stopped(tmp_path: Path) -> None:
     """An engine that answers bye and exits, but leaves a helper running, has the helper stopped with its group."""
     command, pids = _fake(tmp_path, "helper()", "answer({'ok': True})\nif req['cmd'] == 'bye':\n    sys.exit(0)")
-    report = run_harness(command, games=0, vectors=False)
+    report = run_harness(command, games=0, vectors=False, steer=0)
     assert report.passed, format_report(report)
     _assert_none_left(pids)
 
