@@ -408,8 +408,8 @@ class LevelPlay:
                 gang_divergence = stop.divergence
             if level == "scoring":
                 played = self.scored - before
-            checks[level] = LevelCheck(level, True, divergence is None and gang_divergence is None, played, vectors,
-                                       tuple(skipped.get(level, ())))
+            # a level that diverged was checked: its verdict is the divergence
+            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())))
         if "scoring" in declared and checks["scoring"].checked:
             # the Gänge of matches and Schwingfeste were scored too
             c = checks["scoring"]

@@ -107,6 +107,8 @@ class ReferenceEngine:
 
     name = "schwinget-reference"
     """The ``name`` the server answers in ``hello``."""
+    protocol: int = PROTOCOL_VERSION
+    """The protocol version the server answers in ``hello`` (1: a Gang-only engine of the first version)."""
     levels: tuple[str, ...] = LEVELS
     """The levels the server declares in ``hello``."""
     switches: tuple[str, ...] = ALL_SWITCHES
@@ -289,7 +291,7 @@ class ReferenceServer:
             "ok": True,
             "name": self.engine.name,
             "version": _version(),
-            "protocol": PROTOCOL_VERSION,
+            "protocol": self.engine.protocol,
             "levels": list(self.engine.levels),
             "switches": list(self.engine.switches),
         }
@@ -550,4 +552,6 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # run the imported module's main, so that a subclass loaded by --engine and this
+    # server share one ReferenceEngine class (not a second copy in __main__)
+    importlib.import_module("schwinget_spec.conformance.reference_server").main()

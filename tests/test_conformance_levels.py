@@ -1,0 +1,237 @@
+"""The protocol's levels: the reference engine behind the protocol passes every level, and a single bug in the points, a match starter, the match winner, the Schwingfest schedule, starters or ranks is caught with its clause."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from schwinget_spec.conformance.engine_session import EngineSession
+from schwinget_spec.conformance.generate import switch_flips
+from schwinget_spec.conformance.harness import format_report, run_harness
+from schwinget_spec.conformance.level_report import LevelsReport
+from schwinget_spec.conformance.level_vectors import play_levels, vector_rules_for
+from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES, LEVELS
+from schwinget_spec.conformance.runner import verdict_matches
+from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.verify import verify_trace
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem, TableRow
+
+TESTS = Path(__file__).parent
+SERVER = [sys.executable, "-m", "schwinget_spec.conformance.reference_server"]
+
+
+def _command(mutant: str | None) -> list[str]:
+    return SERVER if mutant is None else [*SERVER, "--engine", f"level_mutants:{mutant}"]
+
+
+@pytest.fixture
+def mutant_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tests`` on the path of the engine's subprocess, so that ``--engine level_mutants:NAME`` imports."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
+
+
+
+def _levels(mutant: str) -> LevelsReport:
+    """The levels of a default run against the single-bug engine ``mutant``.
+
+    Each mutant overrides one scoring, match or Schwingfest method of the reference
+    engine and none of its Gang methods, so the Gang level of a default run passes as
+    for the reference; this plays what the default run plays next: ``play_levels`` with
+    its default counts and the shipped vectors.
+    """
+    session = EngineSession(_command(mutant), 5.0, 20.0, None)
+    try:
+        session.connect()
+        assert session.hello is not None
+        report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True)
+    finally:
+        session.close()
+    assert gang is None
+    return report
+
+
+# -- passing
+
+
+@pytest.mark.clause("match.winner", "match.loser_starts", "fest.twice_each", "table.gut_gekaempft")
+def test_reference_server_passes_a_default_run_at_every_level() -> None:
+    """A default conformance run of the reference engine behind the protocol passes and checks every level."""
+    report = run_harness(_command(None))
+    assert report.passed, format_report(report)
+    assert report.levels is not None
+    assert report.levels.checked == LEVELS
+    assert "result: PASSED: gang, scoring, match, schwingfest" in format_report(report)
+    fields = report.to_json()
+    assert fields["levels_checked"] == list(LEVELS)
+    assert fields["levels_not_checked"] == []
+    by_level = {c["level"]: c for c in fields["levels"]}
+    assert by_level["scoring"]["vectors"] == len([v for v in load_vectors() if v.group == "scoring"])
+    assert by_level["match"]["played"] > by_level["match"]["vectors"] > 0
+    assert by_level["schwingfest"]["played"] > by_level["schwingfest"]["vectors"] > 0
+
+
+def test_gang_only_engine_passes_and_says_what_was_not_checked(mutant_env: None) -> None:
+    """An engine declaring only the Gang level passes with a verdict line naming the levels not checked."""
+    report = run_harness(_command("GangOnly"), games=5, vectors=False)
+    assert report.passed, format_report(report)
+    assert "result: PASSED: gang; not checked: scoring, match, schwingfest" in format_report(report)
+    assert report.to_json()["levels_not_checked"] == ["scoring", "match", "schwingfest"]
+    assert report.to_json()["levels_declared"] == ["gang"]
+
+
+def test_protocol_one_engine_is_served_as_gang_only(mutant_env: None) -> None:
+    """An engine answering protocol 1 is played at the Gang level with the four switches of version 1."""
+    report = run_harness(_command("ProtocolOne"), games=5, vectors=False)
+    assert report.passed, format_report(report)
+    assert report.levels is not None
+    assert report.levels.protocol == 1
+    assert report.levels.checked == ("gang",)
+
+
+def test_a_level_without_the_level_it_needs_is_refused_at_hello(mutant_env: None) -> None:
+    """Declaring the match level without the scoring level is a startup error naming both."""
+    report = run_harness(_command("MatchWithoutScoring"), games=1)
+    assert report.startup_error is not None
+    assert "'match'" in report.startup_error
+    assert "'scoring'" in report.startup_error
+
+
+# -- single bugs, each caught with its clause
+
+
+_CELLS = [(row, system) for row in TableRow for system in ScoringSystem
+          if row is not TableRow.GUT_GEKAEMPFT or system is ScoringSystem.PUNKTEWERTUNG]
+
+
+@pytest.mark.clause("table.plattwurf_eigener_angriff", "table.plattwurf_gegnerischer_angriff", "table.sieg_mit_angriff",
+                    "table.sieg_ohne_angriff", "table.gestellter", "table.gut_gekaempft")
+@pytest.mark.parametrize(("row", "system"), _CELLS, ids=[f"{r.value}-{s.value}" for r, s in _CELLS])
+def test_a_wrong_row_of_the_table_is_caught(row: TableRow, system: ScoringSystem, mutant_env: None,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong cell in any row of the Wertungstabelle, under either system, is caught at the scoring level and named by its row."""
+    monkeypatch.setenv("SCHWINGET_MUTANT_ROW", f"{row.value}:{system.value}")
+    d = _levels("RowMutant").divergence
+    assert d is not None
+    assert (d.level, d.kind, d.clause_id) == ("scoring", "wrong_points", row.clause_id)
+
+
+@pytest.mark.clause("table.gut_gekaempft")
+@pytest.mark.parametrize("mutant", ["NoGoodLoserAfterPlattwurf", "GoodLoserAtFourTricks"])
+def test_a_wrong_good_loser_point_is_caught(mutant: str, mutant_env: None) -> None:
+    """The good loser's point withheld after a Plattwurf, or given at 4 tricks instead of 3, is caught and named table.gut_gekaempft."""
+    d = _levels(mutant).divergence
+    assert d is not None
+    assert (d.level, d.kind, d.clause_id) == ("scoring", "wrong_points", "table.gut_gekaempft")
+
+
+@pytest.mark.clause("match.first_starter", "match.loser_starts", "match.draw_starter")
+@pytest.mark.parametrize(
+    ("mutant", "clause_id"),
+    [
+        ("OlderStartsFirst", "match.first_starter"),
+        ("WinnerStartsNext", "match.loser_starts"),
+        ("MorePointsStartsAfterDraw", "match.draw_starter"),
+        ("TieStarterOlder", "match.draw_starter"),
+    ],
+)
+def test_a_wrong_match_starter_is_caught(mutant: str, clause_id: str, mutant_env: None) -> None:
+    """A bug in each starter rule of a match (the first Gang, after a win, after a Gestellter at unequal and at equal points) is caught by its clause."""
+    d = _levels(mutant).divergence
+    assert d is not None
+    assert (d.level, d.kind, d.clause_id) == ("match", "wrong_starter", clause_id)
+    assert json.loads(d.requests[-1]) == {"cmd": "match_next"}
+
+
+@pytest.mark.clause("match.winner")
+def test_a_winner_on_equal_totals_is_caught_by_a_default_run(mutant_env: None) -> None:
+    """A match won by P0 at equal totals is caught by a whole default run, named match.winner, and the verdict line says so."""
+    report = run_harness(_command("P0WinsEqualTotals"))
+    assert not report.passed
+    assert report.levels is not None
+    d = report.levels.divergence
+    assert d is not None
+    assert (d.level, d.kind, d.clause_id, d.expected, d.actual) == ("match", "wrong_winner", "match.winner", None, "P0")
+    text = format_report(report)
+    assert "result: DIVERGES at match; not checked: schwingfest" in text
+    assert "clause match.winner" in text
+    assert report.to_json()["level_divergence"]["clause_id"] == "match.winner"
+
+
+@pytest.mark.clause("match.winner", "fest.twice_each", "fest.parallel", "match.loser_starts")
+@pytest.mark.parametrize(
+    ("mutant", "kind", "clause_id"),
+    [
+        ("DistinctRanks", "wrong_standings", "match.winner"),
+        ("PairsMeetOnce", "wrong_schedule", "fest.twice_each"),
+        ("CrowdedRounds", "wrong_schedule", "fest.parallel"),
+        ("YoungerStartsBothMeetings", "wrong_starter", "match.loser_starts"),
+    ],
+)
+def test_a_schwingfest_bug_is_caught(mutant: str, kind: str, clause_id: str, mutant_env: None) -> None:
+    """Ranks that never share, a pair meeting once, a Schwinger twice in a round, and a wrong starter of a second meeting are caught by their clause."""
+    d = _levels(mutant).divergence
+    assert d is not None
+    assert (d.level, d.kind, d.clause_id) == ("schwingfest", kind, clause_id)
+
+
+# -- the vectors of the levels
+
+
+def test_every_vector_lists_the_switches_it_depends_on() -> None:
+    """Every shipped vector has ``depends_on``, a sorted list of known switches; a perft vector lists the Gang switches."""
+    for vector in load_vectors():
+        assert vector.depends_on is not None, vector.id
+        assert list(vector.depends_on) == sorted(set(vector.depends_on)), vector.id
+        assert set(vector.depends_on) <= set(ALL_SWITCHES), vector.id
+        if vector.kind == "perft":
+            assert set(vector.depends_on) == set(GANG_SWITCHES)
+
+
+@pytest.mark.clause("match.draw_starter", "table.gut_gekaempft", "match.winner")
+def test_flipping_a_switch_outside_depends_on_keeps_the_verdict_of_the_level_vectors() -> None:
+    """For the scoring, match and Schwingfest vectors, every other value of a switch not in ``depends_on`` gives the expected verdict, and every listed switch changes it."""
+    for vector in load_vectors():
+        if vector.group not in ("scoring", "match", "schwingfest"):
+            continue
+        assert vector.depends_on is not None
+        changed = set()
+        for name, value in switch_flips(vector.input.get("rules", {})):
+            flipped = copy.deepcopy(vector.input)
+            flipped.setdefault("rules", {})[name] = value
+            if not verdict_matches(vector.expected, verify_trace(flipped).to_json()):
+                changed.add(name)
+        assert changed == set(vector.depends_on), vector.id
+
+
+def test_the_missing_cases_are_in_the_vectors() -> None:
+    """The vectors hold a match with equal totals under each system, a shared rank under the default switches, and each row under both systems."""
+    vectors = load_vectors().by_id()
+    for system in ScoringSystem:
+        claims = vectors[f"match.valid.equal_totals.{system.value}.001"].input["claims"]
+        assert claims["winner"] is None
+        assert claims["totals"][0] == claims["totals"][1]
+        for row in TableRow:
+            if row.is_result_row:
+                assert f"scoring.row.{row.value}.{system.value}.001" in vectors
+    shared = vectors["schwingfest.valid.shared_rank.001"]
+    assert len(set(shared.input["claims"]["ranks"])) < len(shared.input["claims"]["ranks"])
+    assert Rules(**shared.rules) == Rules()
+    assert vectors["scoring.good_loser.plattwurf_eigener_angriff.true.001"].input["gaenge"][0]["claims"]["end"]["points"][1] == "1"
+
+
+def test_an_engine_without_a_reading_skips_only_what_needs_it() -> None:
+    """A vector whose rules set an undeclared switch it does not depend on is played under the default; one that depends on it is skipped."""
+    vectors = load_vectors().by_id()
+    tie = vectors["match.rules.draw_tie_starter.drawn_gang_starter.001"]
+    assert "draw_tie_starter" in (tie.depends_on or ())
+    assert isinstance(vector_rules_for(tie, GANG_SWITCHES), str)
+    assert vector_rules_for(tie, ALL_SWITCHES) == Rules(**tie.rules)
+    plain = vectors["match.valid.punktewertung.short.001"]
+    assert "draw_tie_starter" not in (plain.depends_on or ())
+    assert vector_rules_for(plain, ()) == Rules()
