@@ -14,6 +14,7 @@ from schwinget_spec.conformance.steering import (
     GANG_SITUATIONS,
     MATCH_SITUATIONS,
     SITUATIONS,
+    fest_situations,
     gang_situations,
     match_situations,
     steered_games,
@@ -22,6 +23,8 @@ from schwinget_spec.conformance.steering import (
 from schwinget_spec.gang import start_gang
 from schwinget_spec.match import MatchLength, play_match
 from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import play_schwingfest
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.testing import ReferenceAdapter
 
@@ -159,3 +162,18 @@ def test_progress_is_told_every_game() -> None:
     check_adapter(ReferenceAdapter(), games=3, seed=0, vectors=False, steer=0, progress=lambda d, t, w: calls.append((d, t, w)))
     assert [c[0] for c in calls] == [0, 1, 2, 3]
     assert calls[-1] == (3, 3, "done")
+
+
+@pytest.mark.clause("fest.twice_each")
+def test_fest_situations_are_detected() -> None:
+    """Random Schwingfeste of three show a shared rank, and under the wins-then-Plattwürfe reading equal points told apart."""
+    seen: set[str] = set()
+    for seed in range(30):
+        for rules in (Rules(), Rules(fest_tiebreak="wins_then_plattwuerfe")):
+            fest = play_schwingfest(["a", "b", "c"], seed, ScoringSystem.PUNKTEWERTUNG, rules=rules)
+            shown = fest_situations(fest)
+            assert shown <= set(FEST_SITUATIONS)
+            if rules == Rules():
+                assert "fest_equal_points_told_apart" not in shown
+            seen |= shown
+    assert seen == set(FEST_SITUATIONS)
