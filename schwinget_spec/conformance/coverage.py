@@ -10,7 +10,7 @@ import attrs
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.gang_search import features_of
-from schwinget_spec.conformance.steering import SITUATIONS
+from schwinget_spec.conformance.situations import SITUATIONS
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
