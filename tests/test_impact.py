@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -131,3 +134,34 @@ def test_command_prints_table_and_json() -> None:
     assert [r["switch"] for r in payload["rows"]] == ["fest_tiebreak"]
     bad = runner.invoke(cli.cli, ["impact", "--switch", "nope"])
     assert bad.exit_code == 2
+
+
+def test_the_table_of_the_ambiguities_document_is_the_programs() -> None:
+    """docs/ambiguities.md shows the impact table the program prints: its command, its header, and the Gang switch rows recomputed from that command.
+
+    The Gang switch rows are measured again (the twin plays them in a second; the readable
+    engine, without the twin, in about ten seconds for 5,000 Gänge); the match and fest
+    rows, which only the readable engine plays (about a minute), are checked for their
+    switch, reading and runs.
+    """
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "ambiguities.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Impact: which questions change a game") :]
+    command = re.search(r"^schwinget impact(?P<args>[^\n]*) --markdown$", section, re.MULTILINE)
+    assert command is not None, "the impact section names the command that made its table"
+    args = command["args"].split()
+    games = int(args[args.index("--games") + 1]) if "--games" in args else None
+    seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 0
+    after = section[command.end() :].splitlines()
+    first = next(i for i, line in enumerate(after) if line.startswith("|"))
+    lines = list(itertools.takewhile(lambda line: line.startswith("|"), after[first:]))
+    expected = format_table(measure(games, seed, GANG_SWITCHES)).splitlines()
+    assert lines[:2] == expected[:2]
+    gang_rows = [line for line in lines[2:] if "Gänge |" in line]
+    assert gang_rows == expected[2:]
+    others = [(n, r) for n, r in plan() if LEVELS[n] != "gang"]
+    shown = [line for line in lines[2:] if "Gänge |" not in line]
+    assert [line.split(" | ")[0] for line in shown] == [f"| `{n}={r!r}`" for n, r in others]
+    assert all(
+        f"| {runs_for(LEVELS[n], games)} {'matches' if LEVELS[n] == 'match' else 'fests'} |" in line
+        for (n, _), line in zip(others, shown, strict=True)
+    )
