@@ -1,0 +1,55 @@
+"""The impact figures of docs/ambiguities.md are the program's: each table is recomputed with the command printed above it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from schwinget_spec.impact import format_table, measure
+from schwinget_spec.impact_match import (
+    format_situations,
+    format_starters,
+    measure_situations,
+    measure_starters,
+)
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "ambiguities.md"
+
+
+def _command_and_table(heading: str) -> tuple[dict[str, str], list[str]]:
+    """The options of the ``schwinget impact`` command under ``heading`` and the lines of the first table after it."""
+    part = DOC.read_text(encoding="utf-8").split(f"\n{heading}\n", 1)[1]
+    command = re.search(r"```\n(schwinget impact [^\n]*)\n```", part)
+    assert command is not None, heading
+    options = dict(re.findall(r"--([a-z]+) (\d+)", command.group(1)))
+    after = part[command.end() :].splitlines()
+    start = next(i for i, line in enumerate(after) if line.startswith("|"))
+    table = []
+    for line in after[start:]:
+        if not line.startswith("|"):
+            break
+        table.append(line)
+    assert len(table) > 2, heading
+    return options, table
+
+
+def test_starters_table_is_the_program_s() -> None:
+    """The table under "Who starts and who ranks where" is what ``schwinget impact --starters`` prints for its options."""
+    options, table = _command_and_table("### Who starts and who ranks where")
+    rows = measure_starters(int(options["games"]), int(options["seed"]))
+    assert table == format_starters(rows).splitlines()
+
+
+def test_situations_table_is_the_program_s() -> None:
+    """The table under "How often the situations arise" is what ``schwinget impact --situations`` prints for its options."""
+    options, table = _command_and_table("### How often the situations arise")
+    rows = measure_situations(int(options["games"]), int(options["seed"]))
+    assert table == format_situations(rows).splitlines()
+
+
+def test_impact_table_row_of_the_void_kampfrichter_is_the_program_s() -> None:
+    """The impact table's header and its row for void_kampfrichter_neutralises are what ``schwinget impact --markdown`` prints."""
+    options, table = _command_and_table("## Impact: which questions change a game")
+    lines = format_table(measure(int(options["games"]), int(options["seed"]), ["void_kampfrichter_neutralises"])).splitlines()
+    assert table[:2] == lines[:2]
+    assert lines[2] in table
