@@ -55,7 +55,7 @@ def test_broken_links_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) 
     _needs(importlib.util.find_spec("sphinx") is not None, "Sphinx")
     site = _site_module()
     (tmp_path / "a.html").write_text('<p id="here"><a href="b.html#there">x</a><a href="#here">y</a></p>')
-    (tmp_path / "b.html").write_text('<a href="c.html">z</a><a href="a.html#here">ok</a>')
+    (tmp_path / "b.html").write_text('<a href="c.html">z</a><a href="a.html#here">ok</a><code>&lt;a href="d.html"&gt;</code>')
     assert site.broken_links(tmp_path) == ["a.html -> b.html#there", "b.html -> c.html"]  # type: ignore[attr-defined]
 
 
@@ -76,11 +76,9 @@ def test_booklet_aligns_the_two_languages_by_clause() -> None:
 def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFactory) -> None:
     """`python -m sphinx -W` builds the site; each clause and open question has a page; Chromium shows the booklet and a clause page with both languages and working clause links."""
     _needs(importlib.util.find_spec("sphinx") is not None, "Sphinx")
-    src = tmp_path_factory.mktemp("site") / "docs"
-    shutil.copytree(DOCS, src, ignore=shutil.ignore_patterns("_generated", "_build", "__pycache__"))
-    out = src.parent / "html"
+    out = tmp_path_factory.mktemp("site") / "html"
     build = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(src), str(out)],
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(out)],
         capture_output=True, text=True, timeout=900, check=False, cwd=ROOT,
     )
     assert build.returncode == 0, build.stderr[-4000:]

@@ -9,8 +9,10 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 import site_figures
@@ -679,36 +681,70 @@ def card_role(  # noqa: PLR0917 (the signature docutils calls a role with)
     return [nodes.raw(rawtext, out, format="html")], []
 
 
+# -- card codes in the guides drawn as cards
+
+
+_CARD_CODES = re.compile(r"(?:[RGBY][1-6]|KR|BK)(?: (?:[RGBY][1-6]|KR|BK))*")
+
+
+def _cards_in_guides(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Inline code that is nothing but card codes (`G3`, `KR BK`) is drawn as cards where the guides tell a Gang."""
+    if docname in ("api", "cli") or docname.startswith(f"{GENERATED}/source/"):
+        return
+    for literal in list(doctree.findall(nodes.literal)):
+        text = literal.astext()
+        if _CARD_CODES.fullmatch(text):
+            literal.replace_self(nodes.raw(text, _cards(text.split()), format="html"))
+
+
 # -- the link check of the built site
 
 
-_HREF = re.compile(r'href="([^"#:?]*)(?:\?[^"#]*)?(?:#([^"]*))?"')
-_ID = re.compile(r'\sid="([^"]+)"')
+class _Links(HTMLParser):
+    """The ids and the local link targets of one HTML page (its tags only: code shown on the page is text)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            elif name == "href" and tag == "a" and value is not None:
+                self.hrefs.append(value)
+
+
+def _parse(page: Path) -> _Links:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
 
 
 def broken_links(outdir: Path) -> list[str]:
     """Every local link of the built HTML whose file or anchor does not exist, as ``page -> target``."""
-    ids: dict[Path, set[str]] = {}
+    parsed: dict[Path, _Links] = {}
 
-    def ids_of(page: Path) -> set[str]:
-        if page not in ids:
-            ids[page] = set(_ID.findall(page.read_text(encoding="utf-8"))) if page.is_file() else set()
-        return ids[page]
+    def links_of(page: Path) -> _Links:
+        if page not in parsed:
+            parsed[page] = _parse(page)
+        return parsed[page]
 
     out = []
-    for page in outdir.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        for href, frag in _HREF.findall(text):
-            if href.startswith(("mailto", "javascript")):
+    for page in sorted(outdir.rglob("*.html")):
+        for href in links_of(page).hrefs:
+            url = urlsplit(href)
+            if url.scheme or url.netloc:
                 continue
-            target = page if href == "" else (page.parent / href).resolve()
-            if href.endswith("/") or target.is_dir():
+            target = page if url.path == "" else (page.parent / url.path).resolve()
+            if url.path.endswith("/") or target.is_dir():
                 target = target / "index.html"
             if not target.exists():
                 out.append(f"{page.relative_to(outdir)} -> {href}")
                 continue
-            if frag and target.suffix == ".html" and frag not in ids_of(target):
-                out.append(f"{page.relative_to(outdir)} -> {href}#{frag}")
+            if url.fragment and target.suffix == ".html" and url.fragment not in links_of(target).ids:
+                out.append(f"{page.relative_to(outdir)} -> {href}")
     return sorted(set(out))
 
 
@@ -730,4 +766,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _on_build_finished)
     app.add_role("card", card_role)
+    app.connect("doctree-resolved", _cards_in_guides)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
