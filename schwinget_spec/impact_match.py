@@ -400,5 +400,5 @@ def format_situations(rows: Sequence[SituationRow]) -> str:
     """The rows as a Markdown table: each figure as count / runs (share; 95 % interval)."""
     lines = ["| entry | situation | arises in |", "|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r.entry} | {r.situation} | {r.figure} {r.unit} |")
+        lines.append(f"| `{r.entry}` | {r.situation} | {r.figure} {r.unit} |")
     return "\n".join(lines)
