@@ -235,3 +235,35 @@ def test_an_engine_without_a_reading_skips_only_what_needs_it() -> None:
     plain = vectors["match.valid.punktewertung.short.001"]
     assert "draw_tie_starter" not in (plain.depends_on or ())
     assert vector_rules_for(plain, ()) == Rules()
+
+
+# -- rules judged by the replay, not the schema
+
+
+@pytest.mark.clause("angriff.not_empty_pile")
+def test_an_angriff_on_an_empty_pile_is_judged_by_the_replay_not_the_schema() -> None:
+    """A trace with an Angriff once the pile is used up and the end claims of an engine that allowed it is refused at that action by its clause, not called malformed."""
+    vector = load_vectors().by_id()["gang.illegal_action.angriff.empty_pile.001"]
+    doc = copy.deepcopy(vector.input)
+    gang = doc["gaenge"][0]
+    attacker = "P0" if gang["claims"]["steps"][vector.expected["step"] - 1]["to_move"] == "P0" else "P1"
+    gang["claims"]["end"]["angriff"] = {"player": attacker, "after_schwung": 6}
+    gang["claims"]["end"]["schwuenge"] = 12
+    gang["claims"]["end"]["tricks"] = [12, 0]
+    verdict = verify_trace(doc).to_json()
+    assert verdict["verdict"] == "illegal_action"
+    assert (verdict["step"], verdict["action"], verdict["clause_id"]) == (vector.expected["step"], "A", "angriff.not_empty_pile")
+
+
+def test_the_trace_schema_bounds_no_count_by_a_rule_of_the_game() -> None:
+    """The schema bounds the claimed tricks, Schwünge, pile size, hand sizes and Angriff moment from below only (shape), never by a rule."""
+    schema = json.loads((Path(__file__).parents[1] / "schwinget_spec" / "conformance" / "trace.schema.json").read_text())
+    definitions = schema["definitions"]
+    end = definitions["end_claims"]["properties"]
+    assert "maximum" not in end["schwuenge"]
+    assert "maximum" not in end["angriff"]["oneOf"][1]["properties"]["after_schwung"]
+    assert "maximum" not in definitions["tricks"]["items"]
+    for claims in ("state_claims", "state_claims_or_null"):
+        props = definitions[claims]["properties"]
+        assert "maximum" not in props["pile_size"]
+        assert "maximum" not in props["hand_sizes"]["items"]

@@ -255,6 +255,11 @@ _WRONG_END: tuple[tuple[str, str, tuple[str, ...], str, Callable[[dict[str, Any]
     ("end.angriff_when", "The Angriff is claimed one Schwung later than it was started.", ("angriff_after_2",), "angriff",
      lambda e: {"player": e["angriff"]["player"], "after_schwung": 3}, ("angriff.who",)),
     ("end.angriff_forgotten", "No Angriff is claimed after an Angriff.", ("angriff",), "angriff", lambda e: None, ("angriff.who",)),
+    # values only a rule forbids: the schema checks shape, the replay judges them
+    ("end.angriff_after_sixth", "The Angriff is claimed after the sixth Schwung, when the pile is used up.", ("angriff",),
+     "angriff", lambda e: {"player": e["angriff"]["player"], "after_schwung": 6}, ("angriff.not_empty_pile",)),
+    ("end.tricks_twelve", "Twelve tricks are claimed in a Gang of eleven Schwünge.", ("sieg_ohne_angriff",), "tricks",
+     lambda e: [12, 0], ("gang.tricks_decide",)),
 )
 
 
@@ -387,8 +392,8 @@ _MALFORMED: tuple[tuple[str, str, Callable[[dict[str, Any]], None], dict[str, An
     ("schema.seed_negative", "A negative seed.", _set((*_G, "seed"), -1), {"where": "/gaenge/0/seed", "rule": "minimum"}, ()),
     ("schema.claim_tricks_three", "A tricks claim with three numbers.", _set((*_G, "claims"), {"start": {"tricks": [0, 0, 0]}}),
      {"where": "/gaenge/0/claims/start/tricks", "rule": "maxItems"}, ()),
-    ("schema.claim_pile_thirteen", "A pile size of 13 is claimed.", _set((*_G, "claims"), {"start": {"pile_size": 13}}),
-     {"where": "/gaenge/0/claims/start/pile_size", "rule": "maximum"}, ("deal.pile",)),
+    ("schema.claim_pile_negative", "A negative pile size is claimed.", _set((*_G, "claims"), {"start": {"pile_size": -1}}),
+     {"where": "/gaenge/0/claims/start/pile_size", "rule": "minimum"}, ()),
     ("schema.claim_unknown_field", "A claim field the format does not define.", _set((*_G, "claims"), {"start": {"score": 1}}),
      {"where": "/gaenge/0/claims/start", "rule": "additionalProperties"}, ()),
     ("schema.end_outcome", "An end claim names an unknown outcome.", _set((*_G, "claims"), {"end": {"outcome": "knockout"}}),
