@@ -1,4 +1,4 @@
-"""Every Rules switch is honoured everywhere a switch is: the engine, the Z3 model and its rule.* query, the vectors and the harness, the JavaScript engine, the game parameters, the impact measure and the documents."""
+"""Every Rules switch is honoured everywhere a switch is: the engine and its C twin, the Z3 model and its rule.* query, the vectors and the harness, the JavaScript engine, the game parameters, the impact measure and the documents."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from schwinget_spec.impact import LEVELS
 from schwinget_spec.proofs.model import MODELLED_SWITCHES
 from schwinget_spec.proofs.queries import QUERIES
 from schwinget_spec.rules import Rules
+from schwinget_spec.twin.codes import SWITCHES as TWIN_SWITCHES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "schwinget_spec"
@@ -80,6 +81,11 @@ def test_the_vectors_exercise_every_gang_switch_both_ways() -> None:
     ids = {v["id"] for v in items}
     for name in GANG_SWITCHES:
         assert {f"gang.rules.{name}.true.001", f"gang.rules.{name}.false.001"} <= ids, name
+
+
+def test_the_c_twin_plays_every_gang_switch() -> None:
+    """The compiled twin's switch mask has a bit for every Gang switch and for nothing else."""
+    assert set(TWIN_SWITCHES) == set(GANG_SWITCHES)
 
 
 def test_the_javascript_engine_declares_every_gang_switch() -> None:
