@@ -267,3 +267,36 @@ def test_the_trace_schema_bounds_no_count_by_a_rule_of_the_game() -> None:
         props = definitions[claims]["properties"]
         assert "maximum" not in props["pile_size"]
         assert "maximum" not in props["hand_sizes"]["items"]
+
+
+# -- docs/harness.md
+
+
+def _refusal_rows() -> list[str]:
+    return [
+        f"| {v.description} | `{v.expected['clause_id']}` | `{v.id}` |"
+        for v in load_vectors()
+        if v.group == "gang.illegal_action"
+    ]
+
+
+@pytest.mark.clause("schwung.lead", "schwung.answer", "kampfrichter.chooses", "gang.end_no_angriff", "gang.end_angriff")
+def test_the_refusal_table_of_the_harness_doc_is_the_reference_s() -> None:
+    """docs/harness.md's table of the clause each kind of refusal names is the illegal-action vectors', and the reference refuses each with that clause."""
+    text = (Path(__file__).parents[1] / "docs" / "harness.md").read_text(encoding="utf-8")
+    block = text.split("<!-- refusal-table -->")[1].split("<!-- /refusal-table -->")[0]
+    rows = block.strip().splitlines()[2:]
+    assert rows == _refusal_rows()
+    for vector in load_vectors():
+        if vector.group != "gang.illegal_action":
+            continue
+        verdict = verify_trace(copy.deepcopy(vector.input)).to_json()
+        assert (verdict["verdict"], verdict["clause_id"]) == ("illegal_action", vector.expected["clause_id"]), vector.id
+
+
+def test_the_harness_doc_lists_every_level_message() -> None:
+    """docs/harness.md documents every message of every level with an example."""
+    text = (Path(__file__).parents[1] / "docs" / "harness.md").read_text(encoding="utf-8")
+    for cmd in ("hello", "start", "legal", "apply", "state", "result", "points", "match_start", "match_next",
+                "match_result", "fest_start", "fest_schedule", "fest_meeting", "fest_result", "bye"):
+        assert f'{{"cmd": "{cmd}"' in text, cmd
