@@ -375,7 +375,12 @@ def conformance_run_command(
     named rare situation STEER times, and reports the first divergence with a minimal
     reproduction, confirmed on a freshly started implementation, and what the run
     exercised (per clause and situation); the verdict names what was not checked or not
-    reached. On a terminal a progress bar shows on stderr. Example:
+    reached. Then the levels the implementation declares in hello (protocol 2): scoring
+    (the points of each row of the table under both systems), match (whole matches:
+    the starter of each Gang, totals, winner) and schwingfest (schedule, starters,
+    standings and ranks), from their vectors and random games; a level not declared is
+    named "not checked" in the verdict line. On a terminal a progress bar shows on
+    stderr. Example:
     schwinget conformance run -- node examples/js/schwinget.js
     Exit code 0 if the implementation agrees everywhere, 1 if it diverges or the run
     stopped at its deadline, 2 for a usage error. The implementation's whole process
