@@ -1,11 +1,10 @@
-"""The impact figures of docs/ambiguities.md are the program's: each table is recomputed with the command printed above it."""
+"""The match-level and situation figures of docs/ambiguities.md are the program's: each table is recomputed with the command printed above it (tests/test_impact.py checks the impact table)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from schwinget_spec.impact import format_table, measure
 from schwinget_spec.impact_match import (
     format_situations,
     format_starters,
@@ -46,10 +45,3 @@ def test_situations_table_is_the_program_s() -> None:
     rows = measure_situations(int(options["games"]), int(options["seed"]))
     assert table == format_situations(rows).splitlines()
 
-
-def test_impact_table_row_of_the_void_kampfrichter_is_the_program_s() -> None:
-    """The impact table's header and its row for void_kampfrichter_neutralises are what ``schwinget impact --markdown`` prints."""
-    options, table = _command_and_table("## Impact: which questions change a game")
-    lines = format_table(measure(int(options["games"]), int(options["seed"]), ["void_kampfrichter_neutralises"])).splitlines()
-    assert table[:2] == lines[:2]
-    assert lines[2] in table
