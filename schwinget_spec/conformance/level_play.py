@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng, script_policy
+from schwinget_spec.conformance.harness_games import GameSpec, script_policy
 from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_report import LevelCheck, LevelDivergence, LevelsReport
 from schwinget_spec.conformance.lockstep import DivergenceError, LockstepGame, PlayCounts
 from schwinget_spec.conformance.protocol import (
-    FEST_SWITCHES,
-    GANG_SWITCHES,
     LEVELS,
-    MATCH_SWITCHES,
-    SCORING_SWITCHES,
     ActionRefusedError,
     Hello,
     ProtocolError,
@@ -37,9 +34,10 @@ from schwinget_spec.conformance.protocol_levels import (
     send_fest_start,
     send_match_start,
 )
+from schwinget_spec.conformance.situations import fest_situations, match_situations
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.match import MatchLength, gang_seeds, play_out, random_chooser, start_match
+from schwinget_spec.match import MatchLength, play_out, random_chooser, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, start_schwingfest
@@ -47,27 +45,24 @@ from schwinget_spec.scoring import GOOD_LOSER_TRICKS, Points, ScoringSystem, Tab
 from schwinget_spec.trace import actions_of, end_claims
 
 __all__ = [
-    "DEFAULT_FESTS",
-    "DEFAULT_MATCHES",
-    "DEFAULT_SCORED_GAENGE",
     "FestSpec",
     "LevelPlay",
     "MatchSpec",
     "PlannedGang",
     "points_clause",
-    "random_fests",
-    "random_matches",
-    "random_scored",
 ]
 
-DEFAULT_MATCHES = 8
-"""Random matches a default run plays after the match vectors: both systems, both lengths, twice."""
-DEFAULT_FESTS = 2
-"""Random Schwingfeste a default run plays after the Schwingfest vectors: 3 and 4 Schwinger."""
-DEFAULT_SCORED_GAENGE = 24
-"""Random Gänge a default run scores under both systems after the scoring vectors."""
-
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
+_SCORING_CLAUSES = ("scoring.two_systems", "scoring.choose_system", "scoring.tricks_only", "scoring.tricks_decide", "table.columns")
+"""The clauses every scored Gang exercises, besides its row and its system's clause."""
+_SYSTEM_CLAUSE = {
+    ScoringSystem.SCHWINGERWERTUNG: "scoring.schwingerwertung_both",
+    ScoringSystem.PUNKTEWERTUNG: "scoring.punktewertung_winner",
+}
+_MATCH_CLAUSES = ("match.goal", "match.end", "match.winner", "match.record_points", "match.redeal", "setup.gangkarten")
+"""The clauses every match played to its end exercises, besides the starter clause of each Gang."""
+_FEST_CLAUSES = ("fest.more_players", "fest.twice_each", "fest.parallel", "match.record_points", "match.winner")
+"""The clauses every Schwingfest played to its end exercises, besides the starter clause of each meeting."""
 
 
 @attrs.frozen
@@ -158,6 +153,8 @@ class LevelPlay:
         self.requests: list[str] = []
         self.scored = 0
         self.scored_vectors = 0
+        self.clause_counts: Counter[str] = Counter()
+        self.situation_counts: Counter[str] = Counter()
 
     # -- the parts of one level game
 
@@ -207,7 +204,8 @@ class LevelPlay:
             actual = ask_points(self.get_adapter().client, system, rules)
         except ProtocolError as exc:
             raise self._protocol(level, exc, source) from None
-        expected = compute_gang_score(state.result, system, rules).points
+        score = compute_gang_score(state.result, system, rules)
+        expected = score.points
         self.scored += 1
         if actual != expected:
             raise self._stop(
@@ -218,6 +216,11 @@ class LevelPlay:
                 source, field="points", expected=[str(p) for p in expected], actual=[str(p) for p in actual],
                 clause_id=points_clause(state.result, system, rules, expected, actual),
             )
+        exercised = {*_SCORING_CLAUSES, score.row.clause_id, _SYSTEM_CLAUSE[system]}
+        loser = state.result.loser
+        if system is ScoringSystem.PUNKTEWERTUNG and loser is not None and state.result.tricks[loser] >= GOOD_LOSER_TRICKS:
+            exercised.add(TableRow.GUT_GEKAEMPFT.clause_id)
+        self.clause_counts.update(exercised)
 
     # -- scoring
 
@@ -242,6 +245,7 @@ class LevelPlay:
         except ProtocolError as exc:
             raise self._protocol(level, exc, source) from None
         ref = start_match(spec.system, MatchLength(spec.length), spec.younger, spec.rules)
+        exercised = set(_MATCH_CLAUSES)
         for number, planned in enumerate(spec.gaenge, 1):
             self.requests.append(_json_line({"cmd": "match_next"}))
             try:
@@ -249,6 +253,7 @@ class LevelPlay:
             except ProtocolError as exc:
                 raise self._protocol(level, exc, source) from None
             due, clause = ref.next_starter_with_clause()
+            exercised.add(clause)
             if starter != due:
                 raise self._stop(
                     level, "wrong_starter", f"Gang {number} is started by {starter.code}; the reference has {due.code}",
@@ -280,6 +285,8 @@ class LevelPlay:
                 f"{code(result.winner)}" + (" (equal totals: nobody has the most points)" if result.winner is None else ""),
                 source, field="winner", expected=code(result.winner), actual=code(end.winner), clause_id="match.winner",
             )
+        self.clause_counts.update(exercised)
+        self.situation_counts.update(match_situations(ref))
 
     # -- Schwingfest
 
@@ -299,8 +306,10 @@ class LevelPlay:
         names = tuple(f"S{i}" for i in range(spec.players))
         ref = start_schwingfest(names, spec.system, spec.sets, spec.rules)
         legs: dict[tuple[int, int], int] = {}
+        exercised = {*_FEST_CLAUSES, *(("fest.four_players",) if spec.players == 4 else ())}
         for a, b in (pair for round_ in rounds for pair in round_):
             leg = legs[(a, b)] = legs.get((a, b), 0) + 1
+            exercised.add("match.first_starter" if leg == 1 else "match.loser_starts")
             meeting = Meeting(a, b, leg)
             self.requests.append(_json_line({"cmd": "fest_meeting", "pair": [a, b]}))
             try:
@@ -343,6 +352,8 @@ class LevelPlay:
                 f"{ranks} (fest_tiebreak {spec.rules.fest_tiebreak!r})",
                 source, field="ranks", expected=ranks, actual=actual_ranks, clause_id="match.winner",
             )
+        self.clause_counts.update(exercised)
+        self.situation_counts.update(fest_situations(ref))
 
     def _check_schedule(self, spec: FestSpec, rounds: tuple[tuple[tuple[int, int], ...], ...]) -> None:
         counts: dict[tuple[int, int], int] = {}
@@ -414,66 +425,8 @@ class LevelPlay:
             # the Gänge of matches and Schwingfeste were scored too
             c = checks["scoring"]
             checks["scoring"] = attrs.evolve(c, played=self.scored)
-        report = LevelsReport(self.hello.protocol, tuple(checks[level] for level in LEVELS), divergence)
+        report = LevelsReport(
+            self.hello.protocol, tuple(checks[level] for level in LEVELS), divergence,
+            tuple(sorted(self.clause_counts.items())), tuple(sorted(self.situation_counts.items())),
+        )
         return report, gang_divergence
-
-
-# -- what a run plays
-
-
-def _random_rules(rng: HarnessRng, switches: Iterable[str], names: Iterable[str]) -> Rules:
-    values: dict[str, Any] = {}
-    fields = attrs.fields_dict(Rules)
-    for name in sorted(set(switches) & set(names)):
-        default = getattr(Rules(), name)
-        if isinstance(default, bool):
-            if rng.below(2):
-                values[name] = not default
-        else:
-            options = tuple(getattr(fields[name].validator, "options", (default,)))
-            values[name] = options[rng.below(len(options))]
-    return Rules(**values)
-
-
-def random_matches(count: int, seed: int, switches: Iterable[str]) -> list[MatchSpec]:
-    """``count`` random matches from ``seed``: both systems and both lengths in turn, a random younger player, every other one random values of the declared switches."""
-    rng = HarnessRng(seed ^ 0x4D41_5443)
-    out = []
-    for i in range(count):
-        system = _SYSTEMS[i % 2]
-        length = (4, 6)[(i // 2) % 2]
-        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else Rules()
-        match_seed = rng.seed()
-        planned = tuple(PlannedGang(Deal.shuffled(s), seed=s) for s in gang_seeds(match_seed, length))
-        out.append(MatchSpec(f"random match {i + 1} of seed {seed}", system, length, Player(rng.below(2)), rules, planned))
-    return out
-
-
-def random_fests(count: int, seed: int, switches: Iterable[str]) -> list[FestSpec]:
-    """``count`` random Schwingfeste from ``seed``: 3 and 4 Schwinger in turn, 1 or 2 card sets, random values of the declared switches."""
-    rng = HarnessRng(seed ^ 0x4645_5354)
-    out = []
-    for i in range(count):
-        players = 3 + i % 2
-        sets = 1 + rng.below(2)
-        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES))
-        fest_seed = rng.seed()
-        pairs = [(a, b, leg) for leg in (1, 2) for a in range(players) for b in range(a + 1, players)]
-        meetings = {key: PlannedGang(Deal.shuffled(s), seed=s) for key, s in zip(pairs, gang_seeds(fest_seed, len(pairs)), strict=True)}
-        out.append(FestSpec(f"random Schwingfest {i + 1} of seed {seed}", players, sets, _SYSTEMS[i % 2], rules, meetings))
-    return out
-
-
-def random_scored(count: int, seed: int, switches: Iterable[str]) -> list[tuple[GameSpec, list[tuple[ScoringSystem, Rules]], bool]]:
-    """``count`` random Gänge from ``seed``, each scored under both systems (and both values of ``good_loser_after_plattwurf`` if declared)."""
-    rng = HarnessRng(seed ^ 0x5343_4F52)
-    readings = [Rules()] + ([Rules(good_loser_after_plattwurf=False)] if "good_loser_after_plattwurf" in switches else [])
-    out = []
-    for i in range(count):
-        deal_seed = rng.seed()
-        starter = Player(rng.below(2))
-        planned = PlannedGang(Deal.shuffled(deal_seed), seed=deal_seed)
-        spec = GameSpec(f"random scored Gang {i + 1} of seed {seed}", planned.deal, starter, Rules(),
-                        planned.actions_for(starter, Rules()), deal_seed)
-        out.append((spec, [(s, r) for s in _SYSTEMS for r in readings], False))
-    return out

@@ -94,6 +94,10 @@ class LevelsReport:
     protocol: int
     checks: tuple[LevelCheck, ...]
     divergence: LevelDivergence | None = None
+    clauses: tuple[tuple[str, int], ...] = ()
+    """Per clause of the scoring, match and Schwingfest levels: the games that exercised it (a scored Gang, a match, a Schwingfest), those played to the end without a difference."""
+    situations: tuple[tuple[str, int], ...] = ()
+    """Per named situation of a match or a Schwingfest (``situations``): the matches or Schwingfeste that showed it."""
 
     @property
     def passed(self) -> bool:
@@ -127,6 +131,8 @@ class LevelsReport:
             "levels_checked": list(self.checked),
             "levels_not_checked": list(self.not_checked),
             "levels": [c.to_json() for c in self.checks],
+            "level_clauses": dict(self.clauses),
+            "level_situations": dict(self.situations),
             "level_divergence": None if self.divergence is None else self.divergence.to_json(),
         }
 

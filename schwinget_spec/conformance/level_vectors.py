@@ -2,36 +2,52 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from schwinget_spec.cards import Card
-from schwinget_spec.conformance.harness_games import GameSpec
+from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
 from schwinget_spec.conformance.harness_report import Divergence
-from schwinget_spec.conformance.level_play import (
-    DEFAULT_FESTS,
-    DEFAULT_MATCHES,
-    DEFAULT_SCORED_GAENGE,
-    FestSpec,
-    LevelPlay,
-    MatchSpec,
-    PlannedGang,
-    random_fests,
-    random_matches,
-    random_scored,
-)
+from schwinget_spec.conformance.level_play import FestSpec, LevelPlay, MatchSpec, PlannedGang
 from schwinget_spec.conformance.level_report import LevelsReport
-from schwinget_spec.conformance.protocol import Hello, SubprocessAdapter
+from schwinget_spec.conformance.protocol import (
+    FEST_SWITCHES,
+    GANG_SWITCHES,
+    MATCH_SWITCHES,
+    SCORING_SWITCHES,
+    Hello,
+    SubprocessAdapter,
+)
 from schwinget_spec.conformance.suite import Vector, load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.match import gang_seeds
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
-__all__ = ["LevelVectors", "level_vectors", "play_levels", "vector_rules_for"]
+__all__ = [
+    "DEFAULT_FESTS",
+    "DEFAULT_MATCHES",
+    "DEFAULT_SCORED_GAENGE",
+    "LevelVectors",
+    "level_vectors",
+    "play_levels",
+    "random_fests",
+    "random_matches",
+    "random_scored",
+    "vector_rules_for",
+]
+
+DEFAULT_MATCHES = 8
+"""Random matches a default run plays after the match vectors: both systems, both lengths, twice."""
+DEFAULT_FESTS = 2
+"""Random Schwingfeste a default run plays after the Schwingfest vectors: 3 and 4 Schwinger."""
+DEFAULT_SCORED_GAENGE = 24
+"""Random Gänge a default run scores under both systems after the scoring vectors."""
+_SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 
 _PLAYED_VERDICTS = frozenset({"conforms", "wrong_claim"})
 """A vector whose games are legal: its claims are the trace's, the engine makes its own."""
@@ -120,6 +136,67 @@ def level_vectors(switches: Collection[str]) -> LevelVectors:
                 meetings[(a, b, leg)] = _planned(gang)
             fests.append(FestSpec(source, len(doc["players"]), int(doc.get("sets", 1)), system, rules, meetings, vector=True))
     return LevelVectors(tuple(scoring), tuple(matches), tuple(fests), {k: tuple(v) for k, v in skipped.items()})
+
+
+# -- random games
+
+
+def _random_rules(rng: HarnessRng, switches: Iterable[str], names: Iterable[str]) -> Rules:
+    values: dict[str, Any] = {}
+    fields = attrs.fields_dict(Rules)
+    for name in sorted(set(switches) & set(names)):
+        default = getattr(Rules(), name)
+        if isinstance(default, bool):
+            if rng.below(2):
+                values[name] = not default
+        else:
+            options = tuple(getattr(fields[name].validator, "options", (default,)))
+            values[name] = options[rng.below(len(options))]
+    return Rules(**values)
+
+
+def random_matches(count: int, seed: int, switches: Iterable[str]) -> list[MatchSpec]:
+    """``count`` random matches from ``seed``: both systems and both lengths in turn, a random younger player, every other one random values of the declared switches."""
+    rng = HarnessRng(seed ^ 0x4D41_5443)
+    out = []
+    for i in range(count):
+        system = _SYSTEMS[i % 2]
+        length = (4, 6)[(i // 2) % 2]
+        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else Rules()
+        match_seed = rng.seed()
+        planned = tuple(PlannedGang(Deal.shuffled(s), seed=s) for s in gang_seeds(match_seed, length))
+        out.append(MatchSpec(f"random match {i + 1} of seed {seed}", system, length, Player(rng.below(2)), rules, planned))
+    return out
+
+
+def random_fests(count: int, seed: int, switches: Iterable[str]) -> list[FestSpec]:
+    """``count`` random Schwingfeste from ``seed``: 3 and 4 Schwinger in turn, 1 or 2 card sets, random values of the declared switches."""
+    rng = HarnessRng(seed ^ 0x4645_5354)
+    out = []
+    for i in range(count):
+        players = 3 + i % 2
+        sets = 1 + rng.below(2)
+        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES))
+        fest_seed = rng.seed()
+        pairs = [(a, b, leg) for leg in (1, 2) for a in range(players) for b in range(a + 1, players)]
+        meetings = {key: PlannedGang(Deal.shuffled(s), seed=s) for key, s in zip(pairs, gang_seeds(fest_seed, len(pairs)), strict=True)}
+        out.append(FestSpec(f"random Schwingfest {i + 1} of seed {seed}", players, sets, _SYSTEMS[i % 2], rules, meetings))
+    return out
+
+
+def random_scored(count: int, seed: int, switches: Iterable[str]) -> list[tuple[GameSpec, list[tuple[ScoringSystem, Rules]], bool]]:
+    """``count`` random Gänge from ``seed``, each scored under both systems (and both values of ``good_loser_after_plattwurf`` if declared)."""
+    rng = HarnessRng(seed ^ 0x5343_4F52)
+    readings = [Rules()] + ([Rules(good_loser_after_plattwurf=False)] if "good_loser_after_plattwurf" in switches else [])
+    out = []
+    for i in range(count):
+        deal_seed = rng.seed()
+        starter = Player(rng.below(2))
+        planned = PlannedGang(Deal.shuffled(deal_seed), seed=deal_seed)
+        spec = GameSpec(f"random scored Gang {i + 1} of seed {seed}", planned.deal, starter, Rules(),
+                        planned.actions_for(starter, Rules()), deal_seed)
+        out.append((spec, [(s, r) for s in _SYSTEMS for r in readings], False))
+    return out
 
 
 def play_levels(
