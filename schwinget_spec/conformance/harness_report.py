@@ -231,8 +231,10 @@ class ReadingReport:
     report: HarnessReport
 
     def label(self) -> str:
-        """The reading as ``name=value`` pairs (``default rules`` for none)."""
-        return ", ".join(f"{k}={'true' if v else 'false'}" for k, v in self.reading) or "default rules"
+        """The reading as the ``name=value`` pairs that differ from the default rules (``default rules`` for none)."""
+        defaults = Rules()
+        changed = [(k, v) for k, v in self.reading if getattr(defaults, k) != v]
+        return ", ".join(f"{k}={'true' if v else 'false'}" for k, v in changed) or "default rules"
 
     def to_json(self) -> dict[str, Any]:
         """The reading and its report."""
