@@ -149,6 +149,17 @@ class CoverageCounter:
         self.clauses.update(c for c in found if c in CLAUSES)
         self.situations.update(set(situations))
 
+    def add_counts(
+        self, clauses: Iterable[tuple[str, int]], situations: Iterable[tuple[str, int]], levels: Iterable[str]
+    ) -> None:
+        """Add counts made elsewhere (the level play's, per clause and situation) for the games of ``levels``."""
+        self.levels.update(levels)
+        for clause_id, n in clauses:
+            if clause_id in CLAUSES:
+                self.clauses[clause_id] += n
+        for name, n in situations:
+            self.situations[name] += n
+
     def add_gang(
         self,
         deal: Deal,

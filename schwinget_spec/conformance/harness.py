@@ -480,6 +480,9 @@ def run_harness(
                         gang_played=(total, played.vector_gaenge), run=ok,
                     )
                     divergence = divergence if level_gang is None else level_gang
+                    played.coverage.add_counts(
+                        levels.clauses, levels.situations, [lv for lv in levels.checked if lv != "gang"]
+                    )
                 return _report(
                     plan, played, divergence, stale=stale, skiplist=skiplist,
                     checked=("gang",) if levels is None else levels.checked,
