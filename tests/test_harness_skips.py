@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.harness import check_adapter, format_report, readings_of
+from schwinget_spec.conformance.harness import check_adapter, format_report, readings_of, run_harness
 from schwinget_spec.conformance.harness_games import select_vectors
 from schwinget_spec.conformance.protocol import GANG_SWITCHES
 from schwinget_spec.conformance.skiplist import parse_skiplist
@@ -139,3 +139,16 @@ def test_cli_run_takes_a_skip_list_and_is_quiet_when_piped(tmp_path: Path) -> No
     refused = runner.invoke(cli, ["conformance", "run", "--skip", str(bad), "--", NODE, str(JS)])
     assert refused.exit_code == 2
     assert "--skip" in refused.output
+
+
+def test_the_levels_coverage_is_counted() -> None:
+    """Against the JavaScript engine, which plays every level, the coverage counts the scoring, match and Schwingfest clauses too."""
+    report = run_harness([NODE, str(JS)], games=1, steer=0, vectors=False)
+    coverage = report.coverage
+    assert coverage is not None
+    assert set(coverage.counted) == {"gang", "scoring", "match", "schwingfest"}
+    counts = dict(coverage.clauses)
+    assert counts["table.columns"] > 0
+    assert counts["match.loser_starts"] > 0
+    assert counts["fest.twice_each"] > 0
+    assert not any(c.startswith(("match.", "table.", "scoring.", "fest.")) for c in coverage.unreached_clauses)
