@@ -28,8 +28,6 @@ LEVELS: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
 
 UNOBSERVABLE_CLAUSES: Mapping[str, str] = {
     "deal.hand_private": "what a player may see is not observable: the harness sees both hands",
-    "fest.parallel": "several card sets at once change no result: the harness plays one Gang at a time",
-    "fest.more_players": "a statement of what a Schwingfest is, not a rule a game can break",
 }
 """Clauses no run can exercise, each with the reason; the report lists them apart."""
 
