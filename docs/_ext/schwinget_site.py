@@ -288,8 +288,31 @@ def source_page(rel: str) -> str:
     return f"# {rel}\n\n```{{raw}} html\n{highlight(code, PythonLexer(), formatter)}\n```\n"
 
 
+_LINES: dict[str, list[str]] = {}
+
+
+def _line_text(rel: str, line: int) -> str:
+    if rel not in _LINES:
+        _LINES[rel] = (_ROOT / rel).read_text(encoding="utf-8").splitlines()
+    lines = _LINES[rel]
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
 def _line_link(depth: str, rel: str, line: int) -> str:
-    return f'<a href="{depth}source/{rel}.html#L-{line}"><code>{_esc(rel)}:{line}</code></a>'
+    text = _line_text(rel, line)
+    snippet = f' <code class="sw-line">{_esc(text[:110])}</code>' if text else ""
+    return f'<a href="{depth}source/{rel}.html#L-{line}"><code>{_esc(rel)}:{line}</code></a>{snippet}'
+
+
+def booklet_rows_by_clause(data: SiteData) -> dict[str, int]:
+    """The first row of the annotated booklet where each clause is quoted."""
+    rows = align(annotate(data.de_text, "de"), annotate(data.fr_text, "fr"))
+    out: dict[str, int] = {}
+    for n, pair in enumerate(rows, start=1):
+        for sentence in pair:
+            for c in sentence.clauses if sentence else ():
+                out.setdefault(c, n)
+    return out
 
 
 # -- clause pages
@@ -326,7 +349,7 @@ def _html_list(items: Sequence[str], empty: str) -> str:
     return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
 
 
-def clause_page(clause: Clause, data: SiteData) -> str:
+def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
     """One clause: both texts, the paraphrase, where it is enforced and tested, its vectors, proofs and open questions."""
     use = {u.clause.id: u for u in data.index.uses}[clause.id]
     enforced = [_line_link("../", loc.path, loc.line) for loc in use.enforced]
@@ -351,7 +374,7 @@ def clause_page(clause: Clause, data: SiteData) -> str:
 <td lang="de"><span class="sw-lang">Deutsch</span><blockquote>{_esc(clause.de)}</blockquote></td>
 <td lang="fr"><span class="sw-lang">Français</span><blockquote>{_esc(clause.fr)}</blockquote></td>
 </tr></table>
-<p class="sw-meta">Section of the booklet: {_esc(clause.section)} · <a href="../booklet.html">in the annotated booklet</a></p>
+<p class="sw-meta">Section of the booklet: {_esc(clause.section)} · <a href="../booklet.html#s{booklet_row}">sentence {booklet_row} of the annotated booklet</a></p>
 <h2>Enforced by the library ({len(enforced)})</h2>
 {_html_list(enforced, "No place of the engine names this clause: it is stated by the library's structure (see the tests).")}
 <h2>Tested ({len(tested)})</h2>
@@ -638,8 +661,9 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
         "proofs.md": proofs_page(data),
         "gang.md": gang_page(),
     }
+    rows = booklet_rows_by_clause(data)
     for clause in CLAUSES.values():
-        pages[f"clauses/{clause.id}.md"] = clause_page(clause, data)
+        pages[f"clauses/{clause.id}.md"] = clause_page(clause, data, rows[clause.id])
     for amb in AMBIGUITIES:
         pages[f"ambiguities/{amb.id}.md"] = ambiguity_page(amb, data)
     sources = sorted(_source_files(data))
