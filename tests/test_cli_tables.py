@@ -131,3 +131,23 @@ def test_simulate_table_fits_and_shows_the_good_loser_only_where_it_scores(width
     fits(table, width)
     label = {line.row: line.label for line in WERTUNGSTABELLE_DE}[TableRow.GUT_GEKAEMPFT]
     assert (label in out) == shown
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_impact_starters_and_situations_fit(width: int) -> None:
+    """``impact --starters`` and ``--situations``: a table where it fits, else a record per row; within the width, nothing cut."""
+    from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
+    from schwinget_spec.impact_match import (  # noqa: PLC0415
+        format_situations,
+        format_starters,
+        measure_situations,
+        measure_starters,
+    )
+
+    for markdown in (format_starters(measure_starters(24, 0)), format_situations(measure_situations(24, 0))):
+        lines = render(markdown_table(markdown, width), width)
+        fits(lines, width)
+        flat = words(lines)
+        for row in markdown.splitlines()[2:]:
+            first = row.strip("|").split(" | ")[0].strip().strip("`")
+            assert first in flat

@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from schwinget_spec.cli.common import LibraryError, console
-from schwinget_spec.cli.impact_table import impact_table
+from schwinget_spec.cli.impact_table import impact_table, markdown_table
 from schwinget_spec.impact import engines, format_table, measure, total_gaenge
 from schwinget_spec.impact_match import (
     format_situations,
@@ -170,7 +170,7 @@ def impact_command(
     which engine played and how wide the 95 % intervals are.
     """
     if starters or situations:
-        _match_impact(games or 5000, seed, as_json, starters=starters)
+        _match_impact(games or 5000, seed, as_json, starters=starters, markdown=markdown)
         return
     chosen = list(switches) or None
     try:
@@ -200,7 +200,7 @@ def impact_command(
     out.print(f"engines: {played}; 95 % intervals: every share within ±{widest:.2f} percentage points")
 
 
-def _match_impact(games: int, seed: int, as_json: bool, *, starters: bool) -> None:
+def _match_impact(games: int, seed: int, as_json: bool, *, starters: bool, markdown: bool) -> None:
     # schwinget impact --starters / --situations: the tables of impact_match
     if games < 12:
         raise click.BadParameter("at least 12 (one Schwingfest of 4)", param_hint="--games")
@@ -213,6 +213,10 @@ def _match_impact(games: int, seed: int, as_json: bool, *, starters: bool) -> No
     if as_json:
         click.echo(json.dumps({"games": games, "seed": seed, "rows": data}, ensure_ascii=False, indent=2))
         return
-    click.echo(table)
+    if markdown:
+        click.echo(table)
+        return
+    out = console()
+    out.print(markdown_table(table, out.width), soft_wrap=False)
 
 

@@ -1,15 +1,17 @@
-"""The table of ``schwinget impact`` laid out for the width of the terminal: shares only below 120 columns, counts and shares from there on."""
+"""The tables of ``schwinget impact`` laid out for the width of the terminal: shares only below 120 columns, counts and shares from there on."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from schwinget_spec.impact import ImpactRow
 
-__all__ = ["FULL_FROM", "impact_table"]
+__all__ = ["FULL_FROM", "impact_table", "markdown_table"]
 
 FULL_FROM = 120
 """From this many columns on, each cell shows the count and its share; below, the share alone (``--json`` has the counts)."""
@@ -56,3 +58,32 @@ def impact_table(rows: Sequence[ImpactRow], width: int) -> Table:
         name = Text.assemble((r.switch, "bold"), f"\n= {r.reading} ({r.runs} {_UNIT[r.level]})")
         table.add_row(name, *(cell(c, r.runs) for c in counts))
     return table
+
+
+def markdown_table(markdown: str, width: int) -> RenderableType:
+    """A Markdown table (a header row, a rule, rows; as docs/ambiguities.md shows it) laid out for ``width`` columns.
+
+    Code spans lose their backticks. Where the table fits, a table; where it does not,
+    one short record per row: its first cell, then each other cell under its header,
+    wrapped at words.
+    """
+    rows = [
+        [cell.strip().strip("`") for cell in line.strip().strip("|").split(" | ")]
+        for line in markdown.splitlines()
+        if line.startswith("|") and not line.startswith("|---")
+    ]
+    header, body = rows[0], rows[1:]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    if sum(widths) + 2 * (len(widths) - 1) <= width:
+        table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
+        for name in header:
+            table.add_column(name, no_wrap=True)
+        for cells in body:
+            table.add_row(*cells)
+        return table
+    records: list[RenderableType] = []
+    for cells in body:
+        records.append(Text(cells[0], style="bold"))
+        for name, cell in zip(header[1:], cells[1:], strict=True):
+            records.append(Padding(Text.assemble((f"{name}: ", "italic"), cell), (0, 0, 0, 2)))
+    return Group(*records)
