@@ -64,6 +64,8 @@ def _answer_features(state: GangState, card: Card, after: GangState) -> set[str]
             out.add("trick.winner_leads")
     if record.tricks == 2:
         out.add("kampfrichter.collect")
+    if card is Card.KR and colour is not None and not hand & COLOUR_MASK[colour] and not last:
+        out.add("kr_void_answer")
     pair = {led, card}
     if pair == {Card.KR, Card.BK} and not last:
         out.add("kr_vs_bk_before_last")

@@ -74,6 +74,8 @@ _SWITCHES: tuple[tuple[str, str, str], ...] = (
     ("konter_beats_trump_six", "bk_vs_trump_six", "The Brienzer-Konter meets a trump 6 (AMB-KONTER-TRUMP-SIX)"),
     ("konter_loses_to_kampfrichter", "kr_vs_bk_before_last",
      "The Kampfrichter meets the Brienzer-Konter before the last Schwung (AMB-KONTER-VS-KR)"),
+    ("void_kampfrichter_neutralises", "kr_void_answer",
+     "The Kampfrichter answers a coloured lead from a hand void in its colour, before the last Schwung (AMB-KAMPFRICHTER-VOID)"),
 )
 
 
