@@ -118,6 +118,11 @@ def test_all_readings_report_per_reading() -> None:
     assert "diverges under 1 of 2 readings" in text
     data = json.loads(json.dumps(report.to_json()))
     assert [r["passed"] for r in data["readings"]] == [True, False]
+    coverage = report.coverage
+    assert coverage is not None
+    first = report.readings[0].report.coverage
+    assert first is not None
+    assert dict(coverage.clauses)["deal.hands"] > dict(first.clauses)["deal.hands"]
 
 
 def test_cli_run_takes_a_skip_list_and_is_quiet_when_piped(tmp_path: Path) -> None:

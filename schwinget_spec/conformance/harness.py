@@ -364,6 +364,13 @@ def _matrix(
         reports.append(ReadingReport(values, one(reading)))
     first = next((r.report.divergence for r in reports if r.report.divergence is not None), None)
     subs = [r.report for r in reports]
+    covs = [r.coverage for r in subs if r.coverage is not None]
+    coverage = None
+    if covs:
+        # the levels as the default reading (first) checked them; the counts summed over every reading
+        clauses = tuple((c, sum(dict(cv.clauses)[c] for cv in covs)) for c, _ in covs[0].clauses)
+        situations = tuple((n, sum(dict(cv.situations)[n] for cv in covs)) for n, _ in covs[0].situations)
+        coverage = attrs.evolve(covs[0], clauses=clauses, situations=situations)
     return HarnessReport(
         implementation=name,
         command=command,
@@ -378,6 +385,8 @@ def _matrix(
         vector_gaenge_played=sum(r.vector_gaenge_played for r in subs),
         steered_games_played=sum(r.steered_games_played for r in subs),
         readings=tuple(reports),
+        coverage=coverage,
+        levels=subs[0].levels if subs else None,
         **fields,
     )
 
