@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -300,3 +301,30 @@ def test_the_harness_doc_lists_every_level_message() -> None:
     for cmd in ("hello", "start", "legal", "apply", "state", "result", "points", "match_start", "match_next",
                 "match_result", "fest_start", "fest_schedule", "fest_meeting", "fest_result", "bye"):
         assert f'{{"cmd": "{cmd}"' in text, cmd
+
+
+# -- the JavaScript engines
+
+NODE = shutil.which("node") or "node"
+JS_DIR = Path(__file__).parents[1] / "examples" / "js"
+
+
+@pytest.mark.clause("table.gut_gekaempft")
+def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
+    """examples/js/schwinget_scoring_bug.js (no good loser's point after a Plattwurf) is caught at the scoring level and named table.gut_gekaempft; schwinget.js passes every level."""
+    for script, clause in (("schwinget_scoring_bug.js", "table.gut_gekaempft"), ("schwinget.js", None)):
+        session = EngineSession([NODE, str(JS_DIR / script)], 5.0, 20.0, None)
+        try:
+            session.connect()
+            assert session.hello is not None
+            assert session.hello.levels == LEVELS
+            report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True)
+        finally:
+            session.close()
+        assert gang is None
+        if clause is None:
+            assert report.passed
+            assert report.divergence is None
+        else:
+            assert report.divergence is not None
+            assert (report.divergence.level, report.divergence.clause_id) == ("scoring", clause)
