@@ -41,7 +41,9 @@ class Kill:
     route's level played up to and including the one that caught it (Gänge for the Gang
     level, Gänge scored, matches or Schwingfeste); ``named``: the clause the report
     named; ``catch``: ``exact`` (the broken clause), ``neighbour`` (one of the mutant's
-    neighbours), ``other``, or ``survived``.
+    neighbours), ``other``, ``survived``, or ``unconfirmed`` (twice a divergence that did
+    not diverge again on a fresh engine). ``retried``: the first run's divergence was not
+    confirmed on a fresh engine, so the run was made again.
     """
 
     mutant: Mutant
@@ -54,6 +56,7 @@ class Kill:
     source: str
     fresh: str | None
     seconds: float
+    retried: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The row as a JSON object."""
@@ -71,6 +74,7 @@ class Kill:
             "source": self.source,
             "fresh": self.fresh,
             "seconds": round(self.seconds, 2),
+            "retried": self.retried,
         }
 
 
@@ -102,6 +106,8 @@ class KillMatrix:
             "neighbour": self.count("neighbour"),
             "other": self.count("other"),
             "survived": self.count("survived"),
+            "unconfirmed": self.count("unconfirmed"),
+            "retried": sum(1 for k in self.kills if k.retried),
             "in_process": self.in_process,
             "games": self.games,
             "seed": self.seed,
@@ -151,18 +157,37 @@ def _judge(mutant: Mutant, report: HarnessReport, seconds: float) -> Kill:
     return Kill(mutant, True, route, level, games, named, catch, source, fresh, seconds)
 
 
+def _unconfirmed(report: HarnessReport) -> bool:
+    """True if the run's divergence did not diverge again on a fresh engine: a request that timed out on a loaded machine, say."""
+    return report.divergence is not None and report.divergence.fresh == "not_reproduced"
+
+
 def run_mutant(mutant: Mutant, *, in_process: bool = False, games: int = 100, seed: int = 0) -> tuple[Kill, HarnessReport]:
-    """A default ``conformance run`` against ``mutant`` (a subprocess behind the protocol, or in process through a loopback) and its row of the matrix."""
+    """A default ``conformance run`` against ``mutant`` (a subprocess behind the protocol, or in process through a loopback) and its row of the matrix.
+
+    A mutant is deterministic, so a divergence that does not reproduce on a fresh engine
+    comes from the machine (a request past ``--timeout`` under load): the run is made
+    once more, and the row says so (``retried``).
+    """
     started = time.perf_counter()
-    if in_process:
 
-        def start() -> LoopbackClient:
-            return LoopbackClient(ReferenceServer(mutant_engine(mutant.id)).handle)
+    def one() -> HarnessReport:
+        if in_process:
 
-        report = run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=start)
-    else:
-        report = run_harness(mutant_command(mutant.id), games=games, seed=seed)
-    return _judge(mutant, report, time.perf_counter() - started), report
+            def start() -> LoopbackClient:
+                return LoopbackClient(ReferenceServer(mutant_engine(mutant.id)).handle)
+
+            return run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=start)
+        return run_harness(mutant_command(mutant.id), games=games, seed=seed)
+
+    report = one()
+    retried = _unconfirmed(report)
+    if retried:
+        report = one()
+    kill = _judge(mutant, report, time.perf_counter() - started)
+    if _unconfirmed(report):
+        kill = attrs.evolve(kill, caught=False, catch="unconfirmed")
+    return attrs.evolve(kill, retried=retried), report
 
 
 def kill_matrix(mutants: Sequence[Mutant], *, in_process: bool = False, games: int = 100, seed: int = 0) -> KillMatrix:
@@ -178,7 +203,9 @@ def matrix_totals(matrix: KillMatrix) -> str:
     return (
         f"{killed} of {len(matrix.kills)} mutants killed ({matrix.count('exact')} naming the broken clause, "
         f"{matrix.count('neighbour')} a neighbouring clause, {matrix.count('other')} another clause); "
-        f"{matrix.count('survived')} survived (default runs: --games {matrix.games} --seed {matrix.seed})"
+        f"{matrix.count('survived')} survived"
+        + (f", {matrix.count('unconfirmed')} unconfirmed" if matrix.count("unconfirmed") else "")
+        + f" (default runs: --games {matrix.games} --seed {matrix.seed})"
     )
 
 
@@ -210,19 +237,13 @@ def format_matrix(matrix: KillMatrix) -> str:
             "-" if k.games is None else str(k.games),
             k.named or "-",
             k.catch,
-            f"{k.seconds:.1f}",
+            f"{k.seconds:.1f}" + (" (retried)" if k.retried else ""),
         )
         for k in matrix.kills
     ]
     widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in (header, *rows)]
-    killed = sum(1 for k in matrix.kills if k.caught)
     how = "in process (loopback)" if matrix.in_process else "as subprocesses"
     lines.append("")
-    lines.append(
-        f"{killed} of {len(matrix.kills)} mutants killed ({matrix.count('exact')} naming the broken clause, "
-        f"{matrix.count('neighbour')} a neighbouring clause, {matrix.count('other')} another clause); "
-        f"{matrix.count('survived')} survived; default runs (--games {matrix.games} --seed {matrix.seed}) {how}, "
-        f"{matrix.seconds:.0f} s in all"
-    )
+    lines.append(f"{matrix_totals(matrix)}, {how}, {matrix.seconds:.0f} s in all")
     return "\n".join(lines)

@@ -49,7 +49,8 @@ class Mutant:
 
 
 def _m(id: str, clause: str, engine: str, description: str, *, level: str = "gang", neighbours: tuple[str, ...] = ()) -> Mutant:
-    return Mutant(id, clause, description, ENGINES[engine], level, neighbours)
+    # a shared list of neighbours may hold the mutant's own clause: it is the exact one
+    return Mutant(id, clause, description, ENGINES[engine], level, tuple(n for n in neighbours if n != clause))
 
 
 _LAST_SCHWUNG = ("kampfrichter.last_schwung", "konter.last_trick")
