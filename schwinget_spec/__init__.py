@@ -32,6 +32,7 @@ from schwinget_spec.gang import (
     Phase,
     SchwungRecord,
     start_gang,
+    view_of,
 )
 from schwinget_spec.match import (
     MatchGang,
@@ -61,7 +62,7 @@ from schwinget_spec.scoring import (
     TableRow,
     compute_gang_score,
 )
-from schwinget_spec.views import PlayerView, view_of
+from schwinget_spec.views import PlayerView
 
 __all__ = [
     "ALL_CARDS",

@@ -19,6 +19,7 @@ from schwinget_spec.actions import (
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidArgumentError
+from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
@@ -34,62 +35,11 @@ __all__ = [
     "SchwungRecord",
     "cards_of",
     "start_gang",
+    "view_of",
 ]
 
 ANGRIFF_HAND = 5
 """Cards each player holds when the Angriff starts and plays out (``angriff.play_out``)."""
-
-
-class Phase(enum.Enum):
-    """What the state waits for."""
-
-    LEAD = "lead"
-    """The leader may start the Angriff (if allowed) or lead a card (``gang.turn``)."""
-    ANSWER = "answer"
-    """The opponent answers the led card (``schwung.answer``)."""
-    CHOOSE_LEADER = "choose_leader"
-    """The Kampfrichter's player decides who leads next (``kampfrichter.chooses``)."""
-    OVER = "over"
-    """Both hands are empty and no draw is left (``gang.end_no_angriff``, ``gang.end_angriff``)."""
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-
-@attrs.frozen
-class Angriff:
-    """The Angriff of a Gang: who started it, and after how many completed Schwünge (0-5)."""
-
-    player: Player
-    after_schwung: int
-
-
-@attrs.frozen(repr=False)
-class SchwungRecord:
-    """One completed Schwung.
-
-    ``winner`` is None when the Kampfrichter neutralised it; the winner of the next
-    Schwung receives it too (``kampfrichter.collect``), and that next record's
-    ``tricks`` is 2. ``clause_id`` names the clause that decided it.
-    """
-
-    number: int
-    leader: Player
-    led: Card
-    answer: Card
-    winner: Player | None
-    clause_id: str
-    tricks: int
-    after_angriff: bool
-
-    @property
-    def cards(self) -> tuple[Card, Card]:
-        """The led card and the answer."""
-        return (self.led, self.answer)
-
-    def __repr__(self) -> str:
-        won = "neutralised" if self.winner is None else f"{self.winner} +{self.tricks}"
-        return f"Schwung {self.number}: {self.leader} {self.led} / {self.answer} -> {won} ({self.clause_id})"
 
 
 class Outcome(enum.Enum):
@@ -651,3 +601,9 @@ def _mask(cards: tuple[Card, ...]) -> int:
         mask |= card.bit
     return mask
 
+
+def view_of(state: GangState, player: Player) -> PlayerView:
+    """What ``player`` sees of ``state``; the same as ``state.view(player)``."""
+    if not isinstance(state, GangState):
+        raise InvalidArgumentError("state", f"expected a GangState, got {state!r}")
+    return state.view(player)

@@ -106,10 +106,14 @@ def play_out(state: GangState, choose: Chooser) -> GangState:
     return state
 
 
+MAX_SEEDS = 1 << 24
+"""The most seeds ``gang_seeds`` gives at once: far more than the Gänge of any match or Schwingfest."""
+
+
 def gang_seeds(seed: int, count: int) -> tuple[int, ...]:
-    """The per-Gang seeds of a match played from ``seed``: the first ``count`` outputs of SplitMix64 seeded with ``seed``."""
+    """The per-Gang seeds of a match played from ``seed``: the first ``count`` outputs (0 to ``MAX_SEEDS``) of SplitMix64 seeded with ``seed``."""
     rng = SplitMix64.seeded(seed)
-    check_int(count, "count", 0)
+    check_int(count, "count", 0, MAX_SEEDS)
     out = []
     for _ in range(count):
         value, rng = rng.next()

@@ -35,11 +35,17 @@ MEETINGS_PER_PAIR = 2
 """Each Schwinger meets each other twice (``fest.twice_each``)."""
 
 
+MAX_PLAYERS = 256
+"""The most Schwinger this library schedules (65,280 Gänge); the trace format holds 64."""
+
+
 def _check_size(players: int, sets: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players < 3:
         raise SchwingfestError(
             f"a Schwingfest needs more than 2 Schwinger, got {players!r}", clause_id="fest.more_players"
         )
+    if players > MAX_PLAYERS:
+        raise SchwingfestError(f"players: this library schedules at most {MAX_PLAYERS} Schwinger, got {players}")
     if isinstance(sets, bool) or not isinstance(sets, int) or sets < 1:
         raise SchwingfestError(
             f"a Schwingfest needs at least one card set, got {sets!r}", clause_id="fest.parallel"
@@ -334,6 +340,8 @@ class SchwingfestState:
 
     def starter_of(self, meeting: Meeting) -> int:
         """The Schwinger who starts the Gang of ``meeting`` under ``Rules.fest_starter`` (AMB-FEST-STARTER)."""
+        if not isinstance(meeting, Meeting):
+            raise InvalidArgumentError("meeting", f"expected a Meeting, got {meeting!r}")
         mode = self.rules.fest_starter
         if mode == "younger" or meeting.leg == 1:
             # match.first_starter: the younger of the pair

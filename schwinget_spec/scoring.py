@@ -124,6 +124,8 @@ class Points:
     def total(cls, system: ScoringSystem, items: Iterable[Points]) -> Points:
         """The sum of ``items`` under ``system`` (zero for none)."""
         out = cls.zero(system)
+        if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+            raise InvalidArgumentError("items", f"expected an iterable of Points, got {items!r}")
         for item in items:
             if not isinstance(item, Points):
                 raise InvalidArgumentError("items", f"expected Points, got {item!r}")

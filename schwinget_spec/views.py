@@ -1,19 +1,15 @@
-"""What one player may see at the table: own hand, the revealed card, the cards played, pile size and tricks (clause deal.hand_private)."""
+"""What one player may see at the table: own hand, the revealed card, the cards played, pile size and tricks (clause deal.hand_private); ``gang.view_of`` builds it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
+from schwinget_spec.actions import Action
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
+from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
 from schwinget_spec.players import Player
 
-if TYPE_CHECKING:
-    from schwinget_spec.actions import Action
-    from schwinget_spec.gang import Angriff, GangState, Phase, SchwungRecord
-
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PlayerView"]
 
 
 @attrs.frozen
@@ -58,8 +54,3 @@ class PlayerView:
         """The cards this player has not seen: opponent's hand, face-down cards and the pile."""
         seen = {*self.hand, *self.played_cards, self.revealed}
         return tuple(c for c in ALL_CARDS if c not in seen)
-
-
-def view_of(state: GangState, player: Player) -> PlayerView:
-    """What ``player`` sees of ``state``; the same as ``state.view(player)``."""
-    return state.view(player)
