@@ -72,6 +72,7 @@ def verify_command(traces: tuple[Path, ...], as_json: bool, lang: str) -> None:
         click.echo(json.dumps(entries, indent=2, ensure_ascii=True))
     else:
         out = console()
+        out.soft_wrap = not out.is_terminal  # on a terminal the clause texts wrap at words
         for path, verdict in verdicts:
             print_verdict(out, path, verdict, lang)
         failed = sum(1 for _, v in verdicts if not v.conforms)

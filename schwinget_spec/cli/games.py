@@ -245,6 +245,7 @@ def replay_command(trace: Path, lang: str) -> None:
     verdict = verify_trace_file(trace)
     out = console()
     if not verdict.conforms:
+        out.soft_wrap = not out.is_terminal  # on a terminal the clause texts wrap at words
         print_verdict(out, trace, verdict, "both")
         sys.exit(1)
     lines = replay_lines(json.loads(trace.read_text(encoding="utf-8")), typing.cast(Lang, lang))
