@@ -61,6 +61,28 @@ class _AnyAnswer(ReferenceAdapter):
         return super().legal_actions(state)
 
 
+class _NoTrumpInsteadOfFollowing(ReferenceAdapter):
+    """Forgets that a trump may always answer: a player holding the led colour must follow it."""
+
+    def legal_actions(self, state: GangState) -> tuple[str, ...]:
+        legal = super().legal_actions(state)
+        led = state.led
+        if led is None or led.colour is None or state.trump is None:
+            return legal
+        hand = state.hand(state.to_move)
+        if not any(c.colour is led.colour for c in hand):
+            return legal
+        return tuple(c for c in legal if Card.parse(c).colour is not state.trump or led.colour is state.trump)
+
+
+@pytest.mark.clause("trump.anytime")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_forgotten_trump_anytime_is_not_blamed_on_the_deal(seed: int) -> None:
+    """An engine that offers the answers of a Gang without trump, but takes Schwünge with trump rightly, is named trump.anytime, not deal.trump."""
+    report = check_adapter(_NoTrumpInsteadOfFollowing(), games=30, seed=seed, vectors=False, steer=0, shrink=False)
+    assert _clause(report) == "trump.anytime"
+
+
 @pytest.mark.clause("deal.trump")
 @pytest.mark.parametrize("seed", SEEDS)
 def test_misread_trump_names_deal_trump(seed: int) -> None:

@@ -3,7 +3,9 @@
 Before a difference in the answers offered or in who took a Schwung is blamed on the
 Farbzwang or the Schwung's own clause, the engine's behaviour is compared with the
 reference's under every other trump (none, or another colour): when another trump
-explains this difference and every Schwung before it, the engine misread the deal
+explains this difference and every Schwung before it (``trump_candidates_of_answers``,
+``trump_candidates_of_schwung``) and the engine also decides a witness Schwung as that
+trump would (``trump_witness``, played by the lock step), the engine misread the deal
 (``deal.trump``, or ``deal.no_trump`` when the revealed card is a special card). A hand
 that drew another card of the pile than the next one points at ``deal.pile``. A wrong
 result names the Plattwurf clause, the table row of the outcome or the more-tricks clause
@@ -12,25 +14,30 @@ that differs (``result_clause``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from schwinget_spec.cards import Card, Colour
-from schwinget_spec.deal import PILE_SIZE
-from schwinget_spec.gang import GangState, Phase, cards_of
+from schwinget_spec.deal import PILE_SIZE, Deal
+from schwinget_spec.gang import GangState, Phase, cards_of, start_gang
 from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, SchwungOutcome, allowed_answers, resolve_schwung
 
 __all__ = [
     "Answered",
     "allowing_clause",
+    "deal_clause",
     "end_clause",
     "legal_actions_clause",
     "pile_clause",
     "result_clause",
     "state_clause",
-    "trump_view_of_answers",
-    "trump_view_of_schwung",
+    "trump_candidates_of_answers",
+    "trump_candidates_of_schwung",
+    "trump_witness",
 ]
 
 Answered = tuple[GangState, str]
@@ -76,28 +83,32 @@ def _explains_so_far(trump: Colour | None, answered: Sequence[Answered]) -> bool
     return True
 
 
-def trump_view_of_answers(state: GangState, offered: Collection[str], answered: Sequence[Answered]) -> str | None:
-    """``deal.trump`` or ``deal.no_trump`` if the answers ``offered`` in ``state`` are those of another trump that also explains ``answered``; else None."""
+def trump_candidates_of_answers(
+    state: GangState, offered: Collection[str], answered: Sequence[Answered]
+) -> tuple[Colour | None, ...]:
+    """The other trumps (None: no trump) under which the answers ``offered`` in ``state`` are exactly the allowed ones, and every Schwung in ``answered`` goes as it went."""
     if state.phase is not Phase.ANSWER:
-        return None
+        return ()
     wanted = set(offered)
-    for trump in _other_trumps(state.trump):
-        if {c.code for c in cards_of(_allowed(state, trump))} == wanted and _explains_so_far(trump, answered):
-            return _deal_clause(state)
-    return None
+    return tuple(
+        trump
+        for trump in _other_trumps(state.trump)
+        if {c.code for c in cards_of(_allowed(state, trump))} == wanted and _explains_so_far(trump, answered)
+    )
 
 
-def trump_view_of_schwung(
+def trump_candidates_of_schwung(
     before: GangState,
     code: str,
     to_move: int | None,
     tricks: Sequence[int],
     answered: Sequence[Answered],
-) -> str | None:
-    """``deal.trump`` or ``deal.no_trump`` if the engine's ``to_move`` and ``tricks`` after the answer ``code`` are those of another trump that also explains ``answered``; else None."""
+) -> tuple[Colour | None, ...]:
+    """The other trumps under which the engine's ``to_move`` and ``tricks`` after the answer ``code`` are right, and every Schwung in ``answered`` goes as it went."""
     if before.phase is not Phase.ANSWER:
-        return None
+        return ()
     reference = _resolve(before, code, before.trump)
+    found: list[Colour | None] = []
     for trump in _other_trumps(before.trump):
         if _allowed(before, trump) != _allowed(before, before.trump):
             continue
@@ -115,8 +126,42 @@ def trump_view_of_schwung(
             predicted[outcome.winner] += 1 if before.pending is None else 2
         seat = None if predicted_to_move is None else int(predicted_to_move)
         if seat == to_move and predicted == list(tricks) and _explains_so_far(trump, answered):
-            return _deal_clause(before)
+            found.append(trump)
+    return tuple(found)
+
+
+_WITNESS_TRIES = 400
+
+
+@functools.lru_cache(maxsize=256)
+def trump_witness(deal: Deal, starter: Player, rules: Rules, trump: Colour | None) -> tuple[str, ...] | None:
+    """A legal game on ``deal`` whose last action is the first answer that another ``trump`` decides otherwise than the deal's trump, every answer before it allowed and decided alike under both; None if none is found.
+
+    Played against an engine suspected of reading the deal with ``trump``, it tells a
+    misread deal (the engine diverges on that last Schwung) from a bug of the rules
+    that only looked like one (it does not). Deterministic: random play from a fixed seed.
+    """
+    rng = SplitMix64.seeded(0x7A3E5)
+    for _ in range(_WITNESS_TRIES):
+        state = start_gang(deal, starter, rules)
+        codes: list[str] = []
+        while not state.is_over:
+            legal = [a.code for a in state.legal_actions()]
+            if state.phase is Phase.ANSWER:
+                if _allowed(state, trump) != _allowed(state, state.trump):
+                    break
+                for code in legal:
+                    if _resolve(state, code, trump).winner != _resolve(state, code, state.trump).winner:
+                        return (*codes, code)
+            pick, rng = rng.below(len(legal))
+            codes.append(legal[pick])
+            state = state.apply(legal[pick])
     return None
+
+
+def deal_clause(state: GangState) -> str:
+    """The clause that fixes the trump of ``state``'s deal: ``deal.trump``, or ``deal.no_trump`` when the revealed card is a special card."""
+    return _deal_clause(state)
 
 
 def pile_clause(before: GangState, action: str, after: GangState, hands: Sequence[Collection[str]]) -> str | None:
@@ -164,19 +209,8 @@ def allowing_clause(state: GangState, code: str) -> str:
     return "schwung.lead"
 
 
-def legal_actions_clause(
-    state: GangState, extra: Collection[str], missing: Collection[str], answered: Sequence[Answered] = ()
-) -> str:
-    """The clause behind a difference of the legal actions in ``state``: ``extra`` offered, ``missing`` not offered.
-
-    ``answered`` are the Schwünge played before: when another trump explains the answers
-    offered and all of them, the clause is the deal's (``trump_view_of_answers``).
-    """
-    if state.phase is Phase.ANSWER:
-        reference = {a.code for a in state.legal_actions()}
-        deal = trump_view_of_answers(state, (reference | set(extra)) - set(missing), answered)
-        if deal is not None:
-            return deal
+def legal_actions_clause(state: GangState, extra: Collection[str], missing: Collection[str]) -> str:
+    """The clause behind a difference of the legal actions in ``state``: ``extra`` offered, ``missing`` not offered."""
     if state.phase is Phase.CHOOSE_LEADER:
         return "kampfrichter.chooses"
     if state.phase is Phase.OVER:

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from schwinget_spec.cards import Card
+from schwinget_spec.cards import Card, Colour
 from schwinget_spec.conformance.adapter import GangAdapter
 from schwinget_spec.conformance.divergence_clauses import (
     Answered,
     allowing_clause,
+    deal_clause,
     end_clause,
     legal_actions_clause,
     pile_clause,
     result_clause,
     state_clause,
-    trump_view_of_schwung,
+    trump_candidates_of_answers,
+    trump_candidates_of_schwung,
+    trump_witness,
 )
-from schwinget_spec.conformance.harness_games import GameSpec, Policy
+from schwinget_spec.conformance.harness_games import GameSpec, Policy, script_policy
 from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
 from schwinget_spec.conformance.protocol import ProtocolError
 from schwinget_spec.errors import SchwingetError
@@ -61,10 +64,12 @@ class PlayCounts:
 class LockstepGame:
     """One Gang played through an adapter beside the reference; raises ``DivergenceError`` at the first difference."""
 
-    def __init__(self, adapter: GangAdapter[Any], spec: GameSpec, counts: PlayCounts) -> None:
+    def __init__(self, adapter: GangAdapter[Any], spec: GameSpec, counts: PlayCounts, *, read_deal: bool = True) -> None:
         self.adapter = adapter
         self.spec = spec
         self.counts = counts
+        self.read_deal = read_deal
+        """Whether a difference is first checked for a misread deal (off for the witness game that checks it)."""
         self.actions: list[str] = []
         self.answered: list[Answered] = []
         """The Schwünge answered so far: the reference state before each answer, and the answer."""
@@ -159,7 +164,8 @@ class LockstepGame:
                 field="legal_actions",
                 expected=sorted(reference, key=_action_order),
                 actual=sorted(offered, key=_action_order),
-                clause_id=legal_actions_clause(ref, extra, missing, self.answered),
+                clause_id=self._trump_read(trump_candidates_of_answers(ref, offered, self.answered), ref)
+                or legal_actions_clause(ref, extra, missing),
             )
         if not ref.is_over or refused:
             return
@@ -198,9 +204,39 @@ class LockstepGame:
     def _deal_view(self, name: str, before: GangState, action: str, after: GangState, impl: Mapping[str, Any]) -> str | None:
         """The deal's clause when the engine's state after ``action`` shows another trump or another card of the pile."""
         if name in ("to_move", "tricks"):
-            return trump_view_of_schwung(before, action, _seat(impl["to_move"]), impl["tricks"], self.answered)
+            candidates = trump_candidates_of_schwung(before, action, _seat(impl["to_move"]), impl["tricks"], self.answered)
+            return self._trump_read(candidates, before)
+        if not self.read_deal:
+            return None
         if name == "hands":
             return pile_clause(before, action, after, impl["hands"])
+        return None
+
+    def _trump_read(self, candidates: Sequence[Colour | None], state: GangState) -> str | None:
+        """The deal's clause if the engine plays a witness Schwung as one of the other trumps ``candidates`` would, else None.
+
+        The witness (``trump_witness``) is a fresh Gang on the same deal, played against the
+        same engine (the Gang in play is given up: it has diverged already). Another trump
+        colour that explains the difference is evidence enough when no witness exists (a
+        bug of the rules seldom mimics exactly another colour's trumps); no trump at all is
+        also what forgetting ``trump.anytime`` looks like, so it needs its witness.
+        """
+        if not self.read_deal:
+            return None
+        spec = self.spec
+        for trump in candidates:
+            witness = trump_witness(spec.deal, spec.starter, spec.rules, trump)
+            if witness is None:
+                if trump is not None:
+                    return deal_clause(state)
+                continue
+            game = LockstepGame(self.adapter, attrs.evolve(spec, actions=witness), PlayCounts(), read_deal=False)
+            try:
+                game.play(script_policy(witness))
+            except DivergenceError as found:
+                d = found.divergence
+                if d.kind is DivergenceKind.WRONG_STATE and d.field in ("to_move", "tricks") and d.step == len(witness) - 1:
+                    return deal_clause(state)
         return None
 
     def play(self, policy: Policy) -> None:
