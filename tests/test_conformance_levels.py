@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -328,3 +329,22 @@ def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
         else:
             assert report.divergence is not None
             assert (report.divergence.level, report.divergence.clause_id) == ("scoring", clause)
+
+
+def test_a_deadline_during_the_levels_stops_the_run_without_a_verdict_against_the_engine() -> None:
+    """When the run's deadline passes while a level is played, the report says the levels were stopped, names them not checked and does not pass."""
+    session = EngineSession(_command(None), 5.0, 20.0, None)
+    try:
+        session.connect()
+        assert session.hello is not None
+        assert session.client is not None
+        session.client.deadline = time.monotonic() + 0.3
+        report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True)
+    finally:
+        session.close()
+    assert gang is None
+    assert report.divergence is None
+    assert report.stopped_at_deadline
+    assert not report.passed
+    assert "schwingfest" in report.not_checked
+    assert report.to_json()["levels_stopped_at_deadline"] is True

@@ -489,6 +489,7 @@ def run_harness(
                         gang_played=(total, played.vector_gaenge), run=ok,
                     )
                     divergence = divergence if level_gang is None else level_gang
+                    stopped = stopped or levels.stopped_at_deadline
                     played.coverage.add_counts(
                         levels.clauses, levels.situations, [lv for lv in levels.checked if lv != "gang"]
                     )

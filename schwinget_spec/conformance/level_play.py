@@ -112,6 +112,10 @@ class _LevelStopError(Exception):
         self.divergence = divergence
 
 
+class _DeadlineError(Exception):
+    """The run's deadline passed while a level waited for an answer."""
+
+
 class _GangStopError(Exception):
     def __init__(self, divergence: Divergence) -> None:
         self.divergence = divergence
@@ -161,7 +165,9 @@ class LevelPlay:
     def _stop(self, level: str, kind: str, message: str, source: str, **fields: Any) -> _LevelStopError:
         return _LevelStopError(LevelDivergence(level, kind, message, source, requests=tuple(self.requests), **fields))
 
-    def _protocol(self, level: str, exc: ProtocolError, source: str) -> _LevelStopError:
+    def _protocol(self, level: str, exc: ProtocolError, source: str) -> Exception:
+        if exc.kind == "deadline":
+            return _DeadlineError(exc.reason)
         return self._stop(level, "protocol", exc.reason, source, field=exc.kind, stderr=exc.stderr)
 
     def _play_gang(self, spec: GameSpec) -> GangState:
@@ -186,7 +192,10 @@ class LevelPlay:
                 adapter.client.apply(code)
             if adapter.client.result() == end_claims(state):
                 return state
-        except (ProtocolError, ActionRefusedError):
+        except ProtocolError as exc:
+            if exc.kind == "deadline":
+                raise _DeadlineError(exc.reason) from None
+        except ActionRefusedError:
             pass
         try:
             LockstepGame(self.get_adapter(), spec, PlayCounts()).play(script_policy(actions))
@@ -399,9 +408,13 @@ class LevelPlay:
         ]
         divergence: LevelDivergence | None = None
         gang_divergence: Divergence | None = None
+        stopped = False
         for level, items, play in plans:
             if level not in declared:
                 checks[level] = LevelCheck(level, False, False)
+                continue
+            if stopped:
+                checks[level] = LevelCheck(level, True, False, note="the run stopped at its deadline")
                 continue
             if divergence is not None or gang_divergence is not None:
                 checks[level] = LevelCheck(level, True, False, note="the run stopped at an earlier divergence")
@@ -417,6 +430,10 @@ class LevelPlay:
                 divergence = stop.divergence
             except _GangStopError as stop:
                 gang_divergence = stop.divergence
+            except _DeadlineError:
+                stopped = True
+                checks[level] = LevelCheck(level, True, False, played, vectors, note="the run stopped at its deadline")
+                continue
             if level == "scoring":
                 played = self.scored - before
             # a level that diverged was checked: its verdict is the divergence
@@ -428,5 +445,6 @@ class LevelPlay:
         report = LevelsReport(
             self.hello.protocol, tuple(checks[level] for level in LEVELS), divergence,
             tuple(sorted(self.clause_counts.items())), tuple(sorted(self.situation_counts.items())),
+            stopped_at_deadline=stopped,
         )
         return report, gang_divergence

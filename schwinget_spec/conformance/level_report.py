@@ -98,6 +98,8 @@ class LevelsReport:
     """Per clause of the scoring, match and Schwingfest levels: the games that exercised it (a scored Gang, a match, a Schwingfest), those played to the end without a difference."""
     situations: tuple[tuple[str, int], ...] = ()
     """Per named situation of a match or a Schwingfest (``situations``): the matches or Schwingfeste that showed it."""
+    stopped_at_deadline: bool = False
+    """True if the run's deadline passed while a level was played: the levels from there on are not checked."""
 
     @property
     def passed(self) -> bool:
@@ -134,6 +136,7 @@ class LevelsReport:
             "level_clauses": dict(self.clauses),
             "level_situations": dict(self.situations),
             "level_divergence": None if self.divergence is None else self.divergence.to_json(),
+            "levels_stopped_at_deadline": self.stopped_at_deadline,
         }
 
     @classmethod
