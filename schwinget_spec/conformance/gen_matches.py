@@ -69,7 +69,7 @@ def _play_match(seed: int, system: ScoringSystem, length: MatchLength, rules: Ru
 
 
 def _search_match(
-    wanted: tuple[str, ...], system: ScoringSystem, length: MatchLength, rules: Rules, start: int, span: int = 3000
+    wanted: tuple[str, ...], system: ScoringSystem, length: MatchLength, rules: Rules, start: int, *, span: int = 3000
 ) -> _PlayedMatch:
     for seed in range(start, start + span):
         played = _play_match(seed, system, length, rules)
