@@ -16,7 +16,13 @@ from schwinget_spec.conformance.engine_session import EngineSession
 from schwinget_spec.conformance.generate import switch_flips
 from schwinget_spec.conformance.harness import format_report, run_harness
 from schwinget_spec.conformance.level_report import LevelsReport
-from schwinget_spec.conformance.level_vectors import play_levels, vector_rules_for
+from schwinget_spec.conformance.level_vectors import (
+    DEFAULT_FESTS,
+    DEFAULT_MATCHES,
+    DEFAULT_SCORED_GAENGE,
+    play_levels,
+    vector_rules_for,
+)
 from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES, LEVELS
 from schwinget_spec.conformance.runner import verdict_matches
 from schwinget_spec.conformance.suite import load_vectors
@@ -302,6 +308,9 @@ def test_the_harness_doc_lists_every_level_message() -> None:
     for cmd in ("hello", "start", "legal", "apply", "state", "result", "points", "match_start", "match_next",
                 "match_result", "fest_start", "fest_schedule", "fest_meeting", "fest_result", "bye"):
         assert f'{{"cmd": "{cmd}"' in text, cmd
+    assert f"{DEFAULT_SCORED_GAENGE} random Gänge scored" in text
+    assert f"{DEFAULT_MATCHES} random\n   matches" in text or f"{DEFAULT_MATCHES} random matches" in text
+    assert f"{DEFAULT_FESTS} random Schwingfeste" in text
 
 
 # -- the JavaScript engines
