@@ -9,6 +9,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,15 @@ from schwinget_spec.conformance.level_vectors import (
     play_levels,
     vector_rules_for,
 )
-from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES, LEVELS
+from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES, LEVELS, ProtocolError
+from schwinget_spec.conformance.protocol_levels import (
+    ask_fest_meeting,
+    ask_fest_result,
+    ask_fest_schedule,
+    ask_match_next,
+    ask_match_result,
+    ask_points,
+)
 from schwinget_spec.conformance.runner import verdict_matches
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.verify import verify_trace
@@ -357,3 +366,38 @@ def test_a_deadline_during_the_levels_stops_the_run_without_a_verdict_against_th
     assert not report.passed
     assert "schwingfest" in report.not_checked
     assert report.to_json()["levels_stopped_at_deadline"] is True
+
+
+# -- the shapes of the level answers
+
+
+class _Answers:
+    """A stand-in client that answers every request with the next prepared answer."""
+
+    def __init__(self, *answers: dict[str, object]) -> None:
+        self.answers = list(answers)
+        self.sent: list[dict[str, object]] = []
+
+    def call(self, message: dict[str, object]) -> dict[str, object]:
+        self.sent.append(message)
+        return self.answers.pop(0)
+
+
+@pytest.mark.parametrize(
+    ("ask", "answer", "needle"),
+    [
+        (lambda c: ask_points(c, ScoringSystem.PUNKTEWERTUNG, Rules()), {"ok": True, "points": ["7", "0.50"]}, "bad points"),
+        (lambda c: ask_points(c, ScoringSystem.SCHWINGERWERTUNG, Rules()), {"ok": True, "points": [9.75, 8.5]}, "points written like"),
+        (lambda c: ask_match_next(c, 2), {"ok": True, "gang": 1, "starter": "P0"}, "'gang': 2"),
+        (lambda c: ask_match_result(c, ScoringSystem.PUNKTEWERTUNG), {"ok": True, "totals": ["6", "6"]}, "'winner'"),
+        (lambda c: ask_fest_schedule(c, 3), {"ok": True, "rounds": [[[1, 0]]]}, "0 <= a < b < 3"),
+        (lambda c: ask_fest_meeting(c, 0, 1), {"ok": True, "starter": 2}, "'starter': 0 or 1"),
+        (lambda c: ask_fest_result(c, 3, ScoringSystem.PUNKTEWERTUNG), {"ok": True, "standings": []}, "one line per Schwinger"),
+    ],
+)
+def test_a_level_answer_of_the_wrong_shape_is_malformed(ask: Any, answer: dict[str, object], needle: str) -> None:
+    """A level answer of the wrong shape raises a protocol error of kind malformed that says what was expected."""
+    with pytest.raises(ProtocolError) as caught:
+        ask(_Answers(answer))
+    assert caught.value.kind == "malformed"
+    assert needle in caught.value.reason
