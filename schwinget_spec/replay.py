@@ -210,13 +210,17 @@ def replay_lines(document: Any, lang: Lang = "de") -> list[Line] | Verdict:
             owners = (str(players[seats[0]]), str(players[seats[1]]))
             names = (f"{owners[0]} (P0)", f"{owners[1]} (P1)")
         starter = Player[gang["starter"]]
-        why = "gang.turn" if match is None else match.next_starter_with_clause()[1]
+        # the clause that named the starter: the match's rule, the Gang's own for a single Gang; a
+        # Schwingfest's meetings are checked by the verifier, and the replay does not restate them
+        why = {"gang": " [gang.turn]", "match": ""}.get(kind, "")
+        if match is not None:
+            why = f" [{match.next_starter_with_clause()[1]}]"
         lines.append(Line("", ""))
         lines.append(Line("", f"Gang {g + 1} of {count}", "bold underline"))
         state = start_gang(_deal(gang["deal"]), starter, rules)
         gang_lines, state = _gang_lines(state, names, owners, list(gang["actions"]))
         lines.extend(gang_lines[:5])
-        lines.append(Line("starts", f"{names[starter]} leads Schwung 1 [{why}]"))
+        lines.append(Line("starts", f"{names[starter]} leads Schwung 1{why}"))
         lines.extend(gang_lines[5:])
         lines.extend(_result_lines(state, names, system, rules, lang))
         if match is not None:
