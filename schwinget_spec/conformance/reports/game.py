@@ -31,7 +31,7 @@ class GameLine:
 
 @attrs.frozen
 class ToldGame:
-    """The deal (hands, revealed card and trump, pile) and the lines of play of a reproduction."""
+    """The deal (hands, revealed card and trump, pile), the switches set otherwise than by default, and the lines of play of a reproduction."""
 
     starter: str
     hands: tuple[str, str]
@@ -122,6 +122,8 @@ def tell_reproduction(reproduction: Mapping[str, Any]) -> ToldGame | None:
         revealed=deal.revealed.code,
         trump="none" if trump is None else trump.code,
         pile=" ".join(c.code for c in deal.pile),
-        rules=tuple((k, bool(v)) for k, v in (reproduction.get("rules") or {}).items()),
+        rules=tuple(
+            (k, bool(v)) for k, v in (reproduction.get("rules") or {}).items() if getattr(Rules(), k, v) != v
+        ),
         lines=tuple(lines),
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 from schwinget_spec.clauses import CLAUSES, get_clause
 from schwinget_spec.conformance.reports.game import tell_reproduction
 from schwinget_spec.conformance.reports.summary import (
+    LEVEL_TEXT,
     Cell,
     CellStatus,
     Failure,
@@ -135,14 +136,14 @@ def _failure_html(failure: Failure, summary: RunSummary, anchor: str) -> list[st
         out.append(f"<p><b>{_e(fresh)}</b></p>")
     told = None if failure.reproduction is None else tell_reproduction(failure.reproduction)
     if told is not None:
-        changed = [name for name, value in told.rules if value]
+        changed = [f"{name}={str(value).lower()}" for name, value in told.rules]
         out.append("<table>")
         out.append(f"<tr><th>P0</th><td>{_cards_html(told.hands[0])}</td></tr>")
         out.append(f"<tr><th>P1</th><td>{_cards_html(told.hands[1])}</td></tr>")
         out.append(f"<tr><th>revealed</th><td>{_cards_html(told.revealed)} trump: {_e(told.trump)}</td></tr>")
         out.append(f"<tr><th>pile</th><td>{_cards_html(told.pile)}</td></tr>")
         out.append(f"<tr><th>starter</th><td>{_e(told.starter)}</td></tr>")
-        out.append(f"<tr><th>switches on</th><td>{_e(', '.join(changed) or 'none')}</td></tr>")
+        out.append(f"<tr><th>rules</th><td>{_e(', '.join(changed) or 'default')}</td></tr>")
         out.append("</table>")
         out.append("<table><tr><th></th><th>who</th><th>action</th><th>reference</th><th>clause</th></tr>")
         for line in told.lines:
@@ -186,7 +187,8 @@ def html_page(summaries: Sequence[RunSummary], title: str = "Schwinget conforman
         out.append(f"<tr><th>{_e(fact)}</th>{values}</tr>")
     out.append("</table>")
     out.append("<p>" + " &nbsp; ".join(f"<b>{_e(_MARK[status])}</b> {_e(text)}" for status, text in _LEGEND) + "</p>")
-    out += _matrix_html("Levels", summaries, "levels", [("levels", lv, "") for lv in _all_keys(summaries, "levels")])
+    levels = [("levels", lv, LEVEL_TEXT.get(lv, "")) for lv in _all_keys(summaries, "levels")]
+    out += _matrix_html("Levels", summaries, "levels", levels)
     out += _matrix_html("Clauses of the booklet", summaries, "clauses", _rows(summaries))
     situations = _situation_rows() or [("situations", k, "") for k in _all_keys(summaries, "situations")]
     out += _matrix_html("Named situations", summaries, "situations", situations)

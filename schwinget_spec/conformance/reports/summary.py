@@ -16,6 +16,7 @@ from schwinget_spec.errors import SchwingetError
 
 __all__ = [
     "LEVEL_NAMES",
+    "LEVEL_TEXT",
     "Cell",
     "CellStatus",
     "Failure",
@@ -29,6 +30,13 @@ __all__ = [
 
 LEVEL_NAMES: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
 """The protocol's levels, in order."""
+LEVEL_TEXT: dict[str, str] = {
+    "gang": "the play of a Gang: legal actions, states, the result",
+    "scoring": "the points of a finished Gang under both systems",
+    "match": "whole matches: the starter of each Gang, the totals, the winner",
+    "schwingfest": "whole Schwingfeste: the schedule, the starters, the standings",
+}
+"""What each level checks, for the report page."""
 
 _LEVEL_PREFIXES: tuple[tuple[str, str], ...] = (
     ("scoring.", "scoring"),
@@ -273,9 +281,11 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
         entry = by_level.get(level)
         if level in failed_levels:
             cell = Cell(CellStatus.FAILED, None if entry is None else entry.get("played"))
+        elif entry is None and level != "gang":
+            cell = Cell(CellStatus.SKIPPED, note="the run did not check this level")
         elif entry is None:
-            cell = Cell(CellStatus.PASSED if level == "gang" and data.get("passed") else CellStatus.UNKNOWN)
-            if level == "gang" and not data.get("passed") and not failures:
+            cell = Cell(CellStatus.PASSED if data.get("passed") else CellStatus.NOT_REACHED)
+            if not data.get("passed"):
                 cell = Cell(CellStatus.NOT_REACHED, note="the run did not finish")
         elif not entry.get("declared"):
             cell = Cell(CellStatus.SKIPPED, note="not declared by the implementation")
