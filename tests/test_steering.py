@@ -177,3 +177,19 @@ def test_fest_situations_are_detected() -> None:
                 assert "fest_equal_points_told_apart" not in shown
             seen |= shown
     assert seen == set(FEST_SITUATIONS)
+
+
+@pytest.mark.clause("schwung.farbzwang", "cards.special")
+def test_a_reading_that_makes_a_situation_impossible_is_not_blamed_for_it() -> None:
+    """Under special_cards_follow_colour no Konter answers a 6 while its player holds the led colour: steered play does not aim at it, and the coverage does not call it unreached."""
+    reading = Rules(special_cards_follow_colour=True)
+    run = steered_games(2, seed=0, reading=reading)
+    assert run.missed == ()
+    assert "konter_answers_six" not in run.reached
+    report = check_adapter(
+        ReferenceAdapter(), games=0, steer=2, vectors=False, switches=("special_cards_follow_colour",), all_readings=True
+    )
+    coverage = report.readings[1].report.coverage
+    assert coverage is not None
+    assert coverage.impossible == ("konter_answers_six",)
+    assert "konter_answers_six" not in coverage.unreached_situations

@@ -70,6 +70,7 @@ class Coverage:
     not_checked: tuple[str, ...] = ("scoring", "match", "schwingfest")
     target: int = 0
     counted: tuple[str, ...] = ("gang",)
+    impossible: tuple[str, ...] = ()
 
     def _checked_clause(self, clause_id: str) -> bool:
         return clause_id not in UNOBSERVABLE_CLAUSES and clause_level(clause_id) in self.checked and clause_level(clause_id) in self.counted
@@ -83,7 +84,10 @@ class Coverage:
     def unreached_situations(self) -> tuple[str, ...]:
         """Named situations of a checked level that no game reached."""
         levels = {s.name: s.level for s in SITUATIONS}
-        return tuple(s for s, n in self.situations if n == 0 and levels[s] in self.checked and levels[s] in self.counted)
+        return tuple(
+            s for s, n in self.situations
+            if n == 0 and levels[s] in self.checked and levels[s] in self.counted and s not in self.impossible
+        )
 
     @property
     def below_target(self) -> tuple[str, ...]:
@@ -103,6 +107,7 @@ class Coverage:
             "not_checked": list(self.not_checked),
             "complete": self.complete,
             "counted": list(self.counted),
+            "impossible_situations": list(self.impossible),
             "target_per_situation": self.target,
             "clauses": dict(self.clauses),
             "situations": dict(self.situations),
@@ -124,6 +129,10 @@ class Coverage:
             sits = [(s, n) for s, n in self.situations if levels[s] == level]
             if sits:
                 out.append(f"  {level} situations: " + ", ".join(f"{s} {n}" for s, n in sits))
+        if self.below_target:
+            out.append(f"  reached fewer than {self.target} times: {', '.join(self.below_target)}")
+        if self.impossible:
+            out.append(f"  impossible under these rules: {', '.join(self.impossible)}")
         if self.not_checked:
             out.append(f"  not checked (the implementation is not driven at these levels): {', '.join(self.not_checked)}")
         return out
@@ -174,7 +183,7 @@ class CoverageCounter:
         found.update(refused)
         self.add(found, situations)
 
-    def report(self, checked: Collection[str] = ("gang",), target: int = 0) -> Coverage:
+    def report(self, checked: Collection[str] = ("gang",), target: int = 0, impossible: Collection[str] = ()) -> Coverage:
         """The coverage so far, for a run that checked the levels ``checked`` (the levels some game was counted at are ``counted``)."""
         return Coverage(
             clauses=tuple((c, self.clauses[c]) for c in CLAUSES),
@@ -183,4 +192,5 @@ class CoverageCounter:
             not_checked=tuple(level for level in LEVELS if level not in checked),
             target=target,
             counted=tuple(level for level in LEVELS if level in self.levels),
+            impossible=tuple(sorted(impossible)),
         )

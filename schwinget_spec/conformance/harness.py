@@ -55,6 +55,7 @@ from schwinget_spec.conformance.protocol import (
     ProtocolError,
 )
 from schwinget_spec.conformance.shrink import confirm_fresh, shrink_divergence
+from schwinget_spec.conformance.situations import impossible_situations
 from schwinget_spec.conformance.skiplist import SkipList
 from schwinget_spec.conformance.steering import gang_situations, steered_games
 from schwinget_spec.rules import Rules
@@ -233,6 +234,7 @@ class _Plan:
     specs: tuple[GameSpec, ...]
     selection: VectorSelection
     steer: int
+    reading: Rules | None = None
 
 
 def _plan(
@@ -249,7 +251,7 @@ def _plan(
     selection = select_vectors(switches, skiplist, reading) if vectors else VectorSelection()
     steered = steered_games(steer, seed, switches, reading=reading).games if steer > 0 else ()
     specs = (*scripted, *selection.games, *random_games(games, seed, switches, reading), *steered)
-    return _Plan(specs, selection, steer)
+    return _Plan(specs, selection, steer, reading)
 
 
 def _report(
@@ -281,7 +283,9 @@ def _report(
         skipped=plan.selection.skipped,
         stale_skips=stale,
         skiplist=None if skiplist is None else skiplist.implementation,
-        coverage=played.coverage.report(checked, target=plan.steer),
+        coverage=played.coverage.report(
+            checked, target=plan.steer, impossible=() if plan.reading is None else impossible_situations(plan.reading)
+        ),
         **fields,
     )
 

@@ -27,6 +27,7 @@ __all__ = [
     "end_situations",
     "fest_situations",
     "gang_situations",
+    "impossible_situations",
     "match_situations",
     "step_situations",
 ]
@@ -222,3 +223,14 @@ def fest_situations(fest: SchwingfestState) -> frozenset[str]:
             if any(points[j] == s.points and standings[j].rank != s.rank for j in range(len(standings)) if j != i):
                 out.add("fest_equal_points_told_apart")
     return frozenset(out)
+
+
+def impossible_situations(rules: Rules) -> frozenset[str]:
+    """The Gang situations no Gang under ``rules`` can show.
+
+    Under ``special_cards_follow_colour`` the Brienzer-Konter follows colour like a
+    coloured card: a player holding the led colour cannot answer a 6 with it, so
+    ``konter_answers_six`` (the Konter answered by a player holding the led colour) cannot
+    happen.
+    """
+    return frozenset({"konter_answers_six"}) if rules.special_cards_follow_colour else frozenset()

@@ -31,6 +31,7 @@ from schwinget_spec.conformance.situations import (
     end_situations,
     fest_situations,
     gang_situations,
+    impossible_situations,
     match_situations,
     step_situations,
 )
@@ -326,8 +327,9 @@ def steered_games(
     For each situation in turn (the ones reached less often than ``per_situation`` by the
     Gänge kept so far), a plan aims at it: a steered deal, players who keep or seek the
     special cards, win or lose on purpose, an Angriff at the moment it needs; every other
-    Gang plays random values of ``switches`` (every Gang ``reading``, if given). A Gang is
-    kept when it reaches the situation. Deterministic from ``seed``.
+    Gang plays random values of ``switches`` (every Gang ``reading``, if given: then the
+    situations that reading makes impossible are not aimed at). A Gang is kept when it
+    reaches the situation. Deterministic from ``seed``.
     """
     rng = HarnessRng(seed ^ 0x57EE12ED)
     games: list[GameSpec] = []
@@ -335,7 +337,10 @@ def steered_games(
     attempts: Counter[str] = Counter()
     kept: Counter[str] = Counter()
     missed: list[str] = []
+    impossible = impossible_situations(reading) if reading is not None else frozenset()
     for name in situations:
+        if name in impossible:
+            continue
         tries = 0
         while reached[name] < per_situation:
             if tries >= _MAX_ATTEMPTS_PER_GAME * per_situation:
