@@ -19,6 +19,7 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import (
     console,
     print_line,
+    print_wrapped,
     rules_fields,
     rules_from,
     rules_options,
@@ -98,20 +99,21 @@ def demo_command(seed: int, gang_only: bool, long_match: bool, first: Player, la
     words = typing.cast(Lang, lang)
     out = console()
     if gang_only:
-        out.print(Text.assemble(("Schwinget demo", "bold"), f": one Gang between two random players, seed {seed}"))
-        out.print(Text(f"rules: {_describe_rules(rules)}"))
+        print_wrapped(out, Text.assemble(("Schwinget demo", "bold"), f": one Gang between two random players, seed {seed}"))
+        print_wrapped(out, Text(f"rules: {_describe_rules(rules)}"))
         played = play_gang_recorded(Deal.shuffled(seed), first, rules, demo_bots(seed))
         out.print()
         _print_gang(out, played, f"Gang · Deal.shuffled({seed})", (first, "gang.turn"), words)
         return
     length = MatchLength.LONG if long_match else MatchLength.SHORT
-    out.print(
+    print_wrapped(
+        out,
         Text.assemble(
             ("Schwinget demo", "bold"),
             f": a {length.name.lower()} match ({length.gaenge} Gänge) between two random players, seed {seed}",
         )
     )
-    out.print(Text(f"rules: {_describe_rules(rules)}; {first} is the younger player"))
+    print_wrapped(out, Text(f"rules: {_describe_rules(rules)}; {first} is the younger player"))
     _play_demo_match(out, seed, length, first, rules, lang=words)
 
 
@@ -197,7 +199,7 @@ def _print_deal(out: Console, deal: Deal) -> None:
 
 def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Player, str], lang: Lang) -> None:
     """One Gang: the deal, every Schwung with its deciding clause, the Angriff and Kampfrichter choices, the result."""
-    out.print(Text(title, style="bold underline"))
+    print_wrapped(out, Text(title, style="bold underline"))
     _print_deal(out, played.states[0].deal)
     print_line(out, "starts", f"{starter[0]} leads Schwung 1")
     _because(out, starter[1])

@@ -185,7 +185,7 @@ def simulate_command(
 def _print_simulation(out: Console, data: dict[str, Any], system: ScoringSystem) -> None:
     bots = data["bots"]
     gaenge = data["gaenge"]
-    out.print(Text.assemble(
+    print_wrapped(out, Text.assemble(
         ("Schwinget simulate", "bold"),
         f": A = {bots['a']}, B = {bots['b']}; {data['matches']} matches of {data['length']} Gänge "
         f"({gaenge} Gänge), {system.label}, seed {data['seed']}",
