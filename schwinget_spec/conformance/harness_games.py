@@ -239,8 +239,10 @@ def select_vectors(
     Every Gang of a trace vector whose expected verdict is ``conforms``, ``wrong_claim``
     (the claims are the trace's, not the implementation's) or ``illegal_action`` is
     played; the illegal action is offered and must be refused. A vector whose rules set
-    a Gang switch outside ``switches`` to another value than the default is skipped and
-    listed, as is every vector the skip list names. With ``reading``, only the vectors
+    a Gang switch outside ``switches`` to another value than the default is played under
+    the switch's default when its ``depends_on`` does not list the switch (its expected
+    result is the same), and otherwise skipped and listed, as is every vector the skip
+    list names. With ``reading``, only the vectors
     whose Gang switches all have the values of ``reading`` are played; the others are
     neither played nor listed.
     """
@@ -265,6 +267,12 @@ def select_vectors(
             skipped_games.extend(specs)
             continue
         undeclared = [k for k in GANG_SWITCHES if getattr(rules, k) != getattr(defaults, k) and k not in switches]
+        depends_on = _field(vector, "depends_on")
+        if undeclared and depends_on is not None and not set(undeclared) & set(depends_on):
+            # its expectation does not depend on these switches (depends_on): play it under their defaults
+            rules = attrs.evolve(rules, **{k: getattr(defaults, k) for k in undeclared})
+            specs = [attrs.evolve(spec, rules=rules) for spec in specs]
+            undeclared = []
         if undeclared:
             values = ", ".join(f"{k}={json_bool(getattr(rules, k))}" for k in undeclared)
             skipped.append(SkippedVector(vector_id, f"sets {values}, not declared in hello", len(specs), False))
