@@ -168,3 +168,19 @@ def test_replay_and_demo_tell_the_same_gang_in_the_same_lines() -> None:
     assert from_demo == from_replay
     assert len(from_demo) == 5 + len(played.final.history) + 1
     assert "Einfacher Sieg" in from_demo[-1] or "Plattwurf-Sieg" in from_demo[-1] or "Gestellter" in from_demo[-1]
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "en"])
+def test_replay_tells_each_result_in_the_booklet_s_words(lang: str, tmp_path: Path) -> None:
+    """``replay --lang`` names each Gang's row of the Wertungstabelle in German, French or English, never by its raw id."""
+    from schwinget_spec.gang import Outcome  # noqa: PLC0415
+    from schwinget_spec.i18n import row_label  # noqa: PLC0415
+
+    vector = _vector("match", "conforms")
+    proc = run("replay", str(_write(tmp_path, "m.json", vector.input)), "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    results = [line for line in proc.stdout.splitlines() if line.startswith("result ")]
+    assert len(results) == len(vector.input["gaenge"])
+    labels = {row_label(outcome, lang) for outcome in Outcome}  # type: ignore[arg-type]
+    assert all(any(f"; {label}: " in line for label in labels) for line in results)
+    assert not [o.value for o in Outcome if f" {o.value}" in proc.stdout]
