@@ -101,7 +101,10 @@ BAD_INPUT: list[tuple[tuple[str, ...], str]] = [
     (("vectors", "check", "--skip", "FIFO"), "--skip"),
     (("vectors", "check", "--skip", "ADIR"), "--skip"),
     (("vectors", "nosuch"), "nosuch"),
-    # conformance run (its own checks are H2's and H3's; the command line's are here)
+    # prove (the queries are never run: the options are refused first)
+    (("prove", "--query", "no.such.query"), "no.such.query"),
+    (("prove", "--jobs", "0"), "--jobs"),
+    # conformance run (the harness's own checks are tested with the harness; the command line's are here)
     (("conformance", "run"), "COMMAND"),
     (("conformance", "run", "--games", "x", "--", "true"), "--games"),
 ]
