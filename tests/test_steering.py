@@ -20,7 +20,7 @@ from schwinget_spec.conformance.steering import (
     steered_games,
     uniform_rates,
 )
-from schwinget_spec.gang import start_gang
+from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, play_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -193,3 +193,20 @@ def test_a_reading_that_makes_a_situation_impossible_is_not_blamed_for_it() -> N
     assert coverage is not None
     assert coverage.impossible == ("konter_answers_six",)
     assert "konter_answers_six" not in coverage.unreached_situations
+
+
+class _RefusesTheAngriff(ReferenceAdapter):
+    """Refuses every Angriff."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        if action == "A":
+            raise ValueError("no Angriff here")
+        return state.apply(action)
+
+
+def test_a_diverging_run_does_not_list_what_it_did_not_reach() -> None:
+    """The run stopped at its divergence: the verdict says DIVERGES and the levels, not a list of what it never got to."""
+    report = check_adapter(_RefusesTheAngriff(), games=30, seed=0, vectors=False, steer=0, shrink=False)
+    assert report.divergence is not None
+    line = verdict_line(report)
+    assert line == "DIVERGES at gang; not checked: scoring, match, schwingfest"

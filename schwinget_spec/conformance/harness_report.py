@@ -245,7 +245,8 @@ def verdict_line(report: HarnessReport) -> str:
     """The verdict: ``PASSED: <levels checked>``, qualified by the levels not checked and what the run did not reach; or why it did not pass.
 
     Only a run that checked every level and reached every clause and named situation
-    of them gets a ``PASSED`` with nothing after the levels.
+    of them gets a ``PASSED`` with nothing after the levels. A run that diverged stopped
+    at the divergence, so its verdict does not list what it did not reach.
     """
     if report.startup_error is not None:
         return "FAILED TO START"
@@ -262,7 +263,8 @@ def verdict_line(report: HarnessReport) -> str:
     failed = [r for r in report.readings if not r.report.passed]
     if failed:
         base += f"; diverges under {len(failed)} of {len(report.readings)} readings"
-    if coverage is not None:
+    if coverage is not None and report.passed:
+        # a run that diverged stopped there: what it did not reach says nothing
         missing = [*coverage.unreached_clauses, *coverage.unreached_situations]
         if missing:
             base += "; not reached: " + ", ".join(missing)
