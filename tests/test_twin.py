@@ -283,3 +283,20 @@ def test_fallback_forced_by_the_environment() -> None:
     sim = simulate(Setup(("random", "random"), 6, seed=2))
     assert data["sim"][0] == "python"
     assert json.loads(json.dumps(sim.results())) == data["sim"][1]
+
+
+def test_pairs_in_chunks_add_up() -> None:
+    """play_pairs over 40,000 Gänge (its table grows past 2,048 kinds) equals the sum of its ten chunks of 4,000."""
+    gamma, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
+    a, b = switch_bits(Rules()), switch_bits(Rules(special_cards_follow_colour=True))
+    engine = twin.engine_module()
+    count = 40_000 if engine is COMPILED else 400
+    whole = engine.play_pairs(count, 9, a, b)
+    parts: dict[tuple[bool, int, int], int] = {}
+    for k in range(10):
+        start = k * count // 10
+        for key, n in engine.play_pairs(count // 10, (9 + 2 * start * gamma) & mask, a, b).items():
+            parts[key] = parts.get(key, 0) + n
+    assert whole == parts
+    assert sum(whole.values()) == count
+    assert len(whole) > (2048 if engine is COMPILED else 0)

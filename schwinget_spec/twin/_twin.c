@@ -744,7 +744,7 @@ static PyObject *py_play_random(PyObject *mod, PyObject *args) {
     return Py_BuildValue("(NN)", tup, codes);
 }
 
-/* A small open-addressing table of 64-bit keys and counts. */
+/* A small open-addressing table of 64-bit keys and counts, in raw memory: it grows while the GIL is released. */
 typedef struct {
     uint64_t *keys, *counts;
     size_t size, used;
@@ -752,8 +752,8 @@ typedef struct {
 #define EMPTY_KEY UINT64_MAX
 
 static int table_init(Table *t, size_t size) {
-    t->keys = PyMem_Malloc(size * sizeof(uint64_t));
-    t->counts = PyMem_Calloc(size, sizeof(uint64_t));
+    t->keys = PyMem_RawMalloc(size * sizeof(uint64_t));
+    t->counts = PyMem_RawCalloc(size, sizeof(uint64_t));
     t->size = size;
     t->used = 0;
     if (t->keys == NULL || t->counts == NULL) return -1;
@@ -762,8 +762,8 @@ static int table_init(Table *t, size_t size) {
 }
 
 static void table_free(Table *t) {
-    PyMem_Free(t->keys);
-    PyMem_Free(t->counts);
+    PyMem_RawFree(t->keys);
+    PyMem_RawFree(t->counts);
 }
 
 static int table_add(Table *t, uint64_t key, uint64_t n);
