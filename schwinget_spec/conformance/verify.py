@@ -16,14 +16,24 @@ import fastjsonschema
 from schwinget_spec.actions import parse_action
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import get_clause
+from schwinget_spec.conformance.trace_text import (
+    MAX_TRACE_BYTES,
+    TraceTextError,
+    gc_paused,
+    json_value_problem,
+    parse_trace_text,
+    read_trace_file,
+)
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import (
     IllegalActionError,
     InvalidDealError,
     MatchError,
     ParseError,
+    SchwingetError,
     SchwingfestError,
 )
+from schwinget_spec.frozen import freeze, thaw
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
@@ -44,9 +54,6 @@ __all__ = [
     "verify_trace_text",
 ]
 
-MAX_TRACE_BYTES = 16 * 1024 * 1024
-"""The largest trace text the verifier reads; a longer one is judged malformed unread."""
-
 
 class VerdictKind(enum.Enum):
     """The four verdicts on a trace."""
@@ -61,26 +68,55 @@ class VerdictKind(enum.Enum):
     """A claim differs from the reference: ``field``, ``claimed`` and ``reference`` show the difference."""
 
 
+def _text(value: str) -> str:
+    # A trace may hold lone surrogates (``"\ud800"``), which no UTF-8 output can carry:
+    # the verdict shows them as escapes, so that it can always be printed and sent.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+def _optional_text(value: str | None) -> str | None:
+    return None if value is None else _text(str(value))
+
+
+def _claim(value: Any) -> Any:
+    # The claimed and reference values: frozen copies (the caller's document stays its
+    # own, and the verdict stays hashable), with their strings printable as UTF-8.
+    if isinstance(value, str):
+        return _text(value)
+    if isinstance(value, dict):
+        return freeze({_text(str(k)): _claim(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return freeze([_claim(v) for v in value])
+    return value
+
+
 @attrs.frozen
 class Verdict:
     """The verdict on one trace; fields that do not apply to the kind are None.
 
     ``where`` is a JSON pointer into the trace (``/gaenge/0/actions/7``); ``step`` is the
     index of the action in its Gang (``None`` for the start and the end of a Gang).
+    A verdict is immutable and hashable: ``claimed`` and ``reference`` are frozen copies
+    (``schwinget_spec.frozen``), and a string of the trace that UTF-8 cannot carry (a
+    lone surrogate) is kept as a backslash escape.
     """
 
     kind: VerdictKind
-    message: str
-    where: str = ""
-    trace_id: str | None = None
+    message: str = attrs.field(converter=_text)
+    where: str = attrs.field(default="", converter=_text)
+    trace_id: str | None = attrs.field(default=None, converter=_optional_text)
     gang: int | None = None
     step: int | None = None
-    action: str | None = None
+    action: str | None = attrs.field(default=None, converter=_optional_text)
     clause_id: str | None = None
     rule: str | None = None
-    field: str | None = None
-    claimed: Any = None
-    reference: Any = None
+    field: str | None = attrs.field(default=None, converter=_optional_text)
+    claimed: Any = attrs.field(default=None, converter=_claim)
+    reference: Any = attrs.field(default=None, converter=_claim)
 
     @property
     def conforms(self) -> bool:
@@ -96,8 +132,8 @@ class Verdict:
             if value not in (None, ""):
                 out[name] = value
         if self.kind is VerdictKind.WRONG_CLAIM:
-            out["claimed"] = self.claimed
-            out["reference"] = self.reference
+            out["claimed"] = thaw(self.claimed)
+            out["reference"] = thaw(self.reference)
         if self.clause_id is not None:
             clause = get_clause(self.clause_id)
             out["clause_de"] = clause.de
@@ -147,41 +183,56 @@ def _pointer(path: list[str]) -> str:
     return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts) if parts else ""
 
 
+def _unread(error: TraceTextError) -> Verdict:
+    return Verdict(VerdictKind.MALFORMED, error.reason, where=error.where, rule=error.rule)
+
+
 def verify_trace_text(text: str | bytes) -> Verdict:
-    """The verdict on a trace given as JSON text; never raises for any input."""
-    if len(text) > MAX_TRACE_BYTES:
-        return Verdict(
-            VerdictKind.MALFORMED,
-            f"the trace is {len(text)} bytes long; the verifier reads at most {MAX_TRACE_BYTES}",
-            rule="size",
-        )
+    """The verdict on a trace given as JSON text (``str``) or its UTF-8 bytes; never raises for any input.
+
+    The text is read by the rules of ``schwinget_spec.conformance.trace_text`` (UTF-8
+    without BOM, at most ``MAX_TRACE_BYTES`` bytes, integers only, no duplicate keys);
+    a text that breaks one is malformed, with ``rule`` naming it.
+    """
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        return Verdict(VerdictKind.MALFORMED, f"not JSON: {exc}", rule="json")
-    return verify_trace(document)
+        document = parse_trace_text(text)
+    except TraceTextError as exc:
+        return _unread(exc)
+    return _judge(document)
 
 
 def verify_trace_file(path: str | os.PathLike[str]) -> Verdict:
-    """The verdict on the trace in the file ``path``; reads at most ``MAX_TRACE_BYTES`` + 1 bytes, never raises."""
+    """The verdict on the trace in the file ``path``, read exactly as ``verify_trace_text`` reads bytes; never raises.
+
+    A path that cannot be read, or is not a regular file (a FIFO, a device, a
+    directory: refused without being opened for blocking reads), is malformed with
+    ``rule`` ``file``; at most ``MAX_TRACE_BYTES`` + 1 bytes are read.
+    """
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_TRACE_BYTES + 1)
-    except OSError as exc:
-        return Verdict(VerdictKind.MALFORMED, f"cannot read the trace: {exc.strerror or exc}", rule="file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return Verdict(VerdictKind.MALFORMED, f"not UTF-8 text: {exc.reason} at byte {exc.start}", rule="json")
-    if len(data) > MAX_TRACE_BYTES:
-        return Verdict(
-            VerdictKind.MALFORMED, f"the trace is longer than {MAX_TRACE_BYTES} bytes, the most the verifier reads", rule="size"
-        )
-    return verify_trace_text(text)
+        data = read_trace_file(path)
+    except TraceTextError as exc:
+        return _unread(exc)
+    return verify_trace_text(data)
 
 
 def verify_trace(document: Any) -> Verdict:
-    """The verdict on a trace given as a parsed JSON value; never raises for any input."""
+    """The verdict on a trace given as a parsed JSON value; never raises for any input.
+
+    The value is held to the same rules as a text: only dicts with string keys, lists,
+    strings, ints, booleans and None (a float is malformed: the JSON number rule).
+    """
+    problem = json_value_problem(document)
+    if problem is not None:
+        return _unread(problem)
+    return _judge(document)
+
+
+def _judge(document: Any) -> Verdict:
+    with gc_paused():
+        return _judge_value(document)
+
+
+def _judge_value(document: Any) -> Verdict:
     try:
         _validator()(document)
     except fastjsonschema.JsonSchemaValueException as exc:
@@ -198,6 +249,12 @@ def verify_trace(document: Any) -> Verdict:
         _verify(document)
     except _VerdictReachedError as stop:
         return attrs.evolve(stop.verdict, trace_id=trace_id)
+    except SchwingetError as exc:
+        # The library refused a value of the trace that the checks before did not: the
+        # trace is malformed there (``rule`` names the error's class).
+        return Verdict(VerdictKind.MALFORMED, str(exc), trace_id=trace_id, rule=type(exc).__name__, clause_id=exc.clause_id)
+    except RecursionError:
+        return Verdict(VerdictKind.MALFORMED, "the trace is nested too deeply", trace_id=trace_id, rule="json")
     return Verdict(VerdictKind.CONFORMS, "every action is legal and every claim matches", trace_id=trace_id)
 
 
@@ -352,7 +409,7 @@ def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: Scori
             )
         a, b = seats
         meeting = Meeting(a, b, 2 if (a, b) in met else 1)
-        if meeting.leg == 2 and any(f.meeting == meeting for f in fest.fought):
+        if meeting.leg == 2 and fest.gang_of(meeting) is not None:
             raise _wrong_meeting(g, names, a, b)
         met.add((a, b))
         try:
