@@ -3,8 +3,9 @@
 Runs the harness (``run_harness`` for a subprocess, ``check_adapter`` in process) and is
 the public import path of its parts: the reports (``harness_report``), the games played
 (``harness_games``), the lock step (``lockstep``, with the clause a difference points at
-in ``divergence_clauses``), the shrinker (``shrink``) and the subprocess session
-(``engine_session``).
+in ``divergence_clauses``), the named situations (``situations``) and the steered play
+that reaches them (``steering``), the coverage of a run (``coverage``), the shrinker
+(``shrink``) and the subprocess session (``engine_session``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.conformance.adapter import GangAdapter
-from schwinget_spec.conformance.coverage import CoverageCounter
+from schwinget_spec.conformance.coverage import Coverage, CoverageCounter
 from schwinget_spec.conformance.engine_session import (
     DEFAULT_DEADLINE,
     ClientFactory,
@@ -30,6 +31,7 @@ from schwinget_spec.conformance.harness_games import (
     ALL_ACTION_CODES,
     GameSpec,
     HarnessRng,
+    SkippedVector,
     VectorSelection,
     probing_script_policy,
     random_games,
@@ -55,14 +57,23 @@ from schwinget_spec.conformance.protocol import (
     ProtocolError,
 )
 from schwinget_spec.conformance.shrink import confirm_fresh, shrink_divergence
-from schwinget_spec.conformance.situations import impossible_situations
+from schwinget_spec.conformance.situations import (
+    SITUATIONS,
+    Situation,
+    fest_situations,
+    impossible_situations,
+    match_situations,
+)
 from schwinget_spec.conformance.skiplist import SkipList
-from schwinget_spec.conformance.steering import gang_situations, steered_games
+from schwinget_spec.conformance.steering import SteeredRun, gang_situations, steered_games
 from schwinget_spec.rules import Rules
 
 __all__ = [
     "ALL_ACTION_CODES",
     "DEFAULT_STEER",
+    "SITUATIONS",
+    "Coverage",
+    "CoverageCounter",
     "Divergence",
     "DivergenceKind",
     "EndClaimsAdapter",
@@ -70,11 +81,20 @@ __all__ = [
     "HarnessReport",
     "Progress",
     "ReadingReport",
+    "Situation",
+    "SkippedVector",
+    "SteeredRun",
+    "VectorSelection",
     "check_adapter",
+    "fest_situations",
     "format_report",
+    "gang_situations",
+    "match_situations",
     "random_games",
     "readings_of",
     "run_harness",
+    "select_vectors",
+    "steered_games",
     "vector_games",
     "verdict_line",
 ]
