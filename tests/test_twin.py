@@ -300,3 +300,12 @@ def test_pairs_in_chunks_add_up() -> None:
     assert whole == parts
     assert sum(whole.values()) == count
     assert len(whole) > (2048 if engine is COMPILED else 0)
+
+
+def test_start_refuses_what_is_not_a_deal() -> None:
+    """The engines' start refuses hands that overlap, a pile card out of range or held, a revealed card in the pile."""
+    h0, h1, revealed, pile = twin.deal_args(Deal.shuffled(3))
+    for bad in ((h0, h0, revealed, pile), (h0, h1, revealed, bytes([200]) + pile[1:]), (h0, h1, pile[0], pile)):
+        for engine in {twin.engine_module(), pure}:
+            with pytest.raises(ValueError, match="not a deal"):
+                engine.start(bad, 0, 0)

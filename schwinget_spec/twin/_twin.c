@@ -647,13 +647,25 @@ static PyObject *py_start(PyObject *mod, PyObject *args) {
     int revealed, starter;
     Py_buffer pile;
     if (!PyArg_ParseTuple(args, "(kkiy*)ik", &h0, &h1, &revealed, &pile, &starter, &sw)) return NULL;
+    /* the deal must be one: five cards each, the revealed card and twelve pile cards, all distinct */
     int bad = pile.len != PILE_SIZE || revealed < 0 || revealed > BK || (starter != 0 && starter != 1) ||
-              (sw > SW_ALL) || (h0 >> 26) || (h1 >> 26);
+              (sw > SW_ALL) || (h0 >> 26) || (h1 >> 26) || (h0 & h1) || __builtin_popcountl(h0) != 5 ||
+              __builtin_popcountl(h1) != 5;
+    uint32_t used = (uint32_t)(h0 | h1);
+    if (!bad) {
+        bad = (used >> revealed) & 1;
+        used |= 1u << revealed;
+    }
+    for (Py_ssize_t i = 0; !bad && i < PILE_SIZE; i++) {
+        unsigned card = ((const uint8_t *)pile.buf)[i];
+        bad = card > BK || ((used >> card) & 1);
+        if (!bad) used |= 1u << card;
+    }
     Gang g;
     if (!bad) gang_start(&g, (uint32_t)h0, (uint32_t)h1, revealed, (const uint8_t *)pile.buf, starter, (unsigned)sw);
     PyBuffer_Release(&pile);
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "start((hand0, hand1, revealed, pile), starter, switches): out of range");
+        PyErr_SetString(PyExc_ValueError, "start((hand0, hand1, revealed, pile), starter, switches): not a deal (five cards each, the revealed card, twelve pile cards, all distinct)");
         return NULL;
     }
     return (PyObject *)new_gang(&g);

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from schwinget_spec.actions import _CHOOSE, _PLAY, ANGRIFF, Action
 from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidDealError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64, shuffled
@@ -194,10 +195,19 @@ def deck(seed: int) -> bytes:
 def start(deal: tuple[int, int, int, bytes], starter: int, switches: int) -> Gang:
     """The first state of the Gang dealt as ``deal`` (both hands as masks, the revealed card's index, the pile's indices)."""
     h0, h1, revealed, pile = deal
+    refusal = ValueError(
+        "start((hand0, hand1, revealed, pile), starter, switches): not a deal "
+        "(five cards each, the revealed card, twelve pile cards, all distinct)"
+    )
+    if h0 >> 26 or h1 >> 26 or not 0 <= revealed < 26 or any(i >= 26 for i in pile):
+        raise refusal
     hands = tuple(tuple(c for c in ALL_CARDS if mask >> c.index & 1) for mask in (h0, h1))
     used = h0 | h1 | 1 << revealed | sum(1 << i for i in pile)
     face_down = tuple(c for c in ALL_CARDS if not used >> c.index & 1)
-    dealt = Deal(hands=hands, revealed=ALL_CARDS[revealed], face_down=face_down, pile=tuple(ALL_CARDS[i] for i in pile))
+    try:
+        dealt = Deal(hands=hands, revealed=ALL_CARDS[revealed], face_down=face_down, pile=tuple(ALL_CARDS[i] for i in pile))
+    except InvalidDealError:
+        raise refusal from None
     return Gang(start_gang(dealt, Player(starter), rules_of(switches)))
 
 
