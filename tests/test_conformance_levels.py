@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.engine_session import EngineSession
 from schwinget_spec.conformance.generate import switch_flips
 from schwinget_spec.conformance.harness import format_report, run_harness
@@ -401,3 +402,13 @@ def test_a_level_answer_of_the_wrong_shape_is_malformed(ask: Any, answer: dict[s
         ask(_Answers(answer))
     assert caught.value.kind == "malformed"
     assert needle in caught.value.reason
+
+
+def test_the_level_vectors_name_every_clause_of_their_levels() -> None:
+    """Every clause of the scoring, match and Schwingfest levels is named by some scoring, match or Schwingfest vector."""
+    named: set[str] = set()
+    for vector in load_vectors():
+        if vector.group in ("scoring", "match", "schwingfest"):
+            named |= set(vector.clauses)
+    wanted = {c for c in CLAUSES if c.split(".")[0] in ("table", "scoring", "match", "fest")} | {"setup.gangkarten"}
+    assert wanted <= named, sorted(wanted - named)
