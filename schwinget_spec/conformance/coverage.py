@@ -124,11 +124,11 @@ class Coverage:
                 out.append(f"  {level}: checked; its clauses and situations are not counted by this run")
                 continue
             rows = [(c, n) for c, n in self.clauses if clause_level(c) == level and c not in UNOBSERVABLE_CLAUSES]
-            out.append(f"  {level} clauses: " + ", ".join(f"{c} {n}" for c, n in rows))
+            out.extend(_wrapped(f"  {level} clauses:", [f"{c} {n}" for c, n in rows]))
             levels = {s.name: s.level for s in SITUATIONS}
             sits = [(s, n) for s, n in self.situations if levels[s] == level]
             if sits:
-                out.append(f"  {level} situations: " + ", ".join(f"{s} {n}" for s, n in sits))
+                out.extend(_wrapped(f"  {level} situations:", [f"{s} {n}" for s, n in sits]))
         if self.below_target:
             out.append(f"  reached fewer than {self.target} times: {', '.join(self.below_target)}")
         if self.impossible:
@@ -136,6 +136,20 @@ class Coverage:
         if self.not_checked:
             out.append(f"  not checked (the implementation is not driven at these levels): {', '.join(self.not_checked)}")
         return out
+
+
+_WIDTH = 100
+
+
+def _wrapped(head: str, items: Sequence[str]) -> list[str]:
+    """``head`` and the comma-separated ``items``, wrapped at ``_WIDTH`` columns between items, the rest indented."""
+    lines = [head]
+    for i, item in enumerate(items):
+        text = item + ("," if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(text) > _WIDTH and lines[-1].strip() != head.strip():
+            lines.append("     ")
+        lines[-1] += " " + text
+    return lines
 
 
 @attrs.define
