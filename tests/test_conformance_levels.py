@@ -17,7 +17,7 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.engine_session import EngineSession
 from schwinget_spec.conformance.generate import switch_flips
 from schwinget_spec.conformance.harness import format_report, run_harness
-from schwinget_spec.conformance.level_report import LevelsReport
+from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence
 from schwinget_spec.conformance.level_vectors import (
     DEFAULT_FESTS,
     DEFAULT_MATCHES,
@@ -348,6 +348,10 @@ def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
         else:
             assert report.divergence is not None
             assert (report.divergence.level, report.divergence.clause_id) == ("scoring", clause)
+            # the sample in docs/harness.md is this report's text
+            doc = (Path(__file__).parents[1] / "docs" / "harness.md").read_text(encoding="utf-8")
+            for line in format_level_divergence(report.divergence)[:4]:
+                assert line in doc, line
 
 
 def test_a_deadline_during_the_levels_stops_the_run_without_a_verdict_against_the_engine() -> None:
