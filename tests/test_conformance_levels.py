@@ -348,10 +348,11 @@ def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
         else:
             assert report.divergence is not None
             assert (report.divergence.level, report.divergence.clause_id) == ("scoring", clause)
-            # the sample in docs/harness.md is this report's text
-            doc = (Path(__file__).parents[1] / "docs" / "harness.md").read_text(encoding="utf-8")
-            for line in format_level_divergence(report.divergence)[:4]:
-                assert line in doc, line
+            # the samples in docs/harness.md and examples/js/README.md are this report's text
+            for name in ("docs/harness.md", "examples/js/README.md"):
+                doc = (Path(__file__).parents[1] / name).read_text(encoding="utf-8")
+                for line in format_level_divergence(report.divergence)[:4]:
+                    assert line in doc, (name, line)
 
 
 def test_a_deadline_during_the_levels_stops_the_run_without_a_verdict_against_the_engine() -> None:
