@@ -24,6 +24,7 @@ from schwinget_spec.conformance.reports import (
     load_report,
     markdown_page,
     summarise,
+    summarise_readings,
 )
 
 
@@ -146,3 +147,13 @@ def test_cli_run_writes_junit(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["conformance", "run", "--junit", str(tmp_path / "no" / "x.xml"), "--", *engine])
     assert result.exit_code == 2
     assert "--junit" in result.output
+
+
+def test_each_reading_gets_a_column(passing: dict[str, Any], failing: dict[str, Any]) -> None:
+    """A run with --all-readings shows one more column per reading, named by the switches it sets otherwise than by default."""
+    both = {**passing, "readings": [{"reading": {"konter_beats_trump_six": True}, **passing},
+                                    {"reading": {"konter_beats_trump_six": False}, **failing}]}
+    labels = [s.label for s in summarise_readings(both, "engine")]
+    assert labels == ["engine", "engine [default rules]", "engine [konter_beats_trump_six=false]"]
+    page = html_page(summarise_readings(both, "engine"))
+    assert "<th>engine [konter_beats_trump_six=false]</th>" in page

@@ -27,9 +27,9 @@ def output_path_option(ctx: click.Context, param: click.Parameter, value: Path |
 
 def write_junit(data: Mapping[str, Any], path: Path) -> None:
     """Write the JUnit XML of one JSON report to ``path``."""
-    from schwinget_spec.conformance.reports import junit_xml, summarise  # noqa: PLC0415
+    from schwinget_spec.conformance.reports import junit_xml, summarise_readings  # noqa: PLC0415
 
-    path.write_text(junit_xml(summarise(data)), encoding="utf-8")
+    path.write_text(junit_xml(summarise_readings(data)), encoding="utf-8")
 
 
 @click.command("report")
@@ -63,7 +63,7 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
         ReportFileError,
         junit_xml,
         load_report,
-        summarise,
+        summarise_readings,
         write_page,
     )
 
@@ -80,7 +80,8 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
     names = list(labels) or [str(d["implementation"]) for d in loaded]
     # two reports of one implementation get their file names too
     names = [f"{n} ({p.name})" if names.count(n) > 1 else n for n, p in zip(names, reports, strict=True)]
-    summaries = [summarise(d, n) for d, n in zip(loaded, names, strict=True)]
+    # a run with --all-readings adds a column per reading
+    summaries = [s for d, n in zip(loaded, names, strict=True) for s in summarise_readings(d, n)]
     write_page(summaries, output)
     if junit is not None:
         junit.write_text(junit_xml(summaries), encoding="utf-8")

@@ -12,6 +12,7 @@ from schwinget_spec.conformance.reports.summary import (
     RunSummary,
     load_report,
     summarise,
+    summarise_readings,
 )
 
 __all__ = [
@@ -25,5 +26,6 @@ __all__ = [
     "load_report",
     "markdown_page",
     "summarise",
+    "summarise_readings",
     "write_page",
 ]

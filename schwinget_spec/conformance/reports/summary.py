@@ -13,6 +13,7 @@ import attrs
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.rules import Rules
 
 __all__ = [
     "LEVEL_NAMES",
@@ -26,6 +27,7 @@ __all__ = [
     "load_report",
     "situation_descriptions",
     "summarise",
+    "summarise_readings",
 ]
 
 LEVEL_NAMES: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
@@ -336,3 +338,19 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
 
 def _level_order(level: str) -> int:
     return LEVEL_NAMES.index(level) if level in LEVEL_NAMES else len(LEVEL_NAMES)
+
+
+def _reading_label(reading: Mapping[str, Any]) -> str:
+    defaults = Rules()
+    changed = [(k, v) for k, v in reading.items() if getattr(defaults, k, v) != v]
+    return ", ".join(f"{k}={str(v).lower()}" for k, v in changed) or "default rules"
+
+
+def summarise_readings(data: Mapping[str, Any], label: str | None = None) -> list[RunSummary]:
+    """The run, and for a run with ``--all-readings`` one more column per reading (its label names the switches it sets otherwise)."""
+    name = label or str(data.get("implementation", "?"))
+    out = [summarise(data, name)]
+    for entry in data.get("readings") or []:
+        if isinstance(entry, Mapping) and isinstance(entry.get("reading"), Mapping):
+            out.append(summarise(entry, f"{name} [{_reading_label(entry['reading'])}]"))
+    return out
