@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.testing import conformance_test_case
 from schwinget_spec.testing.strategies import deals, players, rules
 from schwinget_spec.twin import decode_result, start
 from schwinget_spec.twin.codes import ACTION_CODES
-from schwinget_spec.twin.verify import play_both
+from schwinget_spec.twin.verify import TwinAdapter, play_both
 
 CHOICES = st.lists(st.integers(min_value=0, max_value=2**16), min_size=1, max_size=40)
 
@@ -40,3 +41,7 @@ def test_same_deal_same_actions_same_gang(
         replayed = replayed.apply(ACTION_CODES.index(code))
     assert replayed.result_code is not None
     assert decode_result(replayed.result_code).schwuenge <= 11
+
+
+TestTwinConformance = conformance_test_case(TwinAdapter)
+"""The twin run through the conformance state machine, the way any other implementation runs it."""

@@ -17,7 +17,7 @@ import pytest
 from schwinget_spec import twin
 from schwinget_spec.bots import RandomBot, play_gang
 from schwinget_spec.cards import ALL_CARDS
-from schwinget_spec.conformance.harness import run_harness
+from schwinget_spec.conformance.harness import check_adapter, run_harness
 from schwinget_spec.conformance.protocol import GANG_SWITCHES
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
@@ -36,7 +36,7 @@ from schwinget_spec.twin.codes import (
     switch_bits,
 )
 from schwinget_spec.twin.engine import serve
-from schwinget_spec.twin.verify import compare, lockstep, play_both, switch_combinations
+from schwinget_spec.twin.verify import TwinAdapter, compare, lockstep, play_both, switch_combinations
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = twin.compiled()
@@ -249,6 +249,14 @@ def test_conformance_harness_passes_the_twin() -> None:
     )
     assert report.divergence is None
     assert report.random_games_played == 30
+
+
+def test_in_process_harness_passes_the_twin() -> None:
+    """The in-process harness (check_adapter) plays the shipped vectors, steered and 100 random Gänge through TwinAdapter and finds no divergence."""
+    report = check_adapter(TwinAdapter(), games=100, seed=12, name="twin")
+    assert report.divergence is None
+    assert report.random_games_played == 100
+    assert report.vectors_played > 0
 
 
 def test_fallback_forced_by_the_environment() -> None:

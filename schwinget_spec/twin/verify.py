@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 
+from schwinget_spec.cards import ALL_CARDS
+from schwinget_spec.conformance.adapter import ResultReport
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import GangState, Phase, start_gang
@@ -14,9 +16,17 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.twin import TwinState, start
-from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, decode_result, rules_of
+from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, action_of, decode_result, rules_of
 
-__all__ = ["Disagreement", "LockstepReport", "compare", "lockstep", "play_both", "switch_combinations"]
+__all__ = [
+    "Disagreement",
+    "LockstepReport",
+    "TwinAdapter",
+    "compare",
+    "lockstep",
+    "play_both",
+    "switch_combinations",
+]
 
 _PHASE = {Phase.LEAD: 0, Phase.ANSWER: 1, Phase.CHOOSE_LEADER: 2, Phase.OVER: 3}
 
@@ -198,3 +208,71 @@ def lockstep(
         if progress is not None:
             progress(i + 1)
     return LockstepReport(gaenge, steps, refusals, tuple(per), None)
+
+
+class TwinAdapter:
+    """The twin behind the adapter protocol (``conformance.adapter.GangAdapter``), for the in-process harness and the Hypothesis state machine.
+
+    ``check_adapter(TwinAdapter())`` and ``conformance_machine(TwinAdapter)`` judge the twin
+    as they judge any implementation; an action code the twin does not know is refused
+    like an illegal one.
+    """
+
+    def start(self, deal: Deal, starter: Player, rules: Rules) -> TwinState:
+        """``twin.start(deal, starter, rules)``."""
+        return start(deal, starter, rules)
+
+    def legal_actions(self, state: TwinState) -> tuple[str, ...]:
+        """The codes of the legal actions."""
+        return tuple(ACTION_CODES[a] for a in state.legal_actions())
+
+    def apply(self, state: TwinState, action: str) -> TwinState:
+        """The state after ``action``; raises ``IllegalActionError`` (or ``KeyError`` for an unknown code)."""
+        return state.apply(action_of(action))
+
+    def tricks(self, state: TwinState) -> tuple[int, int]:
+        """Tricks credited so far."""
+        return state.tricks
+
+    def pile_size(self, state: TwinState) -> int:
+        """Cards left in the draw pile."""
+        return state.pile_size
+
+    def hand(self, state: TwinState, player: int) -> tuple[str, ...]:
+        """The codes of the cards ``player`` holds."""
+        mask = state.hands[player]
+        return tuple(c.code for c in ALL_CARDS if mask >> c.index & 1)
+
+    def to_move(self, state: TwinState) -> int | None:
+        """The seat to move; None once over."""
+        return state.to_move
+
+    def result(self, state: TwinState) -> ResultReport | None:
+        """The result in plain values; None before the end."""
+        code = state.result_code
+        if code is None:
+            return None
+        r = decode_result(code)
+        return ResultReport(
+            tricks=r.tricks,
+            winner=None if r.winner is None else int(r.winner),
+            plattwurf=None if r.plattwurf is None else int(r.plattwurf),
+            outcome=r.outcome.value,
+        )
+
+    def end_claims(self, state: TwinState) -> dict[str, Any] | None:
+        """The end claims (tricks, Schwünge, outcome, winner, Plattwurf, Angriff); None before the end."""
+        code = state.result_code
+        if code is None:
+            return None
+        r = decode_result(code)
+        return {
+            "tricks": list(r.tricks),
+            "schwuenge": r.schwuenge,
+            "outcome": r.outcome.value,
+            "winner": None if r.winner is None else r.winner.code,
+            "plattwurf": None if r.plattwurf is None else r.plattwurf.code,
+            "angriff": None
+            if r.angriff is None
+            else {"player": r.angriff.player.code, "after_schwung": r.angriff.after_schwung},
+        }
