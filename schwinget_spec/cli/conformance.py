@@ -261,8 +261,9 @@ def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
     """A click callback: the option must be a positive finite number of seconds (a usage error naming it if not)."""
     try:
         return check_seconds(f"--{param.name}", value)
-    except HarnessSettingError as exc:
-        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+    except HarnessSettingError:
+        # click names the option: "Invalid value for '--timeout': ..."
+        raise click.BadParameter(f"a positive finite number of seconds is needed, got {value!r}", ctx=ctx, param=param) from None
 
 
 def _output_path(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
