@@ -70,6 +70,10 @@ class Query:
     expected: str
     body: Callable[[], Outcome]
     slow: bool = False
+    provides: tuple[str, ...] = ()
+    """Facts this query computes for others (``runner.FACTS``), handed to them so that no query computes them again."""
+    needs: tuple[str, ...] = ()
+    """Facts this query uses: it runs after the query that provides them, with their value, whichever queries were chosen."""
 
 
 def new_solver() -> z3.Solver:

@@ -130,6 +130,7 @@ MATCH_XCHECK_QUERIES: tuple[Query, ...] = (
         "random engine matches and Schwingfeste (every reading of the match and fest switches) are accepted by the match and fest models with the engine's starters, totals, winner and ranks",
         PROVED,
         _random_matches,
+        needs=("reachable_gangs",),
     ),
 )
 """The cross-check of the match and fest models, in the order of ``QUERIES``."""

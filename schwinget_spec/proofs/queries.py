@@ -571,7 +571,7 @@ def run_queries(
         unknown = set(names) - {q.name for q in QUERIES}
         if unknown:
             raise KeyError(f"unknown queries {sorted(unknown)}; known: {[q.name for q in QUERIES]}")
-    return run_isolated(chosen, jobs=jobs, on_start=on_start, on_result=on_result)
+    return run_isolated(chosen, jobs=jobs, known=QUERIES, on_start=on_start, on_result=on_result)
 
 
 def format_table(results: Sequence[QueryResult]) -> str:

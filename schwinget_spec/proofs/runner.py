@@ -14,9 +14,18 @@ import z3  # type: ignore[import-untyped]
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.proofs.base import ERROR, Outcome, Query, QueryResult
 from schwinget_spec.proofs.match_model import same_deal_gangs
-from schwinget_spec.proofs.scoring_queries import reachable_gangs
+from schwinget_spec.proofs.scoring_queries import reachable_gangs, use_reachable_gangs
 
-__all__ = ["default_jobs", "run_isolated", "run_one"]
+__all__ = ["FACTS", "default_jobs", "run_isolated", "run_one"]
+
+FACTS: dict[str, tuple[Callable[[], object], Callable[[object], None]]] = {
+    "reachable_gangs": (reachable_gangs, use_reachable_gangs),  # type: ignore[dict-item]
+}
+"""Facts one query computes and others use: name -> (read it after the providing query ran, install it before a using query runs).
+
+``reachable_gangs`` (the Gang kinds each starter can reach, with a witness each) takes
+36 checks; every match, Schwingfest and match-bound query builds on it.
+"""
 
 
 def default_jobs() -> int:
@@ -36,7 +45,7 @@ def _fresh_z3() -> None:
     one takes, or which witness it finds.
     """
     z3.z3._main_ctx = None  # z3 has no public way to drop its main context
-    reachable_gangs.cache_clear()
+    use_reachable_gangs(None)
     same_deal_gangs.cache_clear()
 
 
@@ -60,13 +69,17 @@ def run_one(query: Query) -> QueryResult:
     )
 
 
-def _child(query: Query, conn: multiprocessing.connection.Connection) -> None:
+def _child(query: Query, facts: dict[str, object], conn: multiprocessing.connection.Connection) -> None:
     _fresh_z3()
+    provided: dict[str, object] = {}
     try:
+        for name in query.needs:
+            FACTS[name][1](facts[name])
         result = run_one(query)
+        provided = {name: FACTS[name][0]() for name in query.provides}
     except BaseException:  # whatever went wrong is the answer, sent to the parent
         result = QueryResult(query.name, query.claim, query.expected, ERROR, 0.0, (), traceback.format_exc(limit=3))
-    conn.send(result)
+    conn.send((result, provided))
     conn.close()
 
 
@@ -74,62 +87,104 @@ def _lost(query: Query, exitcode: int | None) -> QueryResult:
     return QueryResult(query.name, query.claim, query.expected, ERROR, 0.0, (), f"the query's process ended with exit code {exitcode}")
 
 
+def _plan(queries: Sequence[Query], known: Sequence[Query]) -> list[tuple[Query, bool]]:
+    """The queries to run, each with whether it was asked for: the providers of the facts they need first, then the rest."""
+    providers = {fact: q for q in known for fact in q.provides}
+    asked = {q.name for q in queries}
+    extra: list[Query] = []
+    for q in queries:
+        for fact in q.needs:
+            p = providers[fact]
+            if p.name not in asked and p not in extra:
+                extra.append(p)
+    first = [q for q in queries if q.provides]
+    rest = [q for q in queries if not q.provides]
+    return [(q, False) for q in extra] + [(q, True) for q in first] + [(q, True) for q in rest]
+
+
 def run_isolated(
     queries: Sequence[Query],
     *,
     jobs: int = 1,
+    known: Sequence[Query] = (),
     on_start: Callable[[Query], None] | None = None,
     on_result: Callable[[QueryResult], None] | None = None,
 ) -> list[QueryResult]:
     """Run each of ``queries`` in a forked process of its own, ``jobs`` at a time; the results in the order of ``queries``.
 
     Each process starts from a fresh Z3 context (``_fresh_z3``), so a query's answer and
-    time are those it has alone. ``on_start`` and ``on_result`` are called in this process
-    as each query starts and as its answer comes. Where processes cannot be forked, the
-    queries run one after the other in this process.
+    time are those it has alone. A query that needs a fact (``Query.needs``) waits for the
+    query that provides it (looked up in ``known``, and run even when not asked for, its
+    result left out) and gets its value. ``on_start`` and ``on_result`` are called in this
+    process as each asked-for query starts and as its answer comes. Where processes cannot
+    be forked, the queries run one after the other in this process, sharing the facts.
     """
+    plan = _plan(queries, [*known, *queries])
     if "fork" not in multiprocessing.get_all_start_methods():
-        out = []
-        for q in queries:
-            if on_start is not None:
-                on_start(q)
-            res = run_one(q)
-            if on_result is not None:
-                on_result(res)
-            out.append(res)
-        return out
+        return _run_here(queries, plan, on_start, on_result)
     ctx = multiprocessing.get_context("fork")
     jobs = max(1, jobs)
-    results: dict[int, QueryResult] = {}
-    waiting = list(enumerate(queries))
-    running: dict[int, tuple[multiprocessing.process.BaseProcess, multiprocessing.connection.Connection]] = {}
+    results: dict[str, QueryResult] = {}
+    facts: dict[str, object] = {}
+    waiting = list(plan)
+    running: dict[str, tuple[Query, bool, multiprocessing.process.BaseProcess, multiprocessing.connection.Connection]] = {}
     try:
         while waiting or running:
-            while waiting and len(running) < jobs:
-                i, q = waiting.pop(0)
+            ready_to_start = [item for item in waiting if all(f in facts for f in item[0].needs)]
+            while ready_to_start and len(running) < jobs:
+                item = ready_to_start.pop(0)
+                waiting.remove(item)
+                q, asked = item
                 receive, send = ctx.Pipe(duplex=False)
-                child = ctx.Process(target=_child, args=(q, send), name=f"query {q.name}", daemon=True)
+                child = ctx.Process(target=_child, args=(q, {f: facts[f] for f in q.needs}, send), name=f"query {q.name}", daemon=True)
                 child.start()
                 send.close()
-                running[i] = (child, receive)
-                if on_start is not None:
+                running[q.name] = (q, asked, child, receive)
+                if asked and on_start is not None:
                     on_start(q)
-            ready = multiprocessing.connection.wait([conn for _, conn in running.values()])
-            for i in [k for k, (_, conn) in running.items() if conn in ready]:
-                proc, conn = running.pop(i)
+            if not running:
+                missing = sorted({f for q, _ in waiting for f in q.needs if f not in facts})
+                for q, asked in waiting:
+                    if asked:
+                        results[q.name] = QueryResult(q.name, q.claim, q.expected, ERROR, 0.0, (), f"facts not computed: {', '.join(missing)}")
+                break
+            ready = multiprocessing.connection.wait([conn for *_, conn in running.values()])
+            for name in [k for k, (*_, conn) in running.items() if conn in ready]:
+                q, asked, proc, conn = running.pop(name)
+                provided: dict[str, object] = {}
                 try:
-                    res = conn.recv()
+                    res, provided = conn.recv()
                 except EOFError:
                     proc.join()
-                    res = _lost(queries[i], proc.exitcode)
+                    res = _lost(q, proc.exitcode)
                 conn.close()
                 proc.join()
-                results[i] = res
-                if on_result is not None:
-                    on_result(res)
+                facts.update(provided)
+                if asked:
+                    results[q.name] = res
+                    if on_result is not None:
+                        on_result(res)
     finally:
-        for proc, conn in running.values():
+        for *_, proc, conn in running.values():
             proc.terminate()
             proc.join()
             conn.close()
-    return [results[i] for i in range(len(queries))]
+    return [results[q.name] for q in queries]
+
+
+def _run_here(
+    queries: Sequence[Query],
+    plan: Sequence[tuple[Query, bool]],
+    on_start: Callable[[Query], None] | None,
+    on_result: Callable[[QueryResult], None] | None,
+) -> list[QueryResult]:
+    out: dict[str, QueryResult] = {}
+    for q, asked in plan:
+        if asked and on_start is not None:
+            on_start(q)
+        res = run_one(q)
+        if asked:
+            out[q.name] = res
+            if on_result is not None:
+                on_result(res)
+    return [out[q.name] for q in queries]

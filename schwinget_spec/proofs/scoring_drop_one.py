@@ -177,6 +177,7 @@ SCORING_DROP_ONE_QUERIES: tuple[Query, ...] = (
         PROVED,
         _drop_one_scoring,
         slow=True,
+        needs=("reachable_gangs",),
     ),
 )
 """The drop-one analysis of the scoring clauses, in the order of ``QUERIES``."""

@@ -40,6 +40,7 @@ __all__ = [
     "SCORING_QUERIES",
     "GangKind",
     "MatchBound",
+    "ReachableTable",
     "gang_kinds",
     "kind_holds",
     "kind_points",
@@ -48,6 +49,7 @@ __all__ = [
     "reachable_gangs",
     "replay_match",
     "result_kind",
+    "use_reachable_gangs",
 ]
 
 GangKind = tuple[int, bool | None, bool]
@@ -103,12 +105,32 @@ def result_kind(result: GangResult) -> GangKind:
     )
 
 
-@functools.cache
-def reachable_gangs() -> dict[tuple[GangKind, bool], Witness | None]:
+ReachableTable = dict[tuple[GangKind, bool], Witness | None]
+"""For every Gang kind and starter (True: P1 starts), a witness Gang or None when none exists."""
+
+_GIVEN: dict[str, ReachableTable] = {}
+
+
+def use_reachable_gangs(table: ReachableTable | None) -> None:
+    """Answer ``reachable_gangs()`` with ``table`` (as computed by ``score.gangs_reachable`` in another process); None forgets it and the cache."""
+    _GIVEN.clear()
+    _reachable_gangs.cache_clear()
+    if table is not None:
+        _GIVEN["table"] = table
+
+
+def reachable_gangs() -> ReachableTable:
     """For every Gang kind and starter (True: P1 starts), a witness Gang under the default ``Rules`` or None when none exists.
 
-    One solver, one push/pop per combination: 36 satisfiability questions over every deal and play.
+    One solver, one push/pop per combination: 36 satisfiability questions over every deal
+    and play, asked once per process, or answered by the table ``use_reachable_gangs`` gave.
     """
+    given = _GIVEN.get("table")
+    return given if given is not None else _reachable_gangs()
+
+
+@functools.cache
+def _reachable_gangs() -> ReachableTable:
     m, sm = _gang_with_score()
     s = new_solver()
     m.assert_into(s)
@@ -414,18 +436,21 @@ SCORING_QUERIES: tuple[Query, ...] = (
         "each (row, winner, loser >= 3 tricks) combination a Gang can reach is reachable from either starter; each witness replayed",
         PROVED,
         _gangs_reachable,
+        provides=("reachable_gangs",),
     ),
     Query(
         "opt.match_bounds.schwingerwertung",
         "smallest and largest totals of the match winner and loser, short and long match, Schwingerwertung (Optimize; witness matches replayed through schwinget_spec.match)",
         WITNESS,
         lambda: _match_bounds_query(ScoringSystem.SCHWINGERWERTUNG),
+        needs=("reachable_gangs",),
     ),
     Query(
         "opt.match_bounds.punktewertung",
         "smallest and largest totals of the match winner and loser, short and long match, Punktewertung (Optimize; witness matches replayed through schwinget_spec.match)",
         WITNESS,
         lambda: _match_bounds_query(ScoringSystem.PUNKTEWERTUNG),
+        needs=("reachable_gangs",),
     ),
     Query(
         "rule.good_loser_after_plattwurf",
