@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
-import importlib
-import os
-from array import array
-from collections.abc import Mapping
-from types import ModuleType
-from typing import Literal, Protocol
-
-import attrs
-
-from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangResult
-from schwinget_spec.players import Player
-from schwinget_spec.rules import Rules
-from schwinget_spec.twin import pure
-from schwinget_spec.twin.codes import (
+from schwinget_spec.twin.play import (
     ACTION_CODES,
     ANGRIFF,
     CHOOSE_P0,
     CHOOSE_P1,
+    COUNT_NAMES,
+    ENGINE,
+    NO_TWIN_ENV,
     SWITCHES,
+    BulkResult,
+    Engine,
+    TwinState,
     action_of,
+    compiled,
     deal_args,
     decode_result,
     encode_result,
+    engine_module,
+    play_pairs,
+    play_random,
+    random_bots,
+    start,
+    start_seed,
     switch_bits,
 )
 
@@ -43,6 +42,7 @@ __all__ = [
     "TwinState",
     "action_of",
     "compiled",
+    "deal_args",
     "decode_result",
     "encode_result",
     "engine_module",
@@ -53,158 +53,3 @@ __all__ = [
     "start_seed",
     "switch_bits",
 ]
-
-NO_TWIN_ENV = "SCHWINGET_NO_TWIN"
-"""Set this environment variable to 1 to use the pure-Python engine even where the twin is built."""
-
-Engine = Literal["twin", "python"]
-
-COUNT_NAMES: tuple[str, ...] = (
-    "gaenge",
-    "steps",
-    "schwuenge",
-    "plattwurf_eigener_angriff",
-    "plattwurf_gegnerischer_angriff",
-    "sieg_mit_angriff",
-    "sieg_ohne_angriff",
-    "gestellter",
-    "wins_p0",
-    "wins_p1",
-    "draws",
-    "angriffe",
-    "plattwuerfe",
-    "starter_wins",
-)
-"""The counts of ``play_random``, in the order both engines return them."""
-
-
-def compiled() -> ModuleType | None:
-    """The compiled module ``schwinget_spec.twin._twin``, or None when it is not built or ``SCHWINGET_NO_TWIN=1``."""
-    if os.environ.get(NO_TWIN_ENV, "") not in ("", "0"):
-        return None
-    try:
-        _twin = importlib.import_module("schwinget_spec.twin._twin")
-    except ImportError:
-        return None
-    if tuple(_twin.SWITCHES) != SWITCHES:
-        # a build of another version of the source: its switch bits would mean other fields
-        return None
-    return _twin
-
-
-_TWIN = compiled()
-ENGINE: Engine = "twin" if _TWIN is not None else "python"
-"""Which engine runs bulk play and the step API: ``"twin"`` (compiled) or ``"python"`` (the readable engine)."""
-
-
-def engine_module() -> ModuleType:
-    """The module that plays: the compiled twin, or ``schwinget_spec.twin.pure``."""
-    return _TWIN if _TWIN is not None else pure
-
-
-class TwinState(Protocol):
-    """The step API's immutable state (``_twin.Gang`` or ``pure.Gang``): actions are numbers 0-28 (``ACTION_CODES``)."""
-
-    def legal_actions(self) -> tuple[int, ...]:
-        """The legal actions, the Angriff first, then the cards in canonical order, then L0, L1."""
-        ...
-
-    def apply(self, action: int) -> TwinState:
-        """The state after ``action``; raises ``IllegalActionError`` naming its clause."""
-        ...
-
-    def rollout(self, seed: int) -> TwinState:
-        """The end of the Gang played from here by ``legal[x % n]``, ``x`` drawn from ``SplitMix64.seeded(seed)``."""
-        ...
-
-    @property
-    def legal_mask(self) -> int: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def phase(self) -> int: ...
-    @property
-    def to_move(self) -> int | None: ...
-    @property
-    def hands(self) -> tuple[int, int]: ...
-    @property
-    def tricks(self) -> tuple[int, int]: ...
-    @property
-    def pile_drawn(self) -> int: ...
-    @property
-    def pile_size(self) -> int: ...
-    @property
-    def led(self) -> int | None: ...
-    @property
-    def angriff(self) -> tuple[int, int] | None: ...
-    @property
-    def pending(self) -> bool: ...
-    @property
-    def schwuenge(self) -> int: ...
-    @property
-    def step(self) -> int: ...
-    @property
-    def starter(self) -> int: ...
-    @property
-    def last_clause(self) -> str | None: ...
-    @property
-    def result_code(self) -> int | None: ...
-
-
-def start(deal: Deal, starter: Player, rules: Rules | None = None) -> TwinState:
-    """The first state of the Gang dealt as ``deal``, ``starter`` to lead, under the Gang switches of ``rules``."""
-    state: TwinState = engine_module().start(deal_args(deal), int(starter), switch_bits(rules or Rules()))
-    return state
-
-
-def start_seed(seed: int, starter: Player, rules: Rules | None = None) -> TwinState:
-    """The first state of the Gang dealt as ``Deal.shuffled(seed)``."""
-    state: TwinState = engine_module().start_seed(seed, int(starter), switch_bits(rules or Rules()))
-    return state
-
-
-@attrs.frozen
-class BulkResult:
-    """What ``play_random`` counted (``counts``, named by ``COUNT_NAMES``), which engine played, and the packed per-Gang results if asked for."""
-
-    engine: Engine
-    counts: Mapping[str, int]
-    packed: bytes | None = None
-    """One unsigned 32-bit number per Gang in native byte order (``decode_result`` reads one)."""
-
-    def codes(self) -> array[int]:
-        """The packed results as an ``array('I')``; empty unless asked for."""
-        out = array("I")
-        if self.packed is not None:
-            out.frombytes(self.packed)
-        return out
-
-    def result(self, i: int) -> GangResult:
-        """The result of Gang ``i``."""
-        return decode_result(self.codes()[i])
-
-
-def play_random(count: int, seed: int = 0, rules: Rules | None = None, *, results: bool = False) -> BulkResult:
-    """Play ``count`` Gänge with uniformly random legal actions, deals included.
-
-    Gang ``i`` is dealt as ``Deal.shuffled(s[2i])`` with ``P(i % 2)`` leading, where ``s`` is the
-    SplitMix64 stream of ``seed``; each of its decisions takes ``legal[x % n]`` for the next
-    number ``x`` of ``SplitMix64.seeded(s[2i + 1])`` (the bias of the modulo is below 2**-60).
-    Both engines play the same Gänge. ``results=True`` keeps each Gang's packed result.
-    """
-    if count < 0:
-        raise ValueError(f"count must not be negative, got {count}")
-    counts, packed = engine_module().play_random(count, seed, switch_bits(rules or Rules()), results)
-    return BulkResult(ENGINE, dict(zip(COUNT_NAMES, counts, strict=True)), packed)
-
-
-def play_pairs(count: int, seed: int, a: Rules, b: Rules) -> dict[tuple[bool, int, int], int]:
-    """``impact.play_pair`` on ``count`` Gänge dealt as in ``play_random``: ``{(legal_differs, result_a, result_b): n}``."""
-    out: dict[tuple[bool, int, int], int] = engine_module().play_pairs(count, seed, switch_bits(a), switch_bits(b))
-    return out
-
-
-def random_bots(deal: int, starter: Player, rules: Rules, seeds: tuple[int, int]) -> GangResult:
-    """The result of the Gang dealt as ``Deal.shuffled(deal)`` between two ``bots.RandomBot``s seeded with ``seeds`` (P0's first): the same Gang ``bots.play_gang`` plays."""
-    code: int = engine_module().random_bots(deal, int(starter), switch_bits(rules), seeds[0], seeds[1])
-    return decode_result(code)
