@@ -244,3 +244,22 @@ def test_a_gestellter_given_to_a_player_names_more_tricks_wins() -> None:
     """An engine that gives equal tricks to P0 is named gang.more_tricks_wins."""
     report = check_adapter(_EqualTricksGoToP0(), games=0, seed=0, vectors=False, shrink=False)
     assert _clause(report) == "gang.more_tricks_wins"
+
+
+class _LeaderDrawsTwo(ReferenceAdapter):
+    """After the first lead, the leader holds the second pile card too (it drew two)."""
+
+    def hand(self, state: GangState, player: int) -> tuple[str, ...]:
+        cards = super().hand(state, player)
+        if state.led is not None and not state.history and player == int(state.to_move.other):
+            return (*cards, state.deal.pile[1].code)
+        return cards
+
+
+@pytest.mark.clause("schwung.lead_draw")
+def test_drawing_one_card_too_many_is_not_blamed_on_the_pile() -> None:
+    """A leader holding one pile card too many after the lead is named by the draw's clause, not deal.pile."""
+    report = check_adapter(_LeaderDrawsTwo(), games=3, seed=0, vectors=False, steer=0, shrink=False)
+    assert report.divergence is not None
+    assert report.divergence.field == "hands"
+    assert _clause(report) == "schwung.lead_draw"

@@ -165,14 +165,17 @@ def deal_clause(state: GangState) -> str:
 
 
 def pile_clause(before: GangState, action: str, after: GangState, hands: Sequence[Collection[str]]) -> str | None:
-    """``deal.pile`` if, after ``action`` drew a card, the engine's hands hold another card of the pile than the next one; else None."""
+    """``deal.pile`` if, after ``action`` drew a card, the drawer's hand in the engine holds another card of the pile instead of the next one; else None."""
     if action in ("A", "L0", "L1") or before.angriff is not None or before.pile_drawn >= PILE_SIZE:
         return None
     drawer = int(before.to_move)
     reference = {c.code for c in after.hand(Player(drawer))}
-    extra = set(hands[drawer]) - reference
+    engine = set(hands[drawer])
+    extra, missing = engine - reference, reference - engine
+    expected = before.deal.pile[before.pile_drawn].code
     pile = {c.code for c in before.deal.pile}
-    if extra and extra <= pile:
+    # drew one card, but another of the pile than the next one: the pile's order was misread
+    if missing == {expected} and len(extra) == 1 and extra <= pile:
         return "deal.pile"
     return None
 
