@@ -12,7 +12,7 @@ import attrs
 
 __all__ = ["SUITE_VERSION", "VECTOR_FORMAT", "Suite", "Vector", "VectorFileError", "load_vectors", "shipped_directory"]
 
-SUITE_VERSION = 1
+SUITE_VERSION = 2
 """The version of the vector suite; a vector's meaning never changes within a version."""
 VECTOR_FORMAT = "schwinget-vectors"
 """The value of a vector file's ``format`` field."""
