@@ -108,6 +108,18 @@ def test_trump_six_switch_matters() -> None:
     _check("rule.konter_beats_trump_six")
 
 
+@pytest.mark.clause("konter.loses", "kampfrichter.neutralises")
+def test_konter_vs_kampfrichter_switch_matters() -> None:
+    """konter_loses_to_kampfrichter changes the result of some Gang; both readings replay in the engine."""
+    _check("rule.konter_loses_to_kampfrichter")
+
+
+@pytest.mark.clause("kampfrichter.neutralises", "schwung.void_loses")
+def test_void_kampfrichter_switch_matters() -> None:
+    """void_kampfrichter_neutralises changes the result of some Gang; both readings replay in the engine."""
+    _check("rule.void_kampfrichter_neutralises")
+
+
 @pytest.mark.clause("cards.schwungkarten", "deal.hands", "schwung.farbzwang")
 def test_jointly_satisfiable() -> None:
     """All clause constraints hold together in some Gang, which replays in the engine."""

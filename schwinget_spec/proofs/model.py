@@ -45,6 +45,7 @@ MODELLED_SWITCHES: tuple[str, ...] = (
     "konter_beats_trump_six",
     "konter_loses_to_kampfrichter",
     "special_cards_follow_colour",
+    "void_kampfrichter_neutralises",
     "void_konter_beats_six",
 )
 """The ``Rules`` fields this model encodes as symbolic Bool parameters of a Gang."""
@@ -341,13 +342,22 @@ class GangModel:
         neutral = self.neutral[s]
         # AMB-KONTER-VS-KR: under konter_loses_to_kampfrichter the Konter loses to the Kampfrichter at once
         konter_loses_kr = z3.And(other_is_bk, sw["konter_loses_to_kampfrichter"])
+        # AMB-KAMPFRICHTER-VOID: unless void_kampfrichter_neutralises, a Kampfrichter answered to a
+        # coloured lead from a hand void in that colour loses (schwung.void_loses)
+        void_kr_loses = z3.And(
+            ans == kr, z3.Not(led_special), void, z3.Not(sw["void_kampfrichter_neutralises"])
+        )
         if self.broken == "kampfrichter_acts_on_last":
-            self.add("kampfrichter.neutralises", z3.Implies(act, neutral == z3.And(kr_in, z3.Not(konter_loses_kr))))
+            self.add(
+                "kampfrichter.neutralises",
+                z3.Implies(act, neutral == z3.And(kr_in, z3.Not(konter_loses_kr), z3.Not(void_kr_loses))),
+            )
         else:
             self.add(
                 "kampfrichter.neutralises",
-                z3.Implies(act, neutral == z3.And(kr_in, z3.Not(last), z3.Not(konter_loses_kr))),
+                z3.Implies(act, neutral == z3.And(kr_in, z3.Not(last), z3.Not(konter_loses_kr), z3.Not(void_kr_loses))),
             )
+        self.add("schwung.void_loses", z3.Implies(z3.And(act, z3.Not(last), void_kr_loses), lw))
         self.add(
             "konter.loses",
             z3.Implies(z3.And(act, z3.Not(last), konter_loses_kr), lw == (led == kr)),

@@ -533,6 +533,7 @@ QUERIES: tuple[Query, ...] = (
     Query("rule.void_konter_beats_six", "void_konter_beats_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("void_konter_beats_six")),
     Query("rule.konter_beats_trump_six", "konter_beats_trump_six changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_beats_trump_six")),
     Query("rule.konter_loses_to_kampfrichter", "konter_loses_to_kampfrichter changes the result of some Gang", WITNESS, lambda: _switch_changes_result("konter_loses_to_kampfrichter")),
+    Query("rule.void_kampfrichter_neutralises", "void_kampfrichter_neutralises changes the result of some Gang", WITNESS, lambda: _switch_changes_result("void_kampfrichter_neutralises")),
     *SCORING_QUERIES,
     *MATCH_QUERIES,
     *MATCH_XCHECK_QUERIES,
