@@ -81,6 +81,8 @@ def _value(card: Card) -> int:
 
 
 class HigherSixLosesToOne(_ResolveMutant):
+    """Breaks ``schwung.higher_wins``: Of two cards of the same colour, a 1 beats a 6 (the values wrap around)."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if led.colour is not None and led.colour is answer.colour and {_value(led), _value(answer)} == {1, 6}:
@@ -89,6 +91,8 @@ class HigherSixLosesToOne(_ResolveMutant):
 
 
 class TrumpLosesWhenColourHeld(_ResolveMutant):
+    """Breaks ``trump.beats``: A trump answered by a player who held the led colour loses the Schwung."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if (trump is not None and answer.colour is trump and led.colour is not None and led.colour is not trump
@@ -98,6 +102,8 @@ class TrumpLosesWhenColourHeld(_ResolveMutant):
 
 
 class VoidHigherWins(_ResolveMutant):
+    """Breaks ``schwung.void_loses``: An answer of another colour (not trump) wins when its value is higher."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if (led.colour is not None and answer.colour is not None and answer.colour is not led.colour
@@ -107,6 +113,8 @@ class VoidHigherWins(_ResolveMutant):
 
 
 class AnsweredKonterLosesToSix(_ResolveMutant):
+    """Breaks ``konter.beats_six``: The Brienzer-Konter answered to a 6 (not of trump) loses; led, it still wins."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if answer is Card.BK and led.is_brienzer_schwung and led.colour is not trump:
@@ -115,6 +123,8 @@ class AnsweredKonterLosesToSix(_ResolveMutant):
 
 
 class KonterBeatsTrumpFive(_ResolveMutant):
+    """Breaks ``konter.loses``: The Brienzer-Konter also beats the 5 of trump."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if trump is not None and Card.BK in (led, answer) and Card.of(trump, 5) in (led, answer):
@@ -123,6 +133,8 @@ class KonterBeatsTrumpFive(_ResolveMutant):
 
 
 class KampfrichterBeatsKonterOnLast(_ResolveMutant):
+    """Breaks ``konter.last_trick``: On the very last Schwung the Kampfrichter beats the Brienzer-Konter."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if is_last and {led, answer} == {Card.KR, Card.BK}:
@@ -131,6 +143,8 @@ class KampfrichterBeatsKonterOnLast(_ResolveMutant):
 
 
 class KampfrichterWinsLastSchwung(_ResolveMutant):
+    """Breaks ``kampfrichter.last_schwung``: On the very last Schwung the Kampfrichter wins the trick instead of losing it."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if is_last and Card.KR in (led, answer) and Card.BK not in (led, answer):
@@ -139,6 +153,8 @@ class KampfrichterWinsLastSchwung(_ResolveMutant):
 
 
 class LedKampfrichterWins(_ResolveMutant):
+    """Breaks ``kampfrichter.neutralises``: A led Kampfrichter wins the trick instead of neutralising it."""
+
     def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
                 is_last: bool, answer_was_void: bool) -> SchwungOutcome:
         if led is Card.KR and not is_last and answer is not Card.BK:
@@ -150,11 +166,15 @@ class LedKampfrichterWins(_ResolveMutant):
 
 
 class NoFarbzwang(_AnswersMutant):
+    """Breaks ``schwung.farbzwang``: Any card may answer: no Farbzwang."""
+
     def answers(self, hand: int, led: Card, trump: Colour | None, rules: Rules) -> int:
         return hand
 
 
 class TrumpOnlyWhenVoid(_AnswersMutant):
+    """Breaks ``trump.anytime``: A trump may answer only from a hand void of the led colour."""
+
     def answers(self, hand: int, led: Card, trump: Colour | None, rules: Rules) -> int:
         allowed = allowed_answers(hand, led, trump, rules)
         if trump is not None and led.colour is not None and led.colour is not trump and hand & COLOUR_MASK[led.colour]:
@@ -163,6 +183,8 @@ class TrumpOnlyWhenVoid(_AnswersMutant):
 
 
 class VoidMustTrump(_AnswersMutant):
+    """Breaks ``schwung.void_any``: A hand void of the led colour must answer with trump if it holds one."""
+
     def answers(self, hand: int, led: Card, trump: Colour | None, rules: Rules) -> int:
         allowed = allowed_answers(hand, led, trump, rules)
         if (trump is not None and led.colour is not None and not hand & COLOUR_MASK[led.colour]
@@ -179,11 +201,15 @@ def _deal_with(deal: Deal, **changes: Any) -> Deal:
 
 
 class PileFromTheBottom(ReferenceEngine):
+    """Breaks ``deal.pile``: The pile is drawn from the bottom: its last card first."""
+
     def start_gang(self, deal: Deal, starter: Player, rules: Rules) -> GangState:
         return super().start_gang(_deal_with(deal, pile=tuple(reversed(deal.pile))), starter, rules)
 
 
 class TrumpFromFaceDown(ReferenceEngine):
+    """Breaks ``deal.trump``: The trump is the colour of the first face-down card, not of the revealed one."""
+
     def start_gang(self, deal: Deal, starter: Player, rules: Rules) -> GangState:
         first = deal.face_down[0]
         if deal.revealed.colour is not None and first.colour is not None and first.colour is not deal.revealed.colour:
@@ -192,6 +218,8 @@ class TrumpFromFaceDown(ReferenceEngine):
 
 
 class TrumpUnderSpecialRevealed(ReferenceEngine):
+    """Breaks ``deal.no_trump``: With the Kampfrichter or the Konter revealed, the first face-down card gives a trump."""
+
     def start_gang(self, deal: Deal, starter: Player, rules: Rules) -> GangState:
         first = deal.face_down[0]
         if deal.revealed.colour is None and first.colour is not None:
@@ -203,6 +231,8 @@ class TrumpUnderSpecialRevealed(ReferenceEngine):
 
 
 class OpponentChooses(ReferenceEngine):
+    """Breaks ``kampfrichter.chooses``: After a neutralised Schwung the opponent of the Kampfrichter's player chooses the next leader."""
+
     def apply(self, state: GangState, action: str) -> GangState:
         after = super().apply(state, action)
         if after.phase is Phase.CHOOSE_LEADER and state.phase is not Phase.CHOOSE_LEADER:
@@ -214,6 +244,8 @@ class OpponentChooses(ReferenceEngine):
 
 
 class NoCollect(ReferenceEngine):
+    """Breaks ``kampfrichter.collect``: The winner after a neutralised Schwung gets 1 trick: the neutralised one is lost."""
+
     def apply(self, state: GangState, action: str) -> GangState:
         after = super().apply(state, action)
         if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
@@ -226,6 +258,8 @@ class NoCollect(ReferenceEngine):
 
 
 class TrumpWinnerDoesNotLead(ReferenceEngine):
+    """Breaks ``trick.winner_leads``: After a Schwung won by a trump answer the loser leads next."""
+
     def apply(self, state: GangState, action: str) -> GangState:
         after = super().apply(state, action)
         if after.phase is Phase.LEAD and len(after.history) > len(state.history):
@@ -238,6 +272,8 @@ class TrumpWinnerDoesNotLead(ReferenceEngine):
 
 
 class DrawAfterAngriff(ReferenceEngine):
+    """Breaks ``angriff.locks_pile``: The leader still draws after the Angriff."""
+
     def apply(self, state: GangState, action: str) -> GangState:
         after = super().apply(state, action)
         if (state.angriff is not None and state.phase is Phase.LEAD and after.phase is Phase.ANSWER
@@ -250,6 +286,8 @@ class DrawAfterAngriff(ReferenceEngine):
 
 
 class AnswererDrawsFirst(ReferenceEngine):
+    """Breaks ``schwung.lead_draw``: The leader draws after the answerer instead of at once after leading."""
+
     def apply(self, state: GangState, action: str) -> GangState:
         if state.phase is Phase.LEAD and action != "A" and state.angriff is None and state.pile_drawn < PILE_SIZE:
             after = super().apply(state, action)
@@ -269,6 +307,8 @@ class AnswererDrawsFirst(ReferenceEngine):
 
 
 class AngriffOnEmptyPile(ReferenceEngine):
+    """Breaks ``angriff.not_empty_pile``: The Angriff is allowed once the pile is used up."""
+
     def legal_actions(self, state: GangState) -> tuple[str, ...]:
         legal = super().legal_actions(state)
         if state.phase is Phase.LEAD and state.angriff is None and state.pile_drawn >= PILE_SIZE and len(state.history) < 10:
@@ -282,6 +322,8 @@ class AngriffOnEmptyPile(ReferenceEngine):
 
 
 class SecondAngriff(ReferenceEngine):
+    """Breaks ``angriff.once``: The opponent of the attacker may start a second Angriff (it changes nothing)."""
+
     def legal_actions(self, state: GangState) -> tuple[str, ...]:
         legal = super().legal_actions(state)
         if state.phase is Phase.LEAD and state.angriff is not None and state.angriff.player is not state.to_move:
@@ -295,6 +337,8 @@ class SecondAngriff(ReferenceEngine):
 
 
 class AnswererMayAttack(ReferenceEngine):
+    """Breaks ``angriff.who``: The answering player may start the Angriff."""
+
     def legal_actions(self, state: GangState) -> tuple[str, ...]:
         legal = super().legal_actions(state)
         if state.phase is Phase.ANSWER and state.angriff is None and state.pile_drawn < PILE_SIZE:
@@ -321,6 +365,8 @@ def _plattwurf_outcome(state: GangState, player: Player) -> str:
 
 
 class PlattwurfCountsCollected(ReferenceEngine):
+    """Breaks ``plattwurf.after_angriff``: A Plattwurf counts tricks credited after the Angriff, so a Schwung neutralised before it counts as one of the 5."""
+
     def end_claims(self, state: GangState) -> dict[str, Any]:
         claims = super().end_claims(state)
         if state.angriff is not None and claims["plattwurf"] is None:
@@ -332,6 +378,8 @@ class PlattwurfCountsCollected(ReferenceEngine):
 
 
 class PlattwurfWithFour(ReferenceEngine):
+    """Breaks ``plattwurf.definition``: 4 of the 5 Schwünge after the Angriff make a Plattwurf."""
+
     def end_claims(self, state: GangState) -> dict[str, Any]:
         claims = super().end_claims(state)
         if state.angriff is not None and claims["plattwurf"] is None:
@@ -343,6 +391,8 @@ class PlattwurfWithFour(ReferenceEngine):
 
 
 class DrawGoesToAttacker(ReferenceEngine):
+    """Breaks ``gang.more_tricks_wins``: Equal tricks after an Angriff are a win for the attacker, not a Gestellter."""
+
     def end_claims(self, state: GangState) -> dict[str, Any]:
         claims = super().end_claims(state)
         if claims["outcome"] == "gestellter" and state.angriff is not None:
@@ -351,6 +401,8 @@ class DrawGoesToAttacker(ReferenceEngine):
 
 
 class AngriffCountedAsSchwung(ReferenceEngine):
+    """Breaks ``gang.end_angriff``: The result counts the Angriff as a Schwung (k + 6 Schwünge)."""
+
     def end_claims(self, state: GangState) -> dict[str, Any]:
         claims = super().end_claims(state)
         if state.angriff is not None:
@@ -378,37 +430,53 @@ class _RowMutant(ReferenceEngine):
 
 
 class PlattwurfOwnAngriffFive(_RowMutant):
+    """Breaks ``table.plattwurf_eigener_angriff``: Punktewertung: a Plattwurf after one's own Angriff scores 5, not 7."""
+
     row, system, figures = TableRow.PLATTWURF_EIGENER_ANGRIFF, ScoringSystem.PUNKTEWERTUNG, (500, 0)
 
 
 class PlattwurfOpponentsAngriffLoser850(_RowMutant):
+    """Breaks ``table.plattwurf_gegnerischer_angriff``: Schwingerwertung: the loser of a Plattwurf after his own Angriff scores 8.50, not 8.75."""
+
     row, system, figures = TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF, ScoringSystem.SCHWINGERWERTUNG, (1000, 850)
 
 
 class SiegMitAngriffWinner950(_RowMutant):
+    """Breaks ``table.sieg_mit_angriff``: Schwingerwertung: a win with an Angriff scores 9.50, not 9.75."""
+
     row, system, figures = TableRow.SIEG_MIT_ANGRIFF, ScoringSystem.SCHWINGERWERTUNG, (950, 875)
 
 
 class SiegOhneAngriffThree(_RowMutant):
+    """Breaks ``table.sieg_ohne_angriff``: Punktewertung: a win without an Angriff scores 3, not 2."""
+
     row, system, figures = TableRow.SIEG_OHNE_ANGRIFF, ScoringSystem.PUNKTEWERTUNG, (300, 0)
 
 
 class GestellterNinePointTwentyFive(_RowMutant):
+    """Breaks ``table.gestellter``: Schwingerwertung: a Gestellter scores 9.25 each, not 9.00."""
+
     row, system, figures = TableRow.GESTELLTER, ScoringSystem.SCHWINGERWERTUNG, (925, 925)
 
 
 class GoodLoserNeedsFour(ReferenceEngine):
+    """Breaks ``table.gut_gekaempft``: Punktewertung: the good loser's point needs 4 tricks, not 3."""
+
     def is_good_loser(self, result: GangResult, system: ScoringSystem, rules: Rules) -> bool:
         loser = result.loser
         return super().is_good_loser(result, system, rules) and loser is not None and result.tricks[loser] >= 4
 
 
 class GoodLoserReadingIgnored(ReferenceEngine):
+    """Breaks ``table.gut_gekaempft``: The good loser's point is given after a Plattwurf whatever good_loser_after_plattwurf says."""
+
     def is_good_loser(self, result: GangResult, system: ScoringSystem, rules: Rules) -> bool:
         return super().is_good_loser(result, system, attrs.evolve(rules, good_loser_after_plattwurf=True))
 
 
 class SchwingerwertungLoserScoresNothing(ReferenceEngine):
+    """Breaks ``scoring.schwingerwertung_both``: Schwingerwertung: the loser scores nothing."""
+
     def gang_points(self, result: GangResult, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
         points = super().gang_points(result, system, rules)
         if system is ScoringSystem.SCHWINGERWERTUNG and result.loser is not None:
@@ -422,17 +490,23 @@ class SchwingerwertungLoserScoresNothing(ReferenceEngine):
 
 
 class OlderStarts(ReferenceEngine):
+    """Breaks ``match.first_starter``: The older player starts the first Gang."""
+
     def first_starter(self, match: EngineMatch) -> Player:
         return match.younger.other
 
 
 class WinnerStarts(ReferenceEngine):
+    """Breaks ``match.loser_starts``: The winner of a Gang starts the next one."""
+
     def starter_after_win(self, match: EngineMatch, last: PlayedGang) -> Player:
         assert last.result.winner is not None
         return last.result.winner
 
 
 class DrawMorePointsStarts(ReferenceEngine):
+    """Breaks ``match.draw_starter``: After a Gestellter the player with more points starts."""
+
     def starter_after_draw(self, match: EngineMatch, last: PlayedGang) -> Player:
         t0, t1 = self.match_totals(match)
         if t0 != t1:
@@ -441,17 +515,23 @@ class DrawMorePointsStarts(ReferenceEngine):
 
 
 class TieReadingIgnored(ReferenceEngine):
+    """Breaks ``match.draw_starter``: After a Gestellter at equal points the younger starts whatever draw_tie_starter says."""
+
     def tie_starter(self, match: EngineMatch, last: PlayedGang) -> Player:
         return match.younger
 
 
 class EqualTotalsP0Wins(ReferenceEngine):
+    """Breaks ``match.winner``: A match with equal totals is won by P0."""
+
     def match_winner(self, match: EngineMatch, totals: tuple[Points, Points]) -> Player | None:
         winner = super().match_winner(match, totals)
         return Player.P0 if winner is None else winner
 
 
 class TotalsWithoutLastGang(ReferenceEngine):
+    """Breaks ``match.record_points``: The final totals leave out the points of the last Gang."""
+
     def match_totals(self, match: EngineMatch) -> tuple[Points, Points]:
         if len(match.gaenge) < match.length:
             return super().match_totals(match)
@@ -462,6 +542,8 @@ class TotalsWithoutLastGang(ReferenceEngine):
 
 
 class FestOnceEach(ReferenceEngine):
+    """Breaks ``fest.twice_each``: In a Schwingfest each pair meets once, not twice."""
+
     def fest_schedule(self, players: int, sets: int) -> tuple[tuple[tuple[int, int], ...], ...]:
         seen: set[tuple[int, int]] = set()
         rounds = []
@@ -474,11 +556,15 @@ class FestOnceEach(ReferenceEngine):
 
 
 class FestStarterAlwaysYounger(ReferenceEngine):
+    """Breaks ``match.loser_starts``: The younger of a pair starts both its meetings whatever fest_starter says."""
+
     def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
         return a
 
 
 class FestRanksNotShared(ReferenceEngine):
+    """Breaks ``match.winner``: Equal points get different ranks (by seat) instead of a shared rank."""
+
     def fest_standings(self, fest: EngineFest) -> tuple[tuple[int, Points, int], ...]:
         lines = super().fest_standings(fest)
         order = sorted(lines, key=lambda line: (line[2], line[0]))
@@ -487,11 +573,15 @@ class FestRanksNotShared(ReferenceEngine):
 
 
 class FestTiebreakIgnored(ReferenceEngine):
+    """Breaks ``match.winner``: Equal points share a rank whatever fest_tiebreak says."""
+
     def fest_standings(self, fest: EngineFest) -> tuple[tuple[int, Points, int], ...]:
         return super().fest_standings(attrs.evolve(fest, rules=attrs.evolve(fest.rules, fest_tiebreak="shared")))
 
 
 class KampfrichterMayNotLead(ReferenceEngine):
+    """Breaks ``schwung.lead``: The Kampfrichter may not be led."""
+
     def legal_actions(self, state: GangState) -> tuple[str, ...]:
         legal = super().legal_actions(state)
         return tuple(a for a in legal if not (state.phase is Phase.LEAD and a == "KR"))
@@ -503,6 +593,8 @@ class KampfrichterMayNotLead(ReferenceEngine):
 
 
 class KonterMayNotAnswer(ReferenceEngine):
+    """Breaks ``schwung.answer``: The Brienzer-Konter may not answer."""
+
     def legal_actions(self, state: GangState) -> tuple[str, ...]:
         legal = super().legal_actions(state)
         return tuple(a for a in legal if not (state.phase is Phase.ANSWER and a == "BK"))
@@ -514,6 +606,8 @@ class KonterMayNotAnswer(ReferenceEngine):
 
 
 class NoAngriffBeforeFirstSchwung(ReferenceEngine):
+    """Breaks ``gang.turn``: The Angriff may not be started before the first Schwung."""
+
     def legal_actions(self, state: GangState) -> tuple[str, ...]:
         legal = super().legal_actions(state)
         return tuple(a for a in legal if not (a == "A" and not state.history))
@@ -525,6 +619,8 @@ class NoAngriffBeforeFirstSchwung(ReferenceEngine):
 
 
 class SixWinsTwoTricks(ReferenceEngine):
+    """Breaks ``trick.winner_takes``: A Schwung with a 6 in it counts two tricks for its winner."""
+
     def apply(self, state: GangState, action: str) -> GangState:
         after = super().apply(state, action)
         if len(after.history) > len(state.history):
@@ -537,6 +633,8 @@ class SixWinsTwoTricks(ReferenceEngine):
 
 
 class TwelveSchwuengeWithoutAngriff(ReferenceEngine):
+    """Breaks ``gang.end_no_angriff``: The result of a Gang without an Angriff counts 12 Schwünge, not 11."""
+
     def end_claims(self, state: GangState) -> dict[str, Any]:
         claims = super().end_claims(state)
         if state.angriff is None:
@@ -545,6 +643,8 @@ class TwelveSchwuengeWithoutAngriff(ReferenceEngine):
 
 
 class ColumnsSwapped(ReferenceEngine):
+    """Breaks ``table.columns``: Schwingerwertung: the winner gets the loser's column and the loser the winner's."""
+
     def row_points(self, row: TableRow, system: ScoringSystem) -> tuple[Points | None, Points | None]:
         win, lose = super().row_points(row, system)
         if system is ScoringSystem.SCHWINGERWERTUNG and row is not TableRow.GESTELLTER:
@@ -553,6 +653,8 @@ class ColumnsSwapped(ReferenceEngine):
 
 
 class PunktewertungLoserScoresOne(ReferenceEngine):
+    """Breaks ``scoring.punktewertung_winner``: Punktewertung: every loser scores the good loser's point."""
+
     def is_good_loser(self, result: GangResult, system: ScoringSystem, rules: Rules) -> bool:
         return system is ScoringSystem.PUNKTEWERTUNG and result.loser is not None
 
