@@ -158,3 +158,12 @@ def test_the_levels_coverage_is_counted() -> None:
     assert counts["match.loser_starts"] > 0
     assert counts["fest.twice_each"] > 0
     assert not any(c.startswith(("match.", "table.", "scoring.", "fest.")) for c in coverage.unreached_clauses)
+
+
+def test_a_skipped_match_vector_is_not_called_stale_by_its_gaenge_alone() -> None:
+    """A match vector expects more than its Gänge: skipped, it is listed, but passing its Gänge does not make the skip stale."""
+    skiplist = _skiplist({"id": "match.", "reason": "no matches"})
+    report = check_adapter(ReferenceAdapter(), games=0, steer=0, skiplist=skiplist)  # type: ignore[arg-type]
+    assert report.skipped
+    assert all(s.id.startswith("match.") for s in report.skipped)
+    assert report.stale_skips == ()

@@ -102,8 +102,8 @@ def _planned(gang: Mapping[str, Any]) -> PlannedGang:
     return PlannedGang(_deal(gang["deal"]), tuple(gang["actions"]), seed if isinstance(seed, int) else None)
 
 
-def level_vectors(switches: Collection[str]) -> LevelVectors:
-    """The scoring, match and Schwingfest games of the shipped vectors an engine playing ``switches`` can play."""
+def level_vectors(switches: Collection[str], skiplist: Any = None) -> LevelVectors:
+    """The scoring, match and Schwingfest games of the shipped vectors an engine playing ``switches`` can play; those ``skiplist`` (a ``skiplist.SkipList``) names are skipped with its reason."""
     scoring: list[tuple[GameSpec, tuple[tuple[ScoringSystem, Rules], ...], bool]] = []
     matches: list[MatchSpec] = []
     fests: list[FestSpec] = []
@@ -111,6 +111,10 @@ def level_vectors(switches: Collection[str]) -> LevelVectors:
     for vector in load_vectors():
         level = {"scoring": "scoring", "match": "match", "schwingfest": "schwingfest"}.get(vector.group)
         if level is None or vector.kind != "trace" or vector.expected.get("verdict") not in _PLAYED_VERDICTS:
+            continue
+        entry = None if skiplist is None else skiplist.reason_for(vector)
+        if entry is not None:
+            skipped[level].append((vector.id, f"skip list: {entry.reason}"))
             continue
         rules = vector_rules_for(vector, switches)
         if isinstance(rules, str):
@@ -210,17 +214,19 @@ def play_levels(
     matches: int = DEFAULT_MATCHES,
     fests: int = DEFAULT_FESTS,
     scored: int = DEFAULT_SCORED_GAENGE,
+    skiplist: Any = None,
 ) -> tuple[LevelsReport, Divergence | None]:
     """Play every level ``hello`` declared beyond the Gang: the level vectors (unless ``vectors`` is False), then random games from ``seed``.
 
     With ``run`` False (the Gang level already diverged or stopped) nothing is played and
     the report says which declared levels were not checked. ``gang_played`` is the
-    Gänge the Gang level played and how many of them came from vectors.
+    Gänge the Gang level played and how many of them came from vectors. ``skiplist``
+    leaves level vectors out, as it does Gang vectors.
     """
     if not run or hello.levels == ("gang",):
         note = "the run stopped at the Gang level" if not run else ""
         return LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note), None
-    found = level_vectors(hello.switches) if vectors else LevelVectors((), (), (), {})
+    found = level_vectors(hello.switches, skiplist) if vectors else LevelVectors((), (), (), {})
     play = LevelPlay(get_adapter, hello)
     return play.run(
         scoring=[*found.scoring, *random_scored(scored, seed, hello.switches)],
