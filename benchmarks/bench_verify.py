@@ -1,4 +1,4 @@
-"""Benchmark: complete Gang traces verified per second on one core (JSON text in, verdict out), median of several runs."""
+"""Benchmark: complete Gang traces verified per second, and the time to verify the largest legal trace (a 64-player Schwingfest), on one core; medians of several runs."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ import time
 from schwinget_spec.conformance import verify_trace_text
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
+from schwinget_spec.match import play_out, random_chooser
 from schwinget_spec.players import Player
-from schwinget_spec.trace import gang_trace
+from schwinget_spec.schwingfest import start_schwingfest
+from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.trace import gang_trace, schwingfest_trace
 
 _MASK = (1 << 64) - 1
 _MUL = 6364136223846793005
@@ -46,13 +49,40 @@ def run(count: int, seed: int, *, with_claims: bool) -> dict[str, float]:
     return {"traces_per_s": count / elapsed, "mean_bytes": sum(map(len, texts)) / count}
 
 
+def make_fest_trace(players: int, seed: int) -> str:
+    """The trace text of a whole Schwingfest of ``players`` Schwinger on the most card sets, with every claim."""
+    fest = start_schwingfest([f"S{i:02d}" for i in range(players)], ScoringSystem.SCHWINGERWERTUNG, min(32, players // 2))
+    states = []
+    for k, meeting in enumerate(fest.schedule.meetings):
+        state = play_out(fest.start_meeting(meeting, Deal.shuffled(seed + k)), random_chooser(seed + k))
+        fest = fest.apply_gang(meeting, state)
+        states.append(state)
+    return json.dumps(schwingfest_trace(fest, states, trace_id=f"fest.{players}"))
+
+
+def run_fest(players: int, seed: int, repeats: int) -> dict[str, float]:
+    """Seconds to verify one ``players``-player Schwingfest trace (made before the clock starts), best of ``repeats``."""
+    text = make_fest_trace(players, seed)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        if not verify_trace_text(text).conforms:
+            raise SystemExit("the Schwingfest trace did not conform")
+        times.append(time.perf_counter() - start)
+    return {"seconds": min(times), "bytes": len(text.encode("utf-8"))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--count", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--child", choices=["claims", "plain"], help=argparse.SUPPRESS)
+    parser.add_argument("--fest-players", type=int, default=64, help="Schwinger of the largest trace (default 64; 0 skips it)")
+    parser.add_argument("--child", choices=["claims", "plain", "fest"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child == "fest":
+        print(json.dumps(run_fest(args.fest_players, args.seed, 3)))
+        return
     if args.child:
         print(json.dumps(run(args.count, args.seed, with_claims=args.child == "claims")))
         return
@@ -69,6 +99,19 @@ def main() -> None:
         size = statistics.median(f["mean_bytes"] for f in figures)
         runs = ", ".join(f"{v:,.0f}" for v in rates)
         print(f"{label:<42} median {statistics.median(rates):>8,.0f}   runs: {runs}   (mean trace {size:,.0f} bytes)")
+    if args.fest_players:
+        figures = []
+        for r in range(args.runs):
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", "fest", "--fest-players", str(args.fest_players), "--seed", str(args.seed + r)],
+                capture_output=True, text=True, check=True,
+            )
+            figures.append(json.loads(out.stdout))
+        seconds = [f["seconds"] for f in figures]
+        runs = ", ".join(f"{v:.3f}" for v in seconds)
+        label = f"{args.fest_players}-player Schwingfest, s to verify"
+        size = statistics.median(f["bytes"] for f in figures) / 2**20
+        print(f"{label:<42} median {statistics.median(seconds):>8.3f}   runs: {runs}   (trace {size:.1f} MiB)")
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ class PlayCard:
     @property
     def code(self) -> str:
         """The card's short code, e.g. ``G3``."""
-        return self.card.name
+        return _CARD_CODES[self.card._value_]
 
     def __repr__(self) -> str:
         return self.card.name
@@ -85,10 +85,14 @@ class ChooseLeader:
 Action: TypeAlias = PlayCard | StartAngriff | ChooseLeader
 """Any action of a Gang."""
 
+_CARD_CODES: tuple[str, ...] = tuple(c.name for c in ALL_CARDS)
+
 _PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in ALL_CARDS)
 ANGRIFF = StartAngriff()
 """The one StartAngriff value."""
 _CHOOSE = (ChooseLeader(Player.P0), ChooseLeader(Player.P1))
+_ALL_ACTIONS: tuple[Action, ...] = (*_PLAY, ANGRIFF, *_CHOOSE)
+_BY_CODE: dict[str, Action] = {a.code: a for a in _ALL_ACTIONS}
 
 
 def play(card: Card) -> PlayCard:
@@ -106,6 +110,9 @@ def parse_action(text: str) -> Action:
     """The action with code ``text``: a card code (``G3``, ``KR``), ``A`` or ``L0``/``L1``."""
     if not isinstance(text, str):
         raise InvalidArgumentError("text", f"an action code is a string like 'G3', 'A' or 'L0', got {text!r}")
+    action = _BY_CODE.get(text)
+    if action is not None:
+        return action
     key = text.strip().upper()
     if key == "A":
         return ANGRIFF

@@ -107,7 +107,7 @@ class Card(enum.Enum):
     @property
     def code(self) -> str:
         """The short code: ``G3`` for green 3, ``KR`` Kampfrichter, ``BK`` Brienzer-Konter."""
-        return self.name
+        return _CODE_OF[self._value_]
 
     @property
     def colour(self) -> Colour | None:
@@ -208,6 +208,7 @@ _VALUE_OF: tuple[Value | None, ...] = tuple(
     [Value(i % 6 + 1) for i in range(24)] + [None, None]
 )
 _CARD_BY_CODE = {c.name: c for c in ALL_CARDS}
+_CODE_OF: tuple[str, ...] = tuple(c.name for c in ALL_CARDS)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -26,7 +26,7 @@ class Player(enum.IntEnum):
     @property
     def code(self) -> str:
         """``P0`` or ``P1``."""
-        return self.name
+        return _CODES[self]
 
     @classmethod
     def parse(cls, text: str | int) -> Player:
@@ -48,6 +48,7 @@ class Player(enum.IntEnum):
 
 
 _OTHER = (Player.P1, Player.P0)
+_CODES = ("P0", "P1")
 
 
 def as_player(value: object, parameter: str) -> Player:

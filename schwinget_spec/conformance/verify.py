@@ -34,7 +34,7 @@ from schwinget_spec.errors import (
     SchwingfestError,
 )
 from schwinget_spec.frozen import freeze, thaw
-from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -167,10 +167,26 @@ def _inline(node: Any, definitions: Mapping[str, Any]) -> Any:
     return node
 
 
+def _compiled_schema() -> dict[str, Any]:
+    schema = load_schema()
+    inlined: dict[str, Any] = _inline(schema, schema["definitions"])
+    return inlined
+
+
 @cache
 def _validator() -> Callable[[Any], Any]:
-    schema = load_schema()
-    return fastjsonschema.compile(_inline(schema, schema["definitions"]))
+    # The claims after each step (most of a long trace) are checked by the replay: one
+    # comparison with the reference's own claims, which are valid by construction, and
+    # the schema's check (``_step_claims_validator``) only for a claim that differs.
+    schema = _compiled_schema()
+    schema["definitions"]["gang_claims"]["properties"]["steps"]["items"] = {}
+    return fastjsonschema.compile(schema)
+
+
+@cache
+def _step_claims_validator() -> Callable[[Any], Any]:
+    schema = _compiled_schema()
+    return fastjsonschema.compile({"$ref": "#/definitions/state_claims_or_null", "definitions": schema["definitions"]})
 
 
 class _VerdictReachedError(Exception):
@@ -482,14 +498,49 @@ def _claim_mismatch(
     )
 
 
+def _state_reference(state: GangState) -> dict[str, Any]:
+    # The reference's state claims, as cheap to build as the rules allow: a trace that
+    # claims everything (the usual case) is then checked by one comparison of dicts.
+    over = state.phase is Phase.OVER
+    hands = state.hands
+    return {
+        "legal_actions": [a.code for a in state.legal_actions()],
+        "to_move": None if over else _PLAYER_CODES[state.to_move],
+        "tricks": list(state.tricks),
+        "pile_size": state.pile_size,
+        "hand_sizes": [hands[0].bit_count(), hands[1].bit_count()],
+        "is_over": over,
+    }
+
+
+_PLAYER_CODES = ("P0", "P1")
+
+
+def _check_step_claims_shape(claims: Any, where: str) -> None:
+    try:
+        _step_claims_validator()(claims)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        path = list(exc.path or [])
+        prefix = "".join(f"[{p}]" if p.isdigit() else f".{p}" for p in where.split("/")[1:])
+        message = exc.message.replace("data", "data" + prefix, 1)
+        raise _malformed(where + _pointer(path), str(exc.rule), f"{message} (schema rule {exc.rule!r})") from None
+
+
 def _check_state_claims(
     state: GangState, claims: Mapping[str, Any] | None, where: str, g: int, step: int | None
 ) -> None:
+    if claims is None:
+        return
+    full = _state_reference(state)
+    if claims == full:
+        return
+    if step is not None:
+        _check_step_claims_shape(claims, where)
     if not claims:
         return
     if "legal_actions" in claims:
         claimed = claims["legal_actions"]
-        reference = [a.code for a in state.legal_actions()]
+        reference = full["legal_actions"]
         if set(claimed) != set(reference) or len(claimed) != len(set(claimed)):
             extra = sorted(set(claimed) - set(reference))
             missing = sorted(set(reference) - set(claimed))
@@ -506,7 +557,7 @@ def _check_state_claims(
     for name, claimed in claims.items():
         if name == "legal_actions":
             continue
-        reference = _STATE_FIELDS[name](state)
+        reference = full[name]
         if claimed != reference:
             raise _claim_mismatch(
                 f"{where}/{name}",
@@ -517,16 +568,6 @@ def _check_state_claims(
                 reference=reference,
                 message=f"claims {name} {claimed!r}, the reference has {reference!r}",
             )
-
-
-_STATE_FIELDS: dict[str, Callable[[GangState], Any]] = {
-    "to_move": lambda state: None if state.is_over else state.to_move.code,
-    "tricks": lambda state: list(state.tricks),
-    "pile_size": lambda state: state.pile_size,
-    "hand_sizes": lambda state: [state.hands[0].bit_count(), state.hands[1].bit_count()],
-    "is_over": lambda state: state.is_over,
-}
-"""How the reference computes each state claim other than ``legal_actions`` (the schema allows no other key)."""
 
 
 def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
