@@ -5,6 +5,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 
+import attrs
+
 from schwinget_spec.actions import _CHOOSE, _PLAY, ANGRIFF, Action
 from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.deal import Deal
@@ -36,19 +38,15 @@ _ACTIONS: tuple[Action, ...] = (*_PLAY, ANGRIFF, *_CHOOSE)
 _NUMBER = {a: i for i, a in enumerate(_ACTIONS)}
 
 
-def _number(action: Action) -> int:
-    return _NUMBER[action]
-
-
+@attrs.frozen(repr=False)
 class Gang:
-    """The state of the compiled twin's step API over a reference ``GangState``: actions are numbers 0-28."""
+    """The state of the compiled twin's step API over a reference ``GangState``: actions are numbers 0-28.
 
-    __slots__ = ("last_clause", "state")
+    ``last_clause`` is the clause that decided the Schwung the last action completed, or None.
+    """
 
-    def __init__(self, state: GangState, last_clause: str | None = None) -> None:
-        self.state = state
-        self.last_clause = last_clause
-        """The clause that decided the Schwung the last action completed, or None."""
+    state: GangState
+    last_clause: str | None = None
 
     def legal_actions(self) -> tuple[int, ...]:
         """The legal actions as numbers, in the reference's order."""
@@ -161,12 +159,6 @@ class Gang:
     def result_code(self) -> int | None:
         """The packed result once over, else None."""
         return encode_result(self.state.result) if self.state.is_over else None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Gang) and self.state == other.state
-
-    def __hash__(self) -> int:
-        return hash(self.state)
 
     def __repr__(self) -> str:
         return f"twin.Gang(python: {self.state!r})"
