@@ -351,12 +351,19 @@ def _save(out: Path, label: str, data: Any, names: list[str], *, entry: str, err
     stem.with_suffix(".txt").write_text(f"entry: {entry}\noperators: {', '.join(names)}\n{error}\n", encoding="utf-8")
 
 
+_TEXTS: list[str] = []
+
+
+def _start_worker(texts: list[str]) -> None:
+    _TEXTS[:] = texts
+
+
 def worker(job: tuple[int, int, float, str]) -> dict[str, Any]:
-    """Run ``count`` mutants from ``seed``; return the counts (tried, crashes, hangs, by operator, by verdict)."""
+    """Run ``count`` mutants from ``seed`` on the traces the pool was started with; return the counts (tried, crashes, hangs, by operator, by verdict)."""
     seed, count, hang, out_dir = job
     out = Path(out_dir)
     rng = random.Random(seed)
-    texts = [json.dumps(v.input) for v in load_vectors().vectors if v.kind == "trace"]
+    texts = _TEXTS or [json.dumps(v.input) for v in load_vectors().vectors if v.kind == "trace"]
     donors = [json.loads(t) for t in texts]
     signal.signal(signal.SIGALRM, _alarm)
     crashes = hangs = 0
@@ -407,7 +414,10 @@ def main() -> None:
     operators: Counter[str] = Counter()
     slowest = 0.0
     start = time.perf_counter()
-    with multiprocessing.Pool(args.processes) as pool:
+    # The vectors are read once, here: every worker mutates the same traces.
+    texts = [json.dumps(v.input) for v in load_vectors().vectors if v.kind == "trace"]
+    print(f"{len(texts)} trace vectors, {args.mutants:,} mutants in jobs of {args.chunk:,}, {args.processes} processes", flush=True)
+    with multiprocessing.Pool(args.processes, initializer=_start_worker, initargs=(texts,)) as pool:
         for result in pool.imap_unordered(worker, jobs):
             totals.update({k: result[k] for k in ("tried", "crashes", "hangs")})
             verdicts.update(result["verdicts"])
