@@ -14,8 +14,8 @@ them, action for action, against the implementation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping
-from typing import Literal, TypeAlias
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -77,7 +77,15 @@ class _Plan:
     hoard: frozenset[Card] = frozenset()
 
 
-def _pick(rng: HarnessRng, options: tuple[object, ...]) -> object:
+T = TypeVar("T")
+
+_ANY_K: tuple[AngriffAt, ...] = (0, 1, 2, 3, 4, 5)
+_NEVER_OR_ANY_K: tuple[AngriffAt, ...] = ("never", *_ANY_K)
+_ODD_K: tuple[AngriffAt, ...] = (1, 3, 5)
+"""An Angriff after an odd number of Schwünge: the only Gänge whose trick total is even."""
+
+
+def _pick(rng: HarnessRng, options: Sequence[T]) -> T:
     return options[rng.below(len(options))]
 
 
@@ -86,17 +94,17 @@ def _flip(rng: HarnessRng, pair: tuple[Aim, Aim]) -> tuple[Aim, Aim]:
 
 
 def _plan_for(name: str, rng: HarnessRng) -> _Plan:
-    any_k: tuple[object, ...] = (0, 1, 2, 3, 4, 5)
+    """A plan of play that aims at the situation ``name`` (drawn afresh for every attempt)."""
     if name == "plattwurf_by_attacker":
-        return _Plan(angriff=_pick(rng, any_k), after=("win", "lose"))  # type: ignore[arg-type]
+        return _Plan(angriff=_pick(rng, _ANY_K), after=("win", "lose"))
     if name == "plattwurf_by_defender":
-        return _Plan(angriff=_pick(rng, any_k), after=("lose", "win"))  # type: ignore[arg-type]
+        return _Plan(angriff=_pick(rng, _ANY_K), after=("lose", "win"))
     if name == "plattwurf_by_defender_at_equal_totals":
         return _Plan(angriff=5, before=_flip(rng, ("win", "lose")), after=("lose", "win"))
     if name == "kampfrichter_on_last_schwung":
-        return _Plan(steer="kr_in_hand", angriff=_pick(rng, ("never", *any_k)), hoard=frozenset({Card.KR}))  # type: ignore[arg-type]
+        return _Plan(steer="kr_in_hand", angriff=_pick(rng, _NEVER_OR_ANY_K), hoard=frozenset({Card.KR}))
     if name == "konter_against_kampfrichter_on_last_schwung":
-        return _Plan(steer="kr_bk_apart", angriff=_pick(rng, ("never", *any_k)), hoard=frozenset({Card.KR, Card.BK}))  # type: ignore[arg-type]
+        return _Plan(steer="kr_bk_apart", angriff=_pick(rng, _NEVER_OR_ANY_K), hoard=frozenset({Card.KR, Card.BK}))
     if name == "konter_against_kampfrichter_before_last":
         return _Plan(steer="kr_bk_apart", hunt="kr_konter")
     if name in ("kampfrichter_pending_across_angriff", "kampfrichter_pending_into_plattwurf"):
@@ -105,19 +113,19 @@ def _plan_for(name: str, rng: HarnessRng) -> _Plan:
     if name == "kampfrichter_pending_near_plattwurf":
         return _Plan(steer="kr_in_hand", angriff="after_kampfrichter", hunt="kr_early", after=_flip(rng, ("mostly_win", "mostly_lose")))
     if name == "kampfrichter_answers_void":
-        return _Plan(steer="kr_in_hand", hunt="kr_void", angriff=_pick(rng, ("never", "free")))  # type: ignore[arg-type]
+        return _Plan(steer="kr_in_hand", hunt="kr_void", angriff=_pick(rng, ("never", "free")))
     if name == "konter_against_trump_six":
         return _Plan(steer="bk_trump_six_apart", hunt="konter_trump_six")
     if name == "konter_led_against_six":
         return _Plan(steer="bk_six_apart", hunt="konter_led")
     if name in ("konter_answers_six", "konter_void_on_six"):
-        return _Plan(steer="bk_six_apart", hunt="konter_answers", angriff=_pick(rng, ("never", "free", 0)))  # type: ignore[arg-type]
+        return _Plan(steer="bk_six_apart", hunt="konter_answers", angriff=_pick(rng, ("never", "free", 0)))
     if name == "angriff_at_first_schwung":
         return _Plan(angriff=0)
     if name == "angriff_after_fifth_schwung":
         return _Plan(angriff=5)
     if name == "gestellter":
-        return _Plan(angriff=_pick(rng, (1, 3, 5)))  # type: ignore[arg-type]
+        return _Plan(angriff=_pick(rng, _ODD_K))
     return _Plan()
 
 
