@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 import attrs
 
@@ -22,9 +23,9 @@ GANG_CLAUSE_PREFIXES = (
     "angriff.", "cards.", "deal.", "gang.", "kampfrichter.", "konter.", "plattwurf.", "schwung.", "trick.", "trump.",
 )
 """Clause ids with these prefixes concern one Gang; the suite exercises each of them."""
-UNTRACEABLE_CLAUSES: Mapping[str, str] = {
+UNTRACEABLE_CLAUSES: Mapping[str, str] = MappingProxyType({
     "deal.hand_private": "a trace records both hands openly; what a player may see is not observable in a trace",
-}
+})
 """Gang clauses no trace can exercise, each with the reason."""
 
 _SEARCH_LIMIT = 6000
