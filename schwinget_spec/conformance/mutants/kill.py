@@ -131,19 +131,15 @@ def _judge(mutant: Mutant, report: HarnessReport, seconds: float) -> Kill:
         d = report.divergence
         named, source, level = d.clause_id, d.source, "gang"
         route = _route(source)
-        if route == "vectors":
-            games = report.vector_gaenge_played + 1
-        elif route == "steered play":
-            games = report.vector_gaenge_played + report.steered_games_played + 1
-        else:
-            games = report.games_played + 1
+        # vectors are played first, then the random Gänge, then the steered ones
+        games = report.vector_gaenge_played + 1 if route == "vectors" else report.games_played + 1
         fresh = d.fresh
     elif level_divergence is not None:
         named, source, level = level_divergence.clause_id, level_divergence.source, level_divergence.level
         route = f"{level} " + ("vectors" if source.startswith("vector") else "play")
         played = {c.level: c.played for c in levels.checks} if levels is not None else {}
         games = played.get(level, 0) + 1
-        fresh = None
+        fresh = level_divergence.fresh
     elif report.startup_error is not None:
         return Kill(mutant, True, "start", None, 0, None, "other", report.startup_error[:80], None, seconds)
     else:
@@ -159,7 +155,9 @@ def _judge(mutant: Mutant, report: HarnessReport, seconds: float) -> Kill:
 
 def _unconfirmed(report: HarnessReport) -> bool:
     """True if the run's divergence did not diverge again on a fresh engine: a request that timed out on a loaded machine, say."""
-    return report.divergence is not None and report.divergence.fresh == "not_reproduced"
+    if report.divergence is not None:
+        return report.divergence.fresh == "not_reproduced"
+    return report.levels is not None and report.levels.divergence is not None and report.levels.divergence.fresh == "not_reproduced"
 
 
 def run_mutant(mutant: Mutant, *, in_process: bool = False, games: int = 100, seed: int = 0) -> tuple[Kill, HarnessReport]:
