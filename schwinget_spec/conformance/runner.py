@@ -13,6 +13,7 @@ from schwinget_spec.conformance.perft import perft, perft_complete
 from schwinget_spec.conformance.suite import Vector, load_vectors
 from schwinget_spec.conformance.verify import Verdict, rules_from_json, verify_trace
 from schwinget_spec.deal import Deal
+from schwinget_spec.frozen import freeze
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 
@@ -21,11 +22,11 @@ __all__ = ["PerftCounter", "VectorResult", "Verifier", "check_vector", "referenc
 
 @attrs.frozen
 class VectorResult:
-    """The outcome of one vector: ``passed``, and what was ``expected`` against what was ``got``."""
+    """The outcome of one vector: ``passed``, and what was ``expected`` against what was ``got`` (frozen JSON, hashable)."""
 
     vector: Vector
     passed: bool
-    got: Mapping[str, Any]
+    got: Mapping[str, Any] = attrs.field(converter=freeze)
 
     @property
     def expected(self) -> Mapping[str, Any]:

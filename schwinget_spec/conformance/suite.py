@@ -10,6 +10,9 @@ from typing import Any
 
 import attrs
 
+from schwinget_spec.errors import SchwingetError
+from schwinget_spec.frozen import freeze
+
 __all__ = ["SUITE_VERSION", "VECTOR_FORMAT", "Suite", "Vector", "VectorFileError", "load_vectors", "shipped_directory"]
 
 SUITE_VERSION = 2
@@ -28,18 +31,23 @@ def shipped_directory() -> Path:
 
 @attrs.frozen
 class Vector:
-    """One vector: ``kind`` is ``trace`` (``input`` is a trace document) or ``perft`` (``input`` a position)."""
+    """One vector: ``kind`` is ``trace`` (``input`` is a trace document) or ``perft`` (``input`` a position).
+
+    A vector is immutable and hashable: ``rules``, ``input``, ``expected`` and ``defect``
+    are frozen JSON (``schwinget_spec.frozen``), still dicts and lists to readers and to
+    ``json``; ``copy.deepcopy`` of one gives a plain, mutable copy to change.
+    """
 
     id: str
     kind: str
     group: str
     description: str
-    clauses: tuple[str, ...]
-    rules: Mapping[str, Any]
-    input: Any
-    expected: Mapping[str, Any]
+    clauses: tuple[str, ...] = attrs.field(converter=tuple)
+    rules: Mapping[str, Any] = attrs.field(converter=freeze)
+    input: Any = attrs.field(converter=freeze)
+    expected: Mapping[str, Any] = attrs.field(converter=freeze)
     file: str
-    defect: Mapping[str, Any] | None = None
+    defect: Mapping[str, Any] | None = attrs.field(default=None, converter=freeze)
     depends_on: tuple[str, ...] | None = None
     """The switches the expected result depends on (flipping any other leaves it unchanged); None in a file written before the field."""
 
@@ -63,7 +71,7 @@ class Suite:
         return {v.id: v for v in self.vectors}
 
 
-class VectorFileError(ValueError):
+class VectorFileError(SchwingetError, ValueError):
     """A vector file that is not a vector file of this suite version."""
 
 

@@ -193,7 +193,8 @@ def json_value_problem(document: Any) -> TraceTextError | None:
     """Why ``document`` (a parsed value) is not a JSON value a trace may be, or None.
 
     A trace document holds only dicts with string keys, lists, strings, ints, booleans
-    and None, nested at most ``MAX_NESTING`` deep; a float anywhere breaks the number rule.
+    and None (subclasses included, such as the frozen JSON of ``schwinget_spec.frozen``),
+    nested at most ``MAX_NESTING`` deep; a float anywhere breaks the number rule.
     """
     stack: list[tuple[Any, int, list[str | int] | None, Any]] = [(document, 0, None, None)]
     while stack:
@@ -202,21 +203,23 @@ def json_value_problem(document: Any) -> TraceTextError | None:
         if kind is str or kind is int or kind is bool or value is None:
             continue
         path = [] if parent is None else [*parent, key]
-        if depth > MAX_NESTING:
-            return TraceTextError("json", f"the document is nested deeper than {MAX_NESTING} levels", where=_pointer(path))
-        if kind is dict:
-            for k, item in value.items():
-                if type(k) is not str:
-                    return TraceTextError("json_value", f"an object key is {k!r}, not a string", where=_pointer(path))
-                stack.append((item, depth + 1, path, k))
-        elif kind is list:
-            for i, item in enumerate(value):
-                stack.append((item, depth + 1, path, i))
-        elif kind is float:
+        if isinstance(value, float):
             return TraceTextError(
                 "number", f"the number {value!r} is not a JSON integer: every number of a trace is an integer field",
                 where=_pointer(path),
             )
+        if isinstance(value, str | int):
+            continue
+        if depth > MAX_NESTING:
+            return TraceTextError("json", f"the document is nested deeper than {MAX_NESTING} levels", where=_pointer(path))
+        if isinstance(value, dict):
+            for k, item in value.items():
+                if type(k) is not str:
+                    return TraceTextError("json_value", f"an object key is {k!r}, not a string", where=_pointer(path))
+                stack.append((item, depth + 1, path, k))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                stack.append((item, depth + 1, path, i))
         else:
             return TraceTextError("json_value", f"a {kind.__name__} is not a JSON value", where=_pointer(path))
     return None
