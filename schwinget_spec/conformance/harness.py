@@ -510,7 +510,7 @@ def run_harness(
                     total = played.vector_gaenge + played.random + played.steered
                     levels, level_gang = play_levels(
                         session.get, session.hello, seed=seed, vectors=vectors,
-                        gang_played=(total, played.vector_gaenge), run=ok, skiplist=skiplist,
+                        gang_played=(total, played.vector_gaenge), run=ok, skiplist=skiplist, fresh=session.fresh,
                     )
                     divergence = divergence if level_gang is None else level_gang
                     stopped = stopped or levels.stopped_at_deadline

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -45,12 +46,22 @@ from schwinget_spec.scoring import GOOD_LOSER_TRICKS, Points, ScoringSystem, Tab
 from schwinget_spec.trace import actions_of, end_claims
 
 __all__ = [
+    "FRESH_NOT_REPRODUCED",
+    "FRESH_REPRODUCED",
     "FestSpec",
+    "FreshEngine",
     "LevelPlay",
     "MatchSpec",
     "PlannedGang",
     "points_clause",
 ]
+
+FreshEngine = Callable[[], contextlib.AbstractContextManager[SubprocessAdapter]]
+"""Gives a newly started implementation, stopped on leaving (``EngineSession.fresh``): the fresh confirmation of a level divergence."""
+FRESH_REPRODUCED = "reproduced"
+"""``LevelDivergence.fresh``: the same requests gave the same difference on a freshly started implementation."""
+FRESH_NOT_REPRODUCED = "not_reproduced"
+"""``LevelDivergence.fresh``: on a freshly started implementation the same requests did not give the same difference."""
 
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 _SCORING_CLAUSES = ("scoring.two_systems", "scoring.choose_system", "scoring.tricks_only", "scoring.tricks_decide", "table.columns")
@@ -117,8 +128,9 @@ class _DeadlineError(Exception):
 
 
 class _GangStopError(Exception):
-    def __init__(self, divergence: Divergence) -> None:
+    def __init__(self, divergence: Divergence, spec: GameSpec) -> None:
         self.divergence = divergence
+        self.spec = spec
 
 
 def points_clause(result: Any, system: ScoringSystem, rules: Rules, expected: Sequence[Points], actual: Sequence[Points]) -> str:
@@ -151,9 +163,10 @@ class LevelPlay:
     ``Divergence`` (reported like any Gang divergence).
     """
 
-    def __init__(self, get_adapter: Callable[[], SubprocessAdapter], hello: Hello) -> None:
+    def __init__(self, get_adapter: Callable[[], SubprocessAdapter], hello: Hello, fresh: FreshEngine | None = None) -> None:
         self.get_adapter = get_adapter
         self.hello = hello
+        self.fresh = fresh
         self.requests: list[str] = []
         self.scored = 0
         self.scored_vectors = 0
@@ -200,7 +213,7 @@ class LevelPlay:
         try:
             LockstepGame(self.get_adapter(), spec, PlayCounts()).play(script_policy(actions))
         except DivergenceError as found:
-            raise _GangStopError(found.divergence) from None
+            raise _GangStopError(found.divergence, spec) from None
         raise self._stop(
             "gang", "protocol", "the Gang's result differed when played without observations and agreed in full lock step",
             spec.source, field="result", expected=end_claims(state),
@@ -387,6 +400,58 @@ class LevelPlay:
                                      spec.source, field=f"meetings of {a}-{b}", expected=2, actual=counts.get((a, b), 0),
                                      clause_id="fest.twice_each")
 
+    # -- the fresh confirmation
+
+    def _play_item(self, level: str, item: Any) -> None:
+        if level == "scoring":
+            self.score_gang(item[0], item[1], vector=item[2])
+        elif level == "match":
+            self.play_match(item)
+        else:
+            self.play_fest(item)
+
+    def confirm_fresh(self, level: str, item: Any, divergence: LevelDivergence) -> LevelDivergence:
+        """``divergence`` with ``fresh`` set: the same level game played again on a freshly started implementation.
+
+        The fresh engine receives the same request lines (the game is the same, so the
+        reference asks the same); if its answers differ from the reference's the same way
+        (level, kind, field, clause), the divergence is ``FRESH_REPRODUCED``, otherwise
+        ``FRESH_NOT_REPRODUCED``: the fault depends on what the implementation served
+        before. Without ``fresh``, or when the run's deadline passes, ``fresh`` stays None.
+        """
+        if self.fresh is None:
+            return divergence
+        again: LevelDivergence | None = None
+        try:
+            with self.fresh() as adapter:
+                replay = LevelPlay(lambda: adapter, self.hello)
+                try:
+                    replay._play_item(level, item)
+                except _LevelStopError as stop:
+                    again = stop.divergence
+                except _GangStopError:
+                    pass
+        except (_DeadlineError, ProtocolError) as exc:
+            if isinstance(exc, _DeadlineError) or exc.kind == "deadline":
+                return divergence
+        same = again is not None and again.signature == divergence.signature
+        return attrs.evolve(divergence, fresh=FRESH_REPRODUCED if same else FRESH_NOT_REPRODUCED)
+
+    def confirm_gang_fresh(self, spec: GameSpec, divergence: Divergence) -> Divergence:
+        """A Gang divergence met inside a level with ``fresh`` set: its Gang alone replayed in lock step on a freshly started implementation."""
+        if self.fresh is None:
+            return divergence
+        try:
+            with self.fresh() as adapter:
+                LockstepGame(adapter, spec, PlayCounts()).play(script_policy(spec.actions or ()))
+        except DivergenceError as found:
+            if found.divergence.signature == divergence.signature:
+                return attrs.evolve(divergence, fresh=FRESH_REPRODUCED)
+        except ProtocolError as exc:
+            if exc.kind == "deadline":
+                return divergence
+        return attrs.evolve(divergence, fresh=FRESH_NOT_REPRODUCED)
+
     # -- the whole run
 
     def run(
@@ -398,46 +463,59 @@ class LevelPlay:
         skipped: Mapping[str, Sequence[tuple[str, str]]],
         gang_played: tuple[int, int],
     ) -> tuple[LevelsReport, Divergence | None]:
-        """Play the declared levels in order; the report and the Gang divergence met inside a level, if any."""
+        """Play the declared levels in order; the report and the Gang divergence met inside a level, if any.
+
+        A divergence is confirmed on a fresh implementation (``confirm_fresh``) before it
+        is reported. Each level's check lists its vectors with ``passed``, ``failed`` or
+        ``not_reached``.
+        """
         declared = self.hello.levels
         checks: dict[str, LevelCheck] = {"gang": LevelCheck("gang", True, True, *gang_played)}
-        plans: list[tuple[str, Sequence[Any], Callable[[Any], None]]] = [
-            ("scoring", scoring, lambda item: self.score_gang(item[0], item[1], vector=item[2])),
-            ("match", matches, self.play_match),
-            ("schwingfest", fests, self.play_fest),
-        ]
+        plans: list[tuple[str, Sequence[Any]]] = [("scoring", scoring), ("match", matches), ("schwingfest", fests)]
         divergence: LevelDivergence | None = None
         gang_divergence: Divergence | None = None
         stopped = False
-        for level, items, play in plans:
+        for level, items in plans:
+            ids = [_vector_id(item) for item in items]
             if level not in declared:
                 checks[level] = LevelCheck(level, False, False)
                 continue
+            not_reached = tuple((vid, "not_reached") for vid in ids if vid is not None)
             if stopped:
-                checks[level] = LevelCheck(level, True, False, note="the run stopped at its deadline")
+                checks[level] = LevelCheck(level, True, False, note="the run stopped at its deadline", vector_results=not_reached)
                 continue
             if divergence is not None or gang_divergence is not None:
-                checks[level] = LevelCheck(level, True, False, note="the run stopped at an earlier divergence")
+                checks[level] = LevelCheck(level, True, False, note="the run stopped at an earlier divergence",
+                                           vector_results=not_reached)
                 continue
             played = vectors = 0
             before = self.scored
+            results: list[str] = []
             try:
                 for item in items:
-                    play(item)
+                    results.append("failed")
+                    self._play_item(level, item)
+                    results[-1] = "passed"
                     played += 1
-                    vectors += int(getattr(item, "vector", False) or (isinstance(item, tuple) and item[2]))
+                    vectors += int(ids[played - 1] is not None)
             except _LevelStopError as stop:
-                divergence = stop.divergence
+                divergence = self.confirm_fresh(level, items[len(results) - 1], stop.divergence)
             except _GangStopError as stop:
-                gang_divergence = stop.divergence
+                gang_divergence = self.confirm_gang_fresh(stop.spec, stop.divergence)
             except _DeadlineError:
                 stopped = True
-                checks[level] = LevelCheck(level, True, False, played, vectors, note="the run stopped at its deadline")
+                results[-1] = "not_reached"
+            outcome = tuple(
+                (vid, results[i] if i < len(results) else "not_reached") for i, vid in enumerate(ids) if vid is not None
+            )
+            if stopped:
+                checks[level] = LevelCheck(level, True, False, played, vectors, note="the run stopped at its deadline",
+                                           vector_results=outcome)
                 continue
             if level == "scoring":
                 played = self.scored - before
             # a level that diverged was checked: its verdict is the divergence
-            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())))
+            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())), vector_results=outcome)
         if "scoring" in declared and checks["scoring"].checked:
             # the Gänge of matches and Schwingfeste were scored too
             c = checks["scoring"]
@@ -448,3 +526,13 @@ class LevelPlay:
             stopped_at_deadline=stopped,
         )
         return report, gang_divergence
+
+
+def _vector_id(item: Any) -> str | None:
+    """The id of the vector a level game comes from (its source ``vector <id>``), None for a random one."""
+    if isinstance(item, tuple):
+        spec, _, vector = item
+        source = spec.source if vector else ""
+    else:
+        source = item.source if item.vector else ""
+    return source.removeprefix("vector ") if source.startswith("vector ") else None

@@ -30,6 +30,8 @@ class LevelCheck:
     vectors: int = 0
     skipped: tuple[tuple[str, str], ...] = ()
     note: str = ""
+    vector_results: tuple[tuple[str, str], ...] = ()
+    """Every vector of the level the run meant to play, in order, with ``passed``, ``failed`` or ``not_reached``."""
 
     def to_json(self) -> dict[str, Any]:
         """The check as a JSON object."""
@@ -41,6 +43,7 @@ class LevelCheck:
             "vectors": self.vectors,
             "skipped": [{"id": vid, "reason": reason} for vid, reason in self.skipped],
             "note": self.note,
+            "vector_results": [{"id": vid, "status": status} for vid, status in self.vector_results],
         }
 
 
@@ -65,6 +68,13 @@ class LevelDivergence:
     clause_id: str | None = None
     requests: tuple[str, ...] = ()
     stderr: str = ""
+    fresh: str | None = None
+    """Whether ``requests`` diverged the same way on a freshly started implementation: ``"reproduced"``, ``"not_reproduced"`` (the answer depends on what the implementation served before), None (not checked: no fresh engine, or the deadline passed)."""
+
+    @property
+    def signature(self) -> tuple[str, str, str | None, str | None]:
+        """What a fresh replay must show again: the level, the kind, the field and the clause."""
+        return (self.level, self.kind, self.field, self.clause_id)
 
     def to_json(self) -> dict[str, Any]:
         """The divergence as a JSON object, with the clause's text when a clause is named."""
@@ -78,6 +88,7 @@ class LevelDivergence:
             "actual": self.actual,
             "clause_id": self.clause_id,
             "requests": list(self.requests),
+            "fresh": self.fresh,
         }
         if self.clause_id is not None:
             clause = get_clause(self.clause_id)
@@ -187,6 +198,13 @@ def format_level_divergence(d: LevelDivergence) -> list[str]:
     if d.stderr:
         lines.append("  stderr of the implementation (last lines):")
         lines.extend(f"    {line}" for line in d.stderr.strip().splitlines()[-10:])
+    if d.fresh == "reproduced":
+        lines.append("  confirmed on a freshly started implementation: these lines show it again")
+    elif d.fresh == "not_reproduced":
+        lines.append(
+            "  NOT REPRODUCED on a freshly started implementation: the answer depends on what it served before "
+            "in this run (replay the whole run with the same --seed to see it again)"
+        )
     lines.append(f"  replay by sending these {len(d.requests)} lines after hello:")
     shown = d.requests if len(d.requests) <= _SHOWN_REQUESTS else (*d.requests[:4], "...", *d.requests[-(_SHOWN_REQUESTS - 5):])
     lines.extend(f"    {line}" for line in shown)

@@ -10,7 +10,7 @@ import attrs
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
 from schwinget_spec.conformance.harness_report import Divergence
-from schwinget_spec.conformance.level_play import FestSpec, LevelPlay, MatchSpec, PlannedGang
+from schwinget_spec.conformance.level_play import FestSpec, FreshEngine, LevelPlay, MatchSpec, PlannedGang
 from schwinget_spec.conformance.level_report import LevelsReport
 from schwinget_spec.conformance.protocol import (
     FEST_SWITCHES,
@@ -215,19 +215,36 @@ def play_levels(
     fests: int = DEFAULT_FESTS,
     scored: int = DEFAULT_SCORED_GAENGE,
     skiplist: Any = None,
+    fresh: FreshEngine | None = None,
 ) -> tuple[LevelsReport, Divergence | None]:
     """Play every level ``hello`` declared beyond the Gang: the level vectors (unless ``vectors`` is False), then random games from ``seed``.
 
     With ``run`` False (the Gang level already diverged or stopped) nothing is played and
     the report says which declared levels were not checked. ``gang_played`` is the
     Gänge the Gang level played and how many of them came from vectors. ``skiplist``
-    leaves level vectors out, as it does Gang vectors.
+    leaves level vectors out, as it does Gang vectors. ``fresh`` (``EngineSession.fresh``)
+    starts a new implementation to confirm a divergence on before it is reported.
     """
     if not run or hello.levels == ("gang",):
         note = "the run stopped at the Gang level" if not run else ""
-        return LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note), None
+        report = LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note)
+        if run or not vectors:
+            return report, None
+        # the level vectors the run meant to play, each not reached
+        found = level_vectors(hello.switches, skiplist)
+        planned = {
+            "scoring": [spec.source for spec, _, _ in found.scoring],
+            "match": [m.source for m in found.matches],
+            "schwingfest": [f.source for f in found.fests],
+        }
+        checks = tuple(
+            attrs.evolve(c, vector_results=tuple((s.removeprefix("vector "), "not_reached") for s in planned[c.level]))
+            if c.declared and c.level in planned else c
+            for c in report.checks
+        )
+        return attrs.evolve(report, checks=checks), None
     found = level_vectors(hello.switches, skiplist) if vectors else LevelVectors((), (), (), {})
-    play = LevelPlay(get_adapter, hello)
+    play = LevelPlay(get_adapter, hello, fresh)
     return play.run(
         scoring=[*found.scoring, *random_scored(scored, seed, hello.switches)],
         matches=[*found.matches, *random_matches(matches, seed, hello.switches)],

@@ -297,7 +297,8 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
             cell = Cell(CellStatus.PASSED, int(entry.get("played") or 0))
         level_cells.append((level, cell))
     vector_cells: list[tuple[str, Cell]] = []
-    for entry in data.get("vector_results") or []:
+    level_results = [r for e in level_entries if e.get("level") != "gang" for r in e.get("vector_results") or []]
+    for entry in [*(data.get("vector_results") or []), *level_results]:
         if isinstance(entry, Mapping) and isinstance(entry.get("id"), str):
             status = CellStatus(entry.get("status", "unknown")) if entry.get("status") in CellStatus._value2member_map_ else CellStatus.UNKNOWN
             vector_cells.append((entry["id"], Cell(status, note=str(entry.get("reason", "")))))
