@@ -12,7 +12,7 @@ def _refuse(self: object, *_args: object, **_kwargs: object) -> NoReturn:
     raise TypeError(f"a {type(self).__name__} cannot change: deep-copy it (copy.deepcopy or thaw) for a mutable copy")
 
 
-class FrozenDict(dict[str, Any]):
+class FrozenDict(dict[Any, Any]):
     """A JSON object that cannot change: a ``dict`` to ``isinstance`` and ``json``, hashable, its values frozen too."""
 
     __slots__ = ("_hash",)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 
 import attrs
 
 from schwinget_spec.checks import check_callable, check_type, field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
+from schwinget_spec.frozen import FrozenDict
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser, rules_difference
 from schwinget_spec.players import Player, as_player
@@ -154,7 +154,7 @@ class Schedule:
                     raise InvalidArgumentError("rounds", f"{m} appears twice", clause_id="fest.twice_each")
                 place[m] = (len(place), number)
         object.__setattr__(self, "_meetings", meetings)
-        object.__setattr__(self, "_place", MappingProxyType(place))
+        object.__setattr__(self, "_place", FrozenDict(place))
 
     @property
     def meetings(self) -> tuple[Meeting, ...]:
