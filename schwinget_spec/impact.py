@@ -12,7 +12,7 @@ import attrs
 from schwinget_spec import twin
 from schwinget_spec.actions import Action
 from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangResult, GangState
+from schwinget_spec.gang import GangResult, GangState, Outcome
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
@@ -61,10 +61,10 @@ LEVELS: dict[str, Level] = {
 
 DEFAULT_GAENGE = 250_000
 """Gänge per Gang switch reading when ``games`` is not given: every share then has a 95 % interval within ±0.2 percentage points (±0.196 at worst, a share of 50 %)."""
-DEFAULT_MATCHES = 1250
-"""Matches per match switch reading when ``games`` is not given (played by the readable engine)."""
-DEFAULT_FESTS = 416
-"""Schwingfeste per fest switch reading when ``games`` is not given (played by the readable engine)."""
+DEFAULT_MATCHES = 250_000 if twin.ENGINE == "twin" else 1250
+"""Matches per match switch reading when ``games`` is not given: 250,000 with the twin (±0.2 points, as for a Gang), 1,250 without it."""
+DEFAULT_FESTS = 250_000 if twin.ENGINE == "twin" else 416
+"""Schwingfeste per fest switch reading when ``games`` is not given: 250,000 with the twin, 416 without it."""
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95 % interval."""
 
@@ -212,9 +212,9 @@ def runs_for(level: Level, games: int | None) -> int:
 
 
 def engines(switches: Sequence[str] | None = None) -> dict[Level, str]:
-    """Which engine plays each level that ``measure`` would measure: the twin plays the Gang switches when it is built."""
+    """Which engine plays each level that ``measure`` would measure: the twin plays every level when it is built."""
     levels = {LEVELS[name] for name, _ in plan(switches)}
-    return {level: twin.ENGINE if level == "gang" else "python" for level in ("gang", "match", "fest") if level in levels}
+    return {level: twin.ENGINE for level in ("gang", "match", "fest") if level in levels}
 
 
 def _seeds(seed: int) -> Iterator[int]:
@@ -280,6 +280,8 @@ def _match(system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int], choic
 
 def _match_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
     default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
+    if twin.ENGINE == "twin":
+        return _twin_match_row(name, reading, runs, seed, progress, readings=(default, other))
     tricks = outcome = starters = 0
     points = [0, 0]
     seeds = _seeds(seed)
@@ -318,6 +320,8 @@ def _ranks(fest: SchwingfestState) -> tuple[int, ...]:
 
 def _fest_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
     default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
+    if twin.ENGINE == "twin":
+        return _twin_fest_row(name, reading, runs, seed, progress, readings=(default, other))
     tricks = outcome = starters = ranks = 0
     points = [0, 0]
     seeds = _seeds(seed)
@@ -342,6 +346,82 @@ def _fest_row(name: str, reading: Any, runs: int, seed: int, progress: Progress 
         starters += changed["starters"]
         ranks += changed["ranks"]
     return ImpactRow(name, repr(reading), "fest", runs, None, tricks, outcome, points[0], points[1], starters, ranks)
+
+
+# -- match and fest rows through the twin: its Gänge, and match.py's and schwingfest.py's
+# decisions (starters, points, ranks) taken again in C over their results, with the points
+# of scoring.compute_gang_score in a table; tests/test_twin.py checks every row against the
+# readable engine's.
+
+_TIE = {"younger": 0, "drawn_gang_starter": 1, "drawn_gang_other": 2}
+_FEST_MODE = {"alternate": 0, "younger": 1, "loser_of_first_meeting": 2}
+_TIEBREAK = {"shared": 0, "wins_then_plattwuerfe": 1}
+
+
+def _score_table(readings: tuple[Rules, Rules]) -> tuple[int, ...]:
+    """The points of winner and loser (hundredths) for each reading, system, outcome and good loser's tricks, as compute_gang_score gives them."""
+    cells: list[int] = []
+    for rules in readings:
+        for system in _SYSTEMS:
+            for outcome in Outcome:
+                for good in (False, True):
+                    if outcome is Outcome.GESTELLTER:
+                        result = GangResult((3, 3), 6, None, None, None, outcome)
+                    else:
+                        plattwurf = Player.P0 if outcome.is_plattwurf else None
+                        result = GangResult((6, 3 if good else 0), 9, None, plattwurf, Player.P0, outcome)
+                    points = compute_gang_score(result, system, rules).points
+                    cells += [points[0].hundredths, points[1].hundredths]
+    return tuple(cells)
+
+
+def _chunks(runs: int, seed: int, per_run: int) -> Iterator[tuple[int, int]]:
+    # (runs, seed) of each chunk: the stream's state after k numbers is seed + k * 0x9E3779B97F4A7C15
+    done = 0
+    while done < runs:
+        n = min(10_000, runs - done)
+        yield n, (seed + per_run * done * _GAMMA) & MASK64
+        done += n
+
+
+def _twin_match_row(
+    name: str, reading: Any, runs: int, seed: int, progress: Progress | None, *, readings: tuple[Rules, Rules]
+) -> ImpactRow:
+    compiled = twin.engine_module()
+    gaenge = MatchLength.SHORT.gaenge
+    bits = (twin.switch_bits(readings[0]), twin.switch_bits(readings[1]))
+    ties = (_TIE[readings[0].draw_tie_starter], _TIE[readings[1].draw_tie_starter])
+    scores = _score_table(readings)
+    total = [0] * 5
+    for n, part_seed in _chunks(runs, seed, 2 * gaenge):
+        counts = compiled.match_rows(n, part_seed, bits, ties, scores)
+        total = [t + c for t, c in zip(total, counts, strict=True)]
+        if progress is not None:
+            progress(2 * 2 * gaenge * n)
+    tricks, outcome, starters, points_sw, points_pw = total
+    return ImpactRow(name, repr(reading), "match", runs, None, tricks, outcome, points_sw, points_pw, starters, None, "twin")
+
+
+def _twin_fest_row(
+    name: str, reading: Any, runs: int, seed: int, progress: Progress | None, *, readings: tuple[Rules, Rules]
+) -> ImpactRow:
+    compiled = twin.engine_module()
+    meetings = start_schwingfest(FEST_NAMES, _SYSTEMS[0], rules=readings[0]).schedule.meetings
+    schedule = bytes(v for m in meetings for v in (m.a, m.b, m.leg))
+    bits = (twin.switch_bits(readings[0]), twin.switch_bits(readings[1]))
+    modes = (_FEST_MODE[readings[0].fest_starter], _FEST_MODE[readings[1].fest_starter])
+    tiebreaks = (_TIEBREAK[readings[0].fest_tiebreak], _TIEBREAK[readings[1].fest_tiebreak])
+    scores = _score_table(readings)
+    total = [0] * 6
+    for n, part_seed in _chunks(runs, seed, 2 * len(meetings)):
+        counts = compiled.fest_rows(n, part_seed, bits, modes, tiebreaks, schedule, scores)
+        total = [t + c for t, c in zip(total, counts, strict=True)]
+        if progress is not None:
+            progress(2 * 2 * len(meetings) * n)
+    tricks, outcome, starters, ranks, points_sw, points_pw = total
+    return ImpactRow(
+        name, repr(reading), "fest", runs, None, tricks, outcome, points_sw, points_pw, starters, ranks, "twin"
+    )
 
 
 _ROW = {"gang": _gang_row, "match": _match_row, "fest": _fest_row}

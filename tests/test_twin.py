@@ -186,14 +186,13 @@ def test_random_bots_play_as_bots_play_gang() -> None:
 
 
 def test_impact_rows_do_not_depend_on_the_engine() -> None:
-    """The impact measure of a Gang switch gives the same row through the twin and through the readable engine."""
-    names = ["konter_beats_trump_six", "special_cards_follow_colour"]
-    rows = measure(90, seed=6, switches=names)
-    assert all(r.engine == twin.ENGINE for r in rows)
+    """Every row of the impact measure (Gang, match and fest switches) is the same through the twin and through the readable engine."""
+    rows = measure(480, seed=6)
+    assert {r.engine for r in rows} == {twin.ENGINE}
     code = (
         "import json, attrs\n"
         "from schwinget_spec.impact import measure\n"
-        f"print(json.dumps([attrs.asdict(r) for r in measure(90, seed=6, switches={names!r})]))\n"
+        "print(json.dumps([attrs.asdict(r) for r in measure(480, seed=6)]))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -203,8 +202,11 @@ def test_impact_rows_do_not_depend_on_the_engine() -> None:
         check=True,
     )
     fallback = json.loads(out.stdout)
-    assert [r["engine"] for r in fallback] == ["python", "python"]
+    assert {r["engine"] for r in fallback} == {"python"}
     assert [{**attrs.asdict(r), "engine": None} for r in rows] == [{**r, "engine": None} for r in fallback]
+    assert {r.level for r in rows} == {"gang", "match", "fest"}
+    for level in ("gang", "match", "fest"):
+        assert any(max(c or 0 for c in r.counts) > 0 for r in rows if r.level == level), level
 
 
 def _session(lines: list[dict[str, object]]) -> list[dict[str, object]]:

@@ -885,7 +885,249 @@ static PyObject *py_random_bots(PyObject *mod, PyObject *args) {
     return PyLong_FromUnsignedLong(result_code(&g));
 }
 
+/* -- matches and Schwingfeste around twin Gänge, for impact.py's match and fest rows
+ *
+ * Only the Gang is the twin's rule; what a match and a fest add (who starts, the points,
+ * the ranks) follows match.py and schwingfest.py line for line, and the points come from
+ * a table that impact.py fills with scoring.compute_gang_score. tests/test_twin.py checks
+ * every row against the readable engine's. */
+
+/* scores[rules][system][outcome][good_loser] = {winner's, loser's} hundredths (a Gestellter: both the first). */
+typedef struct {
+    int32_t cell[2][2][5][2][2];
+} Scores;
+
+static int parse_scores(PyObject *seq, Scores *out) {
+    PyObject *fast = PySequence_Fast(seq, "scores must be a sequence of 80 integers");
+    if (fast == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 80) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "scores must be a sequence of 80 integers");
+        return -1;
+    }
+    int32_t *flat = &out->cell[0][0][0][0][0];
+    for (Py_ssize_t i = 0; i < 80; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        flat[i] = (int32_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* The Gang dealt from deal_seed, starter leading, played by legal[x % n] from choice_seed. */
+static inline uint32_t twin_gang(uint64_t deal_seed, uint64_t choice_seed, int starter, unsigned sw) {
+    Gang g;
+    gang_deal(&g, deal_seed, starter, sw);
+    play_out(&g, &choice_seed);
+    return result_code(&g);
+}
+
+/* The points of both seats for a result (scoring.compute_gang_score via the table). */
+static inline void gang_points(const Scores *sc, int r, int system, uint32_t code, int32_t pts[2]) {
+    unsigned outcome = (code >> 21) & 7, winner = (code >> 19) & 3;
+    if (!winner) {
+        pts[0] = pts[1] = sc->cell[r][system][outcome][0][0];
+        return;
+    }
+    int w = (int)winner - 1, l = w ^ 1;
+    unsigned loser_tricks = l == 0 ? (code & 15) : ((code >> 4) & 15);
+    int good = loser_tricks >= 3;
+    pts[w] = sc->cell[r][system][outcome][good][0];
+    pts[l] = sc->cell[r][system][outcome][good][1];
+}
+
+/* One short match (4 Gänge, P0 the younger) under one reading; fills starters, results and totals. */
+static void play_match(const uint64_t *deals, const uint64_t *choices, unsigned sw, int tie, const Scores *sc, int r,
+                       int system, int starters[4], uint32_t codes[4], int64_t totals[2]) {
+    totals[0] = totals[1] = 0;
+    for (int g = 0; g < 4; g++) {
+        int starter;
+        if (g == 0) {
+            starter = 0; /* match.first_starter */
+        } else {
+            unsigned winner = (codes[g - 1] >> 19) & 3;
+            if (winner) {
+                starter = (int)(winner - 1) ^ 1; /* match.loser_starts */
+            } else if (totals[0] != totals[1]) {
+                starter = totals[0] < totals[1] ? 0 : 1; /* match.draw_starter */
+            } else if (tie == 0) {
+                starter = 0; /* AMB-DRAW-TIE-STARTER: younger */
+            } else if (tie == 1) {
+                starter = starters[g - 1]; /* drawn_gang_starter */
+            } else {
+                starter = starters[g - 1] ^ 1; /* drawn_gang_other */
+            }
+        }
+        starters[g] = starter;
+        codes[g] = twin_gang(deals[g], choices[g], starter, sw);
+        int32_t pts[2];
+        gang_points(sc, r, system, codes[g], pts);
+        totals[0] += pts[0];
+        totals[1] += pts[1];
+    }
+}
+
+static inline int match_winner(const int64_t t[2]) { return t[0] == t[1] ? -1 : (t[0] > t[1] ? 0 : 1); }
+
+/* match_rows(runs, seed, (sw_a, sw_b), (tie_a, tie_b), scores): impact._match_row's counts
+ * (tricks, outcome, starters, points_sw, points_pw); tie 0 younger, 1 drawn_gang_starter, 2 drawn_gang_other. */
+static PyObject *py_match_rows(PyObject *mod, PyObject *args) {
+    Py_ssize_t runs;
+    unsigned long long seed;
+    long sw[2];
+    int tie[2];
+    PyObject *table;
+    if (!PyArg_ParseTuple(args, "nK(ll)(ii)O", &runs, &seed, &sw[0], &sw[1], &tie[0], &tie[1], &table)) return NULL;
+    if (parse_switches(sw[0]) < 0 || parse_switches(sw[1]) < 0) return NULL;
+    Scores sc;
+    if (parse_scores(table, &sc) < 0) return NULL;
+    uint64_t counts[5] = {0}, master = seed;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < runs; i++) {
+        uint64_t deals[4], choices[4];
+        for (int g = 0; g < 4; g++) deals[g] = sm_next(&master);
+        for (int g = 0; g < 4; g++) choices[g] = sm_next(&master);
+        int tricks = 0, outcome = 0, starters_changed = 0;
+        for (int system = 0; system < 2; system++) {
+            int st[2][4];
+            uint32_t codes[2][4];
+            int64_t tot[2][2];
+            for (int r = 0; r < 2; r++) play_match(deals, choices, (unsigned)sw[r], tie[r], &sc, r, system, st[r], codes[r], tot[r]);
+            for (int g = 0; g < 4; g++) {
+                starters_changed |= st[0][g] != st[1][g];
+                tricks |= (codes[0][g] & 0xFF) != (codes[1][g] & 0xFF);
+            }
+            outcome |= match_winner(tot[0]) != match_winner(tot[1]);
+            counts[3 + system] += tot[0][0] != tot[1][0] || tot[0][1] != tot[1][1];
+        }
+        counts[0] += tricks;
+        counts[1] += outcome;
+        counts[2] += starters_changed;
+    }
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(KKKKK)", counts[0], counts[1], counts[2], counts[3], counts[4]);
+}
+
+#define FEST_SIZE 4
+#define FEST_MEETINGS 12
+
+/* One Schwingfest of 4 (12 meetings in schedule order, a as P0) under one reading. mode: 0 alternate,
+ * 1 younger, 2 loser_of_first_meeting; tiebreak: 0 shared, 1 wins_then_plattwuerfe. */
+static void play_fest(const uint64_t *deals, const uint64_t *choices, const uint8_t meet[FEST_MEETINGS][3], unsigned sw,
+                      int mode, int tiebreak, const Scores *sc, int r, int system, int starters[FEST_MEETINGS],
+                      uint32_t codes[FEST_MEETINGS], int64_t totals[FEST_SIZE], int ranks[FEST_SIZE]) {
+    int won[FEST_SIZE] = {0}, platt[FEST_SIZE] = {0};
+    for (int s = 0; s < FEST_SIZE; s++) totals[s] = 0;
+    for (int m = 0; m < FEST_MEETINGS; m++) {
+        int a = meet[m][0], b = meet[m][1], leg = meet[m][2], starter;
+        if (mode == 1 || leg == 1) {
+            starter = a; /* match.first_starter: the younger of the pair */
+        } else if (mode == 0) {
+            starter = b;
+        } else {
+            int first = -1;
+            for (int k = 0; k < m; k++)
+                if (meet[k][0] == a && meet[k][1] == b && meet[k][2] == 1) first = k;
+            unsigned winner = first < 0 ? 0 : (codes[first] >> 19) & 3;
+            /* match.loser_starts; after a drawn first meeting the older starts */
+            starter = winner == 0 ? b : (winner - 1 == 0 ? b : a);
+        }
+        starters[m] = starter;
+        codes[m] = twin_gang(deals[m], choices[m], starter == a ? 0 : 1, sw);
+        int32_t pts[2];
+        gang_points(sc, r, system, codes[m], pts);
+        totals[a] += pts[0];
+        totals[b] += pts[1];
+        unsigned winner = (codes[m] >> 19) & 3;
+        if (winner) {
+            int w = winner == 1 ? a : b;
+            won[w]++;
+            platt[w] += ((codes[m] >> 17) & 3) != 0;
+        }
+    }
+    for (int s = 0; s < FEST_SIZE; s++) {
+        int rank = 1;
+        for (int t = 0; t < FEST_SIZE; t++) {
+            int greater;
+            if (totals[t] != totals[s]) greater = totals[t] > totals[s];
+            else if (!tiebreak) greater = 0;
+            else if (won[t] != won[s]) greater = won[t] > won[s];
+            else greater = platt[t] > platt[s];
+            rank += greater;
+        }
+        ranks[s] = rank;
+    }
+}
+
+/* fest_rows(runs, seed, (sw_a, sw_b), (mode_a, mode_b), (tiebreak_a, tiebreak_b), meetings, scores):
+ * impact._fest_row's counts (tricks, outcome, starters, ranks, points_sw, points_pw). */
+static PyObject *py_fest_rows(PyObject *mod, PyObject *args) {
+    Py_ssize_t runs;
+    unsigned long long seed;
+    long sw[2];
+    int mode[2], tb[2];
+    Py_buffer meetings;
+    PyObject *table;
+    if (!PyArg_ParseTuple(args, "nK(ll)(ii)(ii)y*O", &runs, &seed, &sw[0], &sw[1], &mode[0], &mode[1], &tb[0], &tb[1],
+                          &meetings, &table))
+        return NULL;
+    uint8_t meet[FEST_MEETINGS][3];
+    int bad = meetings.len != FEST_MEETINGS * 3;
+    if (!bad) memcpy(meet, meetings.buf, sizeof meet);
+    PyBuffer_Release(&meetings);
+    for (int m = 0; !bad && m < FEST_MEETINGS; m++)
+        bad = meet[m][0] >= meet[m][1] || meet[m][1] >= FEST_SIZE || meet[m][2] < 1 || meet[m][2] > 2;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "meetings must be 12 triples (a, b, leg) with a < b < 4 and leg 1 or 2");
+        return NULL;
+    }
+    if (parse_switches(sw[0]) < 0 || parse_switches(sw[1]) < 0) return NULL;
+    Scores sc;
+    if (parse_scores(table, &sc) < 0) return NULL;
+    uint64_t counts[6] = {0}, master = seed;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < runs; i++) {
+        uint64_t deals[FEST_MEETINGS], choices[FEST_MEETINGS];
+        for (int m = 0; m < FEST_MEETINGS; m++) deals[m] = sm_next(&master);
+        for (int m = 0; m < FEST_MEETINGS; m++) choices[m] = sm_next(&master);
+        int tricks = 0, outcome = 0, starters_changed = 0, ranks_changed = 0;
+        for (int system = 0; system < 2; system++) {
+            int st[2][FEST_MEETINGS], rk[2][FEST_SIZE];
+            uint32_t codes[2][FEST_MEETINGS];
+            int64_t tot[2][FEST_SIZE];
+            for (int r = 0; r < 2; r++)
+                play_fest(deals, choices, (const uint8_t(*)[3])meet, (unsigned)sw[r], mode[r], tb[r], &sc, r, system,
+                          st[r], codes[r], tot[r], rk[r]);
+            int totals_changed = 0;
+            for (int m = 0; m < FEST_MEETINGS; m++) {
+                starters_changed |= st[0][m] != st[1][m];
+                tricks |= (codes[0][m] & 0xFF) != (codes[1][m] & 0xFF);
+            }
+            for (int s = 0; s < FEST_SIZE; s++) {
+                ranks_changed |= rk[0][s] != rk[1][s];
+                outcome |= (rk[0][s] == 1) != (rk[1][s] == 1);
+                totals_changed |= tot[0][s] != tot[1][s];
+            }
+            counts[4 + system] += totals_changed;
+        }
+        counts[0] += tricks;
+        counts[1] += outcome;
+        counts[2] += starters_changed;
+        counts[3] += ranks_changed;
+    }
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(KKKKKK)", counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
+}
+
 static PyMethodDef module_methods[] = {
+    {"match_rows", py_match_rows, METH_VARARGS,
+     "match_rows(runs, seed, (sw_a, sw_b), (tie_a, tie_b), scores): impact's match row counts."},
+    {"fest_rows", py_fest_rows, METH_VARARGS,
+     "fest_rows(runs, seed, (sw_a, sw_b), (mode_a, mode_b), (tiebreak_a, tiebreak_b), meetings, scores): impact's fest row counts."},
     {"random_bots", py_random_bots, METH_VARARGS,
      "random_bots(deal_seed, starter, switches, seed_p0, seed_p1): the packed result of a Gang between two RandomBots."},
     {"start", py_start, METH_VARARGS,
