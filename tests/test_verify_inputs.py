@@ -1,0 +1,200 @@
+"""The verifier's input rules pinned on each reproducer class of issue 16: the JSON number rule, the text rule, duplicate keys, the size limit, files that are not regular, and values that are no JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.trace_text import MAX_TRACE_BYTES, parse_trace_text
+from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace, verify_trace_file, verify_trace_text
+
+VECTORS = load_vectors().vectors
+
+
+def _conforming(kind: str) -> dict[str, Any]:
+    vector = next(v for v in VECTORS if v.kind == "trace" and v.input["kind"] == kind and v.expected["verdict"] == "conforms")
+    doc: dict[str, Any] = json.loads(json.dumps(vector.input))
+    return doc
+
+
+GANG = _conforming("gang")
+MATCH = _conforming("match")
+FEST = _conforming("schwingfest")
+
+
+def _all_ways(text: str, tmp_path: Path) -> list[Verdict]:
+    """The verdicts on ``text`` given as a str, as UTF-8 bytes, and as a file."""
+    path = tmp_path / "t.json"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    out = [verify_trace_text(text.encode("utf-8", "surrogatepass")), verify_trace_file(path)]
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return out
+    return [verify_trace_text(text), *out]
+
+
+def _same(verdicts: list[Verdict]) -> Verdict:
+    first = verdicts[0]
+    for other in verdicts[1:]:
+        assert (other.kind, other.rule, other.where) == (first.kind, first.rule, first.where), (first, other)
+    return first
+
+
+@pytest.mark.parametrize("number", ["3.0", "0E+0", "-0.0", "1e0", "0.5", "NaN", "Infinity", "-Infinity"])
+def test_a_seed_that_is_no_json_integer_is_malformed_with_its_pointer(number: str, tmp_path: Path) -> None:
+    """``"seed": 3.0`` (and 0E+0, -0.0, NaN...) is malformed at ``/gaenge/0/seed`` by every entry point: never an exception."""
+    doc = json.loads(json.dumps(GANG))
+    doc["gaenge"][0]["seed"] = 12345
+    text = json.dumps(doc).replace('"seed": 12345', f'"seed": {number}')
+    verdict = _same(_all_ways(text, tmp_path))
+    assert (verdict.kind, verdict.rule, verdict.where) == (VerdictKind.MALFORMED, "number", "/gaenge/0/seed")
+
+
+@pytest.mark.parametrize(
+    ("document", "pointer"),
+    [
+        (MATCH, "/length"),
+        (FEST, "/sets"),
+        (FEST, "/gaenge/0/seats/0"),
+        (FEST, "/claims/winner"),
+        (GANG, "/version"),
+        (GANG, "/gaenge/0/claims/end/tricks/0"),
+    ],
+)
+def test_every_integer_field_refuses_a_whole_float_alike(document: dict[str, Any], pointer: str, tmp_path: Path) -> None:
+    """``"length": 4.0``, ``"sets": 1.0``, float seats, a winner ``1.0``: the same rule everywhere, in text and in a parsed document."""
+    doc = json.loads(json.dumps(document))
+    parts = pointer.strip("/").split("/")
+    node = doc
+    for part in parts[:-1]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    last: Any = int(parts[-1]) if isinstance(node, list) else parts[-1]
+    value = node[last]
+    node[last] = float(0 if value is None else value)
+    for verdict in (_same(_all_ways(json.dumps(doc), tmp_path)), verify_trace(doc)):
+        assert (verdict.kind, verdict.rule, verdict.where) == (VerdictKind.MALFORMED, "number", pointer)
+
+
+def test_float_seats_in_a_parsed_schwingfest_get_a_verdict() -> None:
+    """``"seats": [1.0, 2]`` in a parsed document is malformed, never a TypeError (issue 16)."""
+    doc = json.loads(json.dumps(FEST))
+    doc["gaenge"][0]["seats"] = [float(doc["gaenge"][0]["seats"][0]), doc["gaenge"][0]["seats"][1]]
+    verdict = verify_trace(doc)
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "number")
+
+
+def test_a_duplicate_key_is_malformed(tmp_path: Path) -> None:
+    """A key twice in one object is malformed (not "the last one wins"), with the pointer of the object."""
+    text = json.dumps(GANG).replace('"starter":', '"starter": "P1", "starter":', 1)
+    verdict = _same(_all_ways(text, tmp_path))
+    assert (verdict.kind, verdict.rule, verdict.where) == (VerdictKind.MALFORMED, "duplicate_key", "/gaenge/0")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xef\xbb\xbf" + json.dumps(GANG).encode(),
+        json.dumps(GANG).encode("utf-16"),
+        json.dumps(GANG).encode("utf-16-le"),
+        json.dumps(GANG).encode("utf-32"),
+        json.dumps(GANG).replace('"gang"', '"g\\ud800"', 1).encode().replace(b"\\ud800", b"\xed\xa0\x80"),
+    ],
+    ids=["bom", "utf-16", "utf-16-le", "utf-32", "encoded-surrogate"],
+)
+def test_bytes_and_files_are_read_alike(data: bytes, tmp_path: Path) -> None:
+    """A BOM, UTF-16/32 and encoded surrogates are malformed for bytes and for a file alike (one decoding)."""
+    path = tmp_path / "t.json"
+    path.write_bytes(data)
+    from_bytes, from_file = verify_trace_text(data), verify_trace_file(path)
+    assert (from_bytes.kind, from_bytes.rule, from_bytes.message) == (from_file.kind, from_file.rule, from_file.message)
+    assert from_bytes.kind is VerdictKind.MALFORMED
+    assert from_bytes.rule in ("text", "json")  # UTF-16-LE without BOM is valid UTF-8 (with NULs), then not JSON
+
+
+def test_a_str_with_a_bom_is_malformed_like_the_bytes() -> None:
+    """A str starting with U+FEFF is malformed like the same bytes."""
+    verdict = verify_trace_text("\ufeff" + json.dumps(GANG))
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "text")
+
+
+def test_the_size_limit_counts_utf8_bytes_of_a_str() -> None:
+    """A str under the limit in characters but over it in UTF-8 bytes is malformed (rule size); so are the bytes."""
+    text = '{"id": "' + "é" * (MAX_TRACE_BYTES // 2 + 8) + '"}'
+    assert len(text) < MAX_TRACE_BYTES < len(text.encode("utf-8"))
+    for data in (text, text.encode("utf-8")):
+        verdict = verify_trace_text(data)
+        assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "size")
+
+
+def test_a_lone_surrogate_in_the_id_gives_a_printable_verdict() -> None:
+    """``"id": "\\ud800"`` (a JSON escape) gets a verdict whose JSON encodes as UTF-8: the surrogate is kept as an escape."""
+    doc = json.loads(json.dumps(GANG))
+    doc["id"] = "\ud800x"
+    for verdict in (verify_trace_text(json.dumps(doc)), verify_trace(doc)):
+        assert verdict.kind is VerdictKind.CONFORMS
+        assert verdict.trace_id == "\\ud800x"
+        json.dumps(verdict.to_json(), ensure_ascii=False).encode("utf-8")
+
+
+def test_a_str_holding_a_lone_surrogate_is_malformed() -> None:
+    """A str that UTF-8 cannot encode is not trace text (rule text)."""
+    verdict = verify_trace_text('{"id": "\ud800"}')
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "text")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs need a POSIX system")
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    """A FIFO with no writer as the trace path is refused at once (rule file), not opened for a blocking read."""
+    fifo = tmp_path / "trace.json"
+    os.mkfifo(fifo)
+    result: list[Verdict] = []
+    reader = threading.Thread(target=lambda: result.append(verify_trace_file(fifo)), daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    if reader.is_alive():  # pragma: no cover - the failure: the open blocked
+        with open(fifo, "wb"):
+            pass
+        pytest.fail("verify_trace_file blocked on a FIFO")
+    assert (result[0].kind, result[0].rule) == (VerdictKind.MALFORMED, "file")
+    assert "FIFO" in result[0].message
+
+
+@pytest.mark.parametrize("path", ["/dev/null", "/", "no/such/file.json", ""])
+def test_paths_that_are_no_regular_file_are_refused(path: str) -> None:
+    """A device, a directory, a missing file and an empty path are malformed with rule file, naming the path."""
+    if path.startswith("/dev") and not os.path.exists(path):
+        pytest.skip("no /dev/null here")
+    verdict = verify_trace_file(path)
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "file")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{1, 2}, (1, 2), object(), {1: "a"}, {"format": b"x"}, [1.5], {"a": float("nan")}, {"kind": {"x": 1j}}],
+    ids=["set", "tuple", "object", "int-key", "bytes", "float", "nan", "complex"],
+)
+def test_values_that_are_no_json_get_a_verdict(value: Any) -> None:
+    """verify_trace on Python values JSON cannot hold is malformed, never an exception."""
+    verdict = verify_trace(value)
+    assert verdict.kind is VerdictKind.MALFORMED
+
+
+def test_a_self_containing_value_gets_a_verdict() -> None:
+    """A list that contains itself (no JSON text can) is malformed: nested too deeply."""
+    loop: list[Any] = []
+    loop.append(loop)
+    assert verify_trace(loop).kind is VerdictKind.MALFORMED
+
+
+def test_parse_keeps_integers_and_refuses_nothing_else_of_a_valid_trace() -> None:
+    """The reading rules accept every shipped trace vector's text unchanged."""
+    for vector in VECTORS:
+        if vector.kind == "trace":
+            assert parse_trace_text(json.dumps(vector.input)) == vector.input
