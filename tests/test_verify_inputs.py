@@ -12,7 +12,13 @@ import pytest
 
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.trace_text import MAX_TRACE_BYTES, parse_trace_text
-from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace, verify_trace_file, verify_trace_text
+from schwinget_spec.conformance.verify import (
+    Verdict,
+    VerdictKind,
+    verify_trace,
+    verify_trace_file,
+    verify_trace_text,
+)
 
 VECTORS = load_vectors().vectors
 
