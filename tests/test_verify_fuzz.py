@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import tempfile
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace, verify_trace_text
+from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.verify import (
+    Verdict,
+    VerdictKind,
+    verify_trace,
+    verify_trace_file,
+    verify_trace_text,
+)
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
@@ -201,3 +210,83 @@ def test_deeply_nested_text_is_malformed() -> None:
     """JSON text nested far beyond any trace's depth is malformed, not a crash."""
     assert verify_trace_text("[" * 200_000 + "]" * 200_000).kind is VerdictKind.MALFORMED
     assert verify_trace_text('{"a":' * 100_000 + "1" + "}" * 100_000).kind is VerdictKind.MALFORMED
+
+
+# -- mutation by the reading rules: numbers, keys, bytes (bounded; benchmarks/fuzz_traces.py runs the long fuzz)
+
+SHIPPED = [json.loads(json.dumps(v.input)) for v in load_vectors().vectors if v.kind == "trace"][:40]
+
+
+def _int_paths(doc: Any) -> list[tuple[Any, ...]]:
+    return [p for p in _paths(doc) if type(_parent(doc, p)[p[-1]]) is int]
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SHIPPED))), st.data(), st.sampled_from(["{}.0", "{}E+0", "{}e0", "{}.00"]))
+def test_any_integer_written_as_a_float_is_malformed_there(index: int, data: st.DataObject, form: str) -> None:
+    """Writing any integer of a shipped trace with a fraction or an exponent is malformed with that value's JSON pointer, by text and by document."""
+    doc = copy.deepcopy(SHIPPED[index])
+    path = data.draw(st.sampled_from(_int_paths(doc)))
+    parent = _parent(doc, path)
+    marker = "__the_number__"
+    value = parent[path[-1]]
+    parent[path[-1]] = marker
+    text = json.dumps(doc).replace(f'"{marker}"', form.format(value))
+    pointer = "".join(f"/{p}" for p in path)
+    by_text = verify_trace_text(text)
+    assert (by_text.kind, by_text.rule, by_text.where) == (VerdictKind.MALFORMED, "number", pointer)
+    parent[path[-1]] = float(value)
+    by_document = _judge(doc)
+    assert (by_document.kind, by_document.rule, by_document.where) == (VerdictKind.MALFORMED, "number", pointer)
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SHIPPED))), st.data())
+def test_any_key_written_twice_is_malformed(index: int, data: st.DataObject) -> None:
+    """Repeating any key of any object of a shipped trace (with any value) is malformed as a duplicate key."""
+    doc = copy.deepcopy(SHIPPED[index])
+    objects = [p for p in [(), *_paths(doc)] if isinstance(_get(doc, p), dict) and _get(doc, p)]
+    path = data.draw(st.sampled_from(objects))
+    target = _get(doc, path)
+    key = data.draw(st.sampled_from(sorted(target)))
+    marker = "__the_duplicate__"
+    target[marker] = None
+    text = json.dumps(doc).replace(f'"{marker}": null', f"{json.dumps(key)}: {json.dumps(data.draw(json_values))}")
+    verdict = verify_trace_text(text)
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "duplicate_key")
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SHIPPED))), st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 255)), min_size=1, max_size=4))
+def test_bytes_and_file_give_the_same_verdict_on_corrupted_bytes(index: int, flips: list[tuple[int, int]]) -> None:
+    """A shipped trace with bytes overwritten gets the same verdict from verify_trace_text(bytes) and verify_trace_file, never an exception."""
+    data = bytearray(json.dumps(SHIPPED[index], ensure_ascii=False).encode("utf-8"))
+    for where, byte in flips:
+        data[where % len(data)] = byte
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "t.json")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        from_file = verify_trace_file(path)
+    from_bytes = verify_trace_text(bytes(data))
+    assert from_file == from_bytes
+    json.dumps(from_bytes.to_json(), ensure_ascii=False).encode("utf-8")
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SHIPPED))), st.data(), st.text(min_size=1, max_size=6))
+def test_any_string_with_odd_characters_gets_a_printable_verdict(index: int, data: st.DataObject, odd: str) -> None:
+    """Any string of a trace replaced by arbitrary text (lone surrogates included) gets a verdict that prints as UTF-8."""
+    doc = copy.deepcopy(SHIPPED[index])
+    strings = [p for p in _paths(doc) if isinstance(_parent(doc, p)[p[-1]], str)]
+    path = data.draw(st.sampled_from(strings))
+    _parent(doc, path)[path[-1]] = data.draw(st.sampled_from(["\ud800", "\udfff", ""])) + odd
+    for verdict in (_judge(doc), verify_trace_text(json.dumps(doc))):
+        json.dumps(verdict.to_json(), ensure_ascii=False).encode("utf-8")
+        hash(verdict)
+
+
+def _get(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
