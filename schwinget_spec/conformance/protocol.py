@@ -185,6 +185,16 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _printable(value: str) -> str:
+    # an answer may carry lone surrogates ("\ud800"), which no UTF-8 output can carry:
+    # the report shows them as escapes, so that it can always be printed and sent
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
 def _int_pair(answer: Mapping[str, Any], name: str, cmd: str) -> tuple[int, int]:
     value = answer.get(name)
     if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
@@ -217,7 +227,8 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     """The ``Hello`` in an answer to ``hello``; raises ``ProtocolError`` for a bad shape."""
     name, version, protocol = answer.get("name"), answer.get("version"), answer.get("protocol")
     if not isinstance(name, str) or not isinstance(version, str):
-        raise _malformed(f"the answer to 'hello' needs 'name' and 'version' strings, got {dict(answer)!r}")
+        raise _malformed(f"the answer to 'hello' needs 'name' and 'version' strings, got {dict(answer)!r}"[:300])
+    name, version = _printable(name), _printable(version)
     if not _is_int(protocol):
         raise _malformed(f"the answer to 'hello' needs 'protocol': an integer, got {protocol!r}")
     assert isinstance(protocol, int)
@@ -484,9 +495,9 @@ class SubprocessClient:
             clause = answer.get("clause")
             text = answer.get("message")
             raise ActionRefusedError(
-                str(text) if isinstance(text, str) else f"{action} refused",
+                _printable(text) if isinstance(text, str) else f"{action} refused",
                 action=action,
-                claimed_clause=clause if isinstance(clause, str) else None,
+                claimed_clause=_printable(clause) if isinstance(clause, str) else None,
             )
         error = answer.get("error")
         raise ProtocolError(

@@ -85,9 +85,16 @@ def _points(value: Any, system: ScoringSystem, where: str, cmd: str) -> Points:
     if not isinstance(value, str):
         raise _malformed(f"the answer to {cmd!r} needs {where}: points written like \"9.75\" or \"7\", got {value!r}")
     try:
-        return Points.parse(value, system)
+        points = Points.parse(value, system)
     except SchwingetError as exc:
         raise _malformed(f"the answer to {cmd!r} has bad points in {where}: {exc}") from None
+    if str(points) != value:
+        # one spelling per value, the booklet's: "7.00" under the Schwingerwertung, "7" under the Punktewertung
+        raise _malformed(
+            f"the answer to {cmd!r} needs {where} written as the booklet prints them under the {system.label}: "
+            f"{str(points)!r}, got {value!r}"
+        )
+    return points
 
 
 def _points_pair(answer: Mapping[str, Any], name: str, system: ScoringSystem, cmd: str) -> tuple[Points, Points]:
@@ -120,7 +127,7 @@ def ask_match_next(client: SubprocessClient, number: int) -> Player:
     """Who the engine says starts Gang ``number`` of its match (``match_next``)."""
     answer = client.call({"cmd": "match_next"})
     gang = answer.get("gang")
-    if gang != number:
+    if not _is_int(gang) or gang != number:
         raise _malformed(f"the answer to 'match_next' needs 'gang': {number} (the number of the next Gang), got {gang!r}")
     starter = _seat(answer.get("starter"), "starter", "match_next", nullable=False)
     assert starter is not None

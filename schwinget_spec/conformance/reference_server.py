@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import io
 import json
 import sys
 import traceback
@@ -37,7 +38,7 @@ from schwinget_spec.errors import IllegalActionError, SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.schwingfest import make_schedule
+from schwinget_spec.schwingfest import MAX_PLAYERS, make_schedule
 from schwinget_spec.scoring import (
     GOOD_LOSER_TRICKS,
     WERTUNGSTABELLE,
@@ -49,6 +50,7 @@ from schwinget_spec.trace import end_claims
 
 __all__ = [
     "EngineFest",
+    "EngineLoadError",
     "EngineMatch",
     "PlayedGang",
     "ReferenceEngine",
@@ -374,8 +376,8 @@ class ReferenceServer:
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         length = request.get("length")
-        if length not in (4, 6) or isinstance(length, bool):
-            raise BadRequestError("length must be 4 or 6")
+        if not _is_int(length) or length not in (4, 6):
+            raise BadRequestError(f"length must be 4 or 6, got {length!r}")
         self.match = EngineMatch(_system(request.get("system")), length, _player(request.get("younger"), "younger"), rules)
         self.gang = None
         self._owner = None
@@ -412,8 +414,10 @@ class ReferenceServer:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         players: Any = request.get("players")
         sets: Any = request.get("sets", 1)
-        if not (_is_int(players) and players >= 3 and _is_int(sets) and sets >= 1):
-            raise BadRequestError("players must be 3 or more and sets 1 or more")
+        if not (_is_int(players) and 3 <= players <= MAX_PLAYERS):
+            raise BadRequestError(f"players must be 3 to {MAX_PLAYERS}, got {players!r}"[:200])
+        if not (_is_int(sets) and sets >= 1):
+            raise BadRequestError(f"sets must be 1 or more, got {sets!r}"[:200])
         self.fest = EngineFest(players, sets, _system(request.get("system")), rules)
         self.gang = None
         self._owner = None
@@ -517,6 +521,8 @@ def serve(engine: ReferenceEngine, stdin: IO[str], stdout: IO[str]) -> None:
         try:
             request = json.loads(line)
             answer = server.handle(request)
+        except RecursionError:
+            answer = {"ok": False, "error": "bad_request", "message": "the request is nested too deeply"}
         except (ValueError, BadRequestError, SchwingetError) as exc:
             answer = {"ok": False, "error": "bad_request", "message": str(exc)}
         except Exception:  # every other failure is the engine's, reported as internal
@@ -527,15 +533,28 @@ def serve(engine: ReferenceEngine, stdin: IO[str], stdout: IO[str]) -> None:
             return
 
 
+class EngineLoadError(SchwingetError):
+    """``--engine module:Class`` names no engine: a bad spec, a module that does not import, no such class, not a ``ReferenceEngine`` subclass, or one that cannot be built without arguments."""
+
+
 def load_engine(spec: str) -> ReferenceEngine:
-    """An engine from ``module:Class`` (a ``ReferenceEngine`` subclass, built without arguments)."""
+    """An engine from ``module:Class`` (a ``ReferenceEngine`` subclass, built without arguments); raises ``EngineLoadError`` naming what is wrong."""
     module_name, _, class_name = spec.partition(":")
-    if not module_name or not class_name:
-        raise BadRequestError(f"--engine takes module:Class, got {spec!r}")
-    engine_class = getattr(importlib.import_module(module_name), class_name)
-    engine = engine_class()
-    if not isinstance(engine, ReferenceEngine):
-        raise BadRequestError(f"{spec} is not a ReferenceEngine subclass")
+    if not module_name or not class_name or not class_name.isidentifier():
+        raise EngineLoadError(f"--engine takes module:Class (a ReferenceEngine subclass), got {spec!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # the module is the user's: any failure to import it is named
+        raise EngineLoadError(f"--engine {spec}: module {module_name!r} does not import: {type(exc).__name__}: {exc}") from None
+    engine_class = getattr(module, class_name, None)
+    if engine_class is None:
+        raise EngineLoadError(f"--engine {spec}: module {module_name!r} has no {class_name!r}")
+    if not (isinstance(engine_class, type) and issubclass(engine_class, ReferenceEngine)):
+        raise EngineLoadError(f"--engine {spec}: {class_name!r} is not a ReferenceEngine subclass")
+    try:
+        engine = engine_class()
+    except Exception as exc:  # the class is the user's: a constructor that fails is named
+        raise EngineLoadError(f"--engine {spec}: {class_name}() fails: {type(exc).__name__}: {exc}") from None
     return engine
 
 
@@ -544,11 +563,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     engine = ReferenceEngine()
     if args[:1] == ["--engine"] and len(args) == 2:
-        engine = load_engine(args[1])
+        try:
+            engine = load_engine(args[1])
+        except EngineLoadError as exc:
+            sys.stderr.write(f"error: {exc}\n")
+            sys.exit(2)
     elif args:
         sys.stderr.write("usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class]\n")
         sys.exit(2)
-    serve(engine, sys.stdin, sys.stdout)
+    # bytes that are not UTF-8 reach the server as lone surrogates and are answered as a bad request
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
+    serve(engine, stdin, sys.stdout)
 
 
 if __name__ == "__main__":
