@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -72,12 +73,26 @@ def run_fest(players: int, seed: int, repeats: int) -> dict[str, float]:
     return {"seconds": min(times), "bytes": len(text.encode("utf-8"))}
 
 
+def _child(args: list[str], path: str | None) -> dict[str, float]:
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, check=True, env=env)
+    result: dict[str, float] = json.loads(out.stdout)
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--count", type=int, default=2000)
+    parser.add_argument("--count", type=int, default=2000, help="Gang traces per run (default 2000; 0 skips them)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fest-players", type=int, default=64, help="Schwinger of the largest trace (default 64; 0 skips it)")
+    parser.add_argument(
+        "--baseline", metavar="DIR",
+        help="also run every measurement with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), "
+        "alternating run by run, and print the ratio",
+    )
     parser.add_argument("--child", choices=["claims", "plain", "fest"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child == "fest":
@@ -86,32 +101,43 @@ def main() -> None:
     if args.child:
         print(json.dumps(run(args.count, args.seed, with_claims=args.child == "claims")))
         return
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), {args.runs} runs of {args.count} traces")
-    for child, label in (("plain", "Gang traces/s, actions only"), ("claims", "Gang traces/s, claims after every step")):
-        figures = []
-        for r in range(args.runs):
-            out = subprocess.run(
-                [sys.executable, __file__, "--child", child, "--count", str(args.count), "--seed", str(args.seed + r)],
-                capture_output=True, text=True, check=True,
-            )
-            figures.append(json.loads(out.stdout))
-        rates = [f["traces_per_s"] for f in figures]
-        size = statistics.median(f["mean_bytes"] for f in figures)
-        runs = ", ".join(f"{v:,.0f}" for v in rates)
-        print(f"{label:<42} median {statistics.median(rates):>8,.0f}   runs: {runs}   (mean trace {size:,.0f} bytes)")
+    sides: list[tuple[str, str | None]] = [("this checkout", None)]
+    if args.baseline:
+        sides.append((f"baseline {args.baseline}", args.baseline))
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), {args.runs} runs, "
+        f"load average {os.getloadavg()[0]:.2f} at the start"
+    )
+    rows: list[tuple[str, str, str, float, list[float], str]] = []
+    if args.count:
+        for child, label in (("plain", "Gang traces/s, actions only"), ("claims", "Gang traces/s, claims after every step")):
+            figures: dict[str, list[dict[str, float]]] = {name: [] for name, _ in sides}
+            for r in range(args.runs):
+                for name, path in sides:
+                    figures[name].append(_child(["--child", child, "--count", str(args.count), "--seed", str(args.seed + r)], path))
+            for name, _ in sides:
+                rates = [f["traces_per_s"] for f in figures[name]]
+                size = statistics.median(f["mean_bytes"] for f in figures[name])
+                rows.append((label, name, ",.0f", statistics.median(rates), rates, f"mean trace {size:,.0f} bytes"))
     if args.fest_players:
-        figures = []
-        for r in range(args.runs):
-            out = subprocess.run(
-                [sys.executable, __file__, "--child", "fest", "--fest-players", str(args.fest_players), "--seed", str(args.seed + r)],
-                capture_output=True, text=True, check=True,
-            )
-            figures.append(json.loads(out.stdout))
-        seconds = [f["seconds"] for f in figures]
-        runs = ", ".join(f"{v:.3f}" for v in seconds)
         label = f"{args.fest_players}-player Schwingfest, s to verify"
-        size = statistics.median(f["bytes"] for f in figures) / 2**20
-        print(f"{label:<42} median {statistics.median(seconds):>8.3f}   runs: {runs}   (trace {size:.1f} MiB)")
+        figures = {name: [] for name, _ in sides}
+        for r in range(args.runs):
+            for name, path in sides:
+                figures[name].append(
+                    _child(["--child", "fest", "--fest-players", str(args.fest_players), "--seed", str(args.seed + r)], path)
+                )
+        for name, _ in sides:
+            seconds = [f["seconds"] for f in figures[name]]
+            size = statistics.median(f["bytes"] for f in figures[name]) / 2**20
+            rows.append((label, name, ".3f", statistics.median(seconds), seconds, f"trace {size:.1f} MiB"))
+    medians = {(label, name): median for label, name, _, median, _, _ in rows}
+    for label, name, form, median, values, note in rows:
+        runs = ", ".join(format(v, form) for v in values)
+        ratio = ""
+        if args.baseline and name == "this checkout":
+            ratio = f"   {median / medians[(label, sides[1][0])]:.2f}x the baseline"
+        print(f"{label:<42} {name:<28} median {format(median, form):>8}   runs: {runs}   ({note}){ratio}")
 
 
 if __name__ == "__main__":
