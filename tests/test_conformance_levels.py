@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.engine_session import EngineSession
+from schwinget_spec.conformance.engine_session import EngineSession, LoopbackClient
 from schwinget_spec.conformance.generate import switch_flips
 from schwinget_spec.conformance.harness import format_report, run_harness
 from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence
@@ -25,7 +25,15 @@ from schwinget_spec.conformance.level_vectors import (
     play_levels,
     vector_rules_for,
 )
-from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES, LEVELS, ProtocolError
+from schwinget_spec.conformance.mutants.kill import loopback_factory, published_rows
+from schwinget_spec.conformance.mutants.registry import MUTANTS
+from schwinget_spec.conformance.protocol import (
+    ALL_SWITCHES,
+    GANG_SWITCHES,
+    LEVELS,
+    PROTOCOL1_GANG_SWITCHES,
+    ProtocolError,
+)
 from schwinget_spec.conformance.protocol_levels import (
     ask_fest_meeting,
     ask_fest_result,
@@ -34,40 +42,55 @@ from schwinget_spec.conformance.protocol_levels import (
     ask_match_result,
     ask_points,
 )
+from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.reports.junit import junit_xml
+from schwinget_spec.conformance.reports.summary import summarise
 from schwinget_spec.conformance.runner import verdict_matches
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.verify import verify_trace
+from schwinget_spec.gang import GangResult
 from schwinget_spec.rules import Rules
-from schwinget_spec.scoring import ScoringSystem, TableRow
+from schwinget_spec.scoring import Points, ScoringSystem, TableRow
 
-TESTS = Path(__file__).parent
 SERVER = [sys.executable, "-m", "schwinget_spec.conformance.reference_server"]
+_LEVEL_MUTANTS = tuple(m for m in MUTANTS if m.level != "gang")
+_BY_ID = {m.id: m for m in MUTANTS}
 
 
-def _command(mutant: str | None) -> list[str]:
-    return SERVER if mutant is None else [*SERVER, "--engine", f"level_mutants:{mutant}"]
+class GangOnly(ReferenceEngine):
+    """A correct engine that declares the Gang level only."""
+
+    levels = ("gang",)
 
 
-@pytest.fixture
-def mutant_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``tests`` on the path of the engine's subprocess, so that ``--engine level_mutants:NAME`` imports."""
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
+class ProtocolOne(ReferenceEngine):
+    """A correct engine of protocol version 1: a Gang, its four switches, no levels."""
+
+    protocol = 1
+    levels = ("gang",)
+    switches = PROTOCOL1_GANG_SWITCHES
 
 
+class MatchWithoutScoring(ReferenceEngine):
+    """An engine that declares the match level without the scoring level it needs."""
 
-def _levels(mutant: str) -> LevelsReport:
-    """The levels of a default run against the single-bug engine ``mutant``.
+    levels = ("gang", "match")
 
-    Each mutant overrides one scoring, match or Schwingfest method of the reference
-    engine and none of its Gang methods, so the Gang level of a default run passes as
+
+def _levels(mutant_id: str) -> LevelsReport:
+    """The levels of a default run against the registry's single-bug engine ``mutant_id``.
+
+    A level mutant overrides one scoring, match or Schwingfest decision of the reference
+    engine and none of its Gang decisions, so the Gang level of a default run passes as
     for the reference; this plays what the default run plays next: ``play_levels`` with
-    its default counts and the shipped vectors.
+    its default counts and the shipped vectors, each divergence confirmed on a fresh engine.
     """
-    session = EngineSession(_command(mutant), 5.0, 20.0, None)
+    session = EngineSession(["(in process)"], 5.0, 20.0, None, client_factory=loopback_factory(_BY_ID[mutant_id].engine))
     try:
         session.connect()
         assert session.hello is not None
-        report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True)
+        report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True,
+                                   fresh=session.fresh)
     finally:
         session.close()
     assert gang is None
@@ -80,7 +103,7 @@ def _levels(mutant: str) -> LevelsReport:
 @pytest.mark.clause("match.winner", "match.loser_starts", "fest.twice_each", "table.gut_gekaempft")
 def test_reference_server_passes_a_default_run_at_every_level() -> None:
     """A default conformance run of the reference engine behind the protocol passes and checks every level."""
-    report = run_harness(_command(None))
+    report = run_harness(SERVER)
     assert report.passed, format_report(report)
     assert report.levels is not None
     assert report.levels.checked == LEVELS
@@ -92,84 +115,103 @@ def test_reference_server_passes_a_default_run_at_every_level() -> None:
     assert by_level["scoring"]["vectors"] == len([v for v in load_vectors() if v.group == "scoring"])
     assert by_level["match"]["played"] > by_level["match"]["vectors"] > 0
     assert by_level["schwingfest"]["played"] > by_level["schwingfest"]["vectors"] > 0
+    for level in ("scoring", "match", "schwingfest"):
+        results = by_level[level]["vector_results"]
+        assert len(results) == by_level[level]["vectors"]
+        assert {r["status"] for r in results} == {"passed"}
 
 
-def test_gang_only_engine_passes_and_says_what_was_not_checked(mutant_env: None) -> None:
+def test_gang_only_engine_passes_and_says_what_was_not_checked() -> None:
     """An engine declaring only the Gang level passes with a verdict line naming the levels not checked."""
-    report = run_harness(_command("GangOnly"), games=5, vectors=False)
+    report = run_harness(["(in process)"], games=5, vectors=False, client_factory=loopback_factory(GangOnly))
     assert report.passed, format_report(report)
     assert "result: PASSED: gang; not checked: scoring, match, schwingfest" in format_report(report)
     assert report.to_json()["levels_not_checked"] == ["scoring", "match", "schwingfest"]
     assert report.to_json()["levels_declared"] == ["gang"]
 
 
-def test_protocol_one_engine_is_served_as_gang_only(mutant_env: None) -> None:
+def test_protocol_one_engine_is_served_as_gang_only() -> None:
     """An engine answering protocol 1 is played at the Gang level with the four switches of version 1."""
-    report = run_harness(_command("ProtocolOne"), games=5, vectors=False)
+    report = run_harness(["(in process)"], games=5, vectors=False, client_factory=loopback_factory(ProtocolOne))
     assert report.passed, format_report(report)
     assert report.levels is not None
     assert report.levels.protocol == 1
     assert report.levels.checked == ("gang",)
 
 
-def test_a_level_without_the_level_it_needs_is_refused_at_hello(mutant_env: None) -> None:
+def test_a_level_without_the_level_it_needs_is_refused_at_hello() -> None:
     """Declaring the match level without the scoring level is a startup error naming both."""
-    report = run_harness(_command("MatchWithoutScoring"), games=1)
+    report = run_harness(["(in process)"], games=1, client_factory=loopback_factory(MatchWithoutScoring))
     assert report.startup_error is not None
     assert "'match'" in report.startup_error
     assert "'scoring'" in report.startup_error
 
 
-# -- single bugs, each caught with its clause
+# -- single bugs (the registry's level mutants), each caught with its clause
 
 
 _CELLS = [(row, system) for row in TableRow for system in ScoringSystem
           if row is not TableRow.GUT_GEKAEMPFT or system is ScoringSystem.PUNKTEWERTUNG]
 
 
+def test_the_registry_breaks_every_cell_of_the_table_and_every_kind_of_level_bug() -> None:
+    """The registry has a mutant with a wrong figure in each cell of the Wertungstabelle (5 rows under both systems and the good loser), and one breaking each clause of issue 14's kinds of level bug."""
+    cells = {(m.engine.row, m.engine.system) for m in _LEVEL_MUTANTS if hasattr(m.engine, "figures")}  # type: ignore[attr-defined]
+    assert cells == set(_CELLS)
+    broken = {m.clause_id for m in _LEVEL_MUTANTS}
+    assert broken >= {"table.gut_gekaempft", "match.first_starter", "match.loser_starts", "match.draw_starter",
+                      "match.winner", "match.record_points", "fest.twice_each", "fest.parallel"}
+
+
+_NEIGHBOUR_CATCH = frozenset({"columns-swapped", "schwingerwertung-loser-scores-nothing", "punktewertung-loser-scores-one"})
+"""Level mutants whose bug breaks a clause of the scoring system (``table.columns``, ``scoring.*``): the report names the row that differs, a neighbour."""
+_KINDS = {
+    ("scoring", "table"): "wrong_points", ("scoring", "scoring"): "wrong_points",
+    ("match", "match.first_starter"): "wrong_starter", ("match", "match.loser_starts"): "wrong_starter",
+    ("match", "match.draw_starter"): "wrong_starter", ("match", "match.winner"): "wrong_winner",
+    ("match", "match.record_points"): "wrong_totals", ("schwingfest", "fest"): "wrong_schedule",
+    ("schwingfest", "match.loser_starts"): "wrong_starter", ("schwingfest", "match.winner"): "wrong_standings",
+}
+
+
+def _kind(level: str, clause_id: str) -> str:
+    return _KINDS.get((level, clause_id)) or _KINDS[(level, clause_id.split(".", maxsplit=1)[0])]
+
+
 @pytest.mark.clause("table.plattwurf_eigener_angriff", "table.plattwurf_gegnerischer_angriff", "table.sieg_mit_angriff",
-                    "table.sieg_ohne_angriff", "table.gestellter", "table.gut_gekaempft")
-@pytest.mark.parametrize(("row", "system"), _CELLS, ids=[f"{r.value}-{s.value}" for r, s in _CELLS])
-def test_a_wrong_row_of_the_table_is_caught(row: TableRow, system: ScoringSystem, mutant_env: None,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wrong cell in any row of the Wertungstabelle, under either system, is caught at the scoring level and named by its row."""
-    monkeypatch.setenv("SCHWINGET_MUTANT_ROW", f"{row.value}:{system.value}")
-    d = _levels("RowMutant").divergence
+                    "table.sieg_ohne_angriff", "table.gestellter", "table.gut_gekaempft", "match.first_starter",
+                    "match.loser_starts", "match.draw_starter", "match.winner", "match.record_points",
+                    "fest.twice_each", "fest.parallel")
+@pytest.mark.parametrize("mutant_id", [m.id for m in _LEVEL_MUTANTS])
+def test_a_level_mutant_is_caught_naming_its_clause(mutant_id: str) -> None:
+    """Each single-bug engine of the scoring, match and Schwingfest levels (a wrong cell of the table under either system, the good loser's point, each starter rule of a match, the winner on equal totals, the totals, the Schwingfest schedule, starters and ranks) is caught at its level by the levels of a default run, naming the clause it breaks, confirmed on a fresh engine."""
+    mutant = _BY_ID[mutant_id]
+    report = _levels(mutant_id)
+    d = report.divergence
     assert d is not None
-    assert (d.level, d.kind, d.clause_id) == ("scoring", "wrong_points", row.clause_id)
-
-
-@pytest.mark.clause("table.gut_gekaempft")
-@pytest.mark.parametrize("mutant", ["NoGoodLoserAfterPlattwurf", "GoodLoserAtFourTricks"])
-def test_a_wrong_good_loser_point_is_caught(mutant: str, mutant_env: None) -> None:
-    """The good loser's point withheld after a Plattwurf, or given at 4 tricks instead of 3, is caught and named table.gut_gekaempft."""
-    d = _levels(mutant).divergence
-    assert d is not None
-    assert (d.level, d.kind, d.clause_id) == ("scoring", "wrong_points", "table.gut_gekaempft")
-
-
-@pytest.mark.clause("match.first_starter", "match.loser_starts", "match.draw_starter")
-@pytest.mark.parametrize(
-    ("mutant", "clause_id"),
-    [
-        ("OlderStartsFirst", "match.first_starter"),
-        ("WinnerStartsNext", "match.loser_starts"),
-        ("MorePointsStartsAfterDraw", "match.draw_starter"),
-        ("TieStarterOlder", "match.draw_starter"),
-    ],
-)
-def test_a_wrong_match_starter_is_caught(mutant: str, clause_id: str, mutant_env: None) -> None:
-    """A bug in each starter rule of a match (the first Gang, after a win, after a Gestellter at unequal and at equal points) is caught by its clause."""
-    d = _levels(mutant).divergence
-    assert d is not None
-    assert (d.level, d.kind, d.clause_id) == ("match", "wrong_starter", clause_id)
-    assert json.loads(d.requests[-1]) == {"cmd": "match_next"}
+    assert d.level == mutant.level
+    if mutant_id in _NEIGHBOUR_CATCH:
+        assert d.clause_id in mutant.neighbours
+    else:
+        assert d.clause_id == mutant.clause_id
+        assert d.kind == _kind(mutant.level, mutant.clause_id)
+    if d.kind == "wrong_starter" and d.level == "match":
+        assert json.loads(d.requests[-1]) == {"cmd": "match_next"}
+    assert d.fresh == "reproduced"
+    # the row of the kill matrix in docs/harness.md (a whole default run: its Gang level passes as the reference's)
+    row = published_rows((Path(__file__).parents[1] / "docs" / "harness.md").read_text(encoding="utf-8"))[mutant_id]
+    played = {c.level: c.played for c in report.checks}
+    route = f"{d.level} " + ("vectors" if d.source.startswith("vector") else "play")
+    assert (row["route"], row["games"], row["named"]) == (route, str(played[d.level] + 1), d.clause_id), (
+        "regenerate the table with `schwinget conformance mutants --markdown --in-process`"
+    )
 
 
 @pytest.mark.clause("match.winner")
-def test_a_winner_on_equal_totals_is_caught_by_a_whole_run(mutant_env: None) -> None:
-    """A match won by P0 at equal totals is caught by a whole run (every vector, the levels with their default counts; no random or steered Gänge, which this engine plays as the reference does), named match.winner, and the verdict line says so."""
-    report = run_harness(_command("P0WinsEqualTotals"), games=0, steer=0)
+def test_a_winner_on_equal_totals_is_caught_by_a_whole_run() -> None:
+    """A match won by P0 at equal totals, served as a subprocess with ``--engine``, is caught by a whole run (every vector, the levels with their default counts; no random or steered Gänge, which this engine plays as the reference does), named match.winner, and the verdict line says so."""
+    engine = _BY_ID["equal-totals-p0-wins"].engine
+    report = run_harness([*SERVER, "--engine", f"{engine.__module__}:{engine.__name__}"], games=0, steer=0)
     assert not report.passed
     assert report.levels is not None
     d = report.levels.divergence
@@ -178,24 +220,14 @@ def test_a_winner_on_equal_totals_is_caught_by_a_whole_run(mutant_env: None) -> 
     text = format_report(report)
     assert "result: DIVERGES at match; not checked: schwingfest" in text
     assert "clause match.winner" in text
-    assert report.to_json()["level_divergence"]["clause_id"] == "match.winner"
-
-
-@pytest.mark.clause("match.winner", "fest.twice_each", "fest.parallel", "match.loser_starts")
-@pytest.mark.parametrize(
-    ("mutant", "kind", "clause_id"),
-    [
-        ("DistinctRanks", "wrong_standings", "match.winner"),
-        ("PairsMeetOnce", "wrong_schedule", "fest.twice_each"),
-        ("CrowdedRounds", "wrong_schedule", "fest.parallel"),
-        ("YoungerStartsBothMeetings", "wrong_starter", "match.loser_starts"),
-    ],
-)
-def test_a_schwingfest_bug_is_caught(mutant: str, kind: str, clause_id: str, mutant_env: None) -> None:
-    """Ranks that never share, a pair meeting once, a Schwinger twice in a round, and a wrong starter of a second meeting are caught by their clause."""
-    d = _levels(mutant).divergence
-    assert d is not None
-    assert (d.level, d.kind, d.clause_id) == ("schwingfest", kind, clause_id)
+    fields = report.to_json()
+    assert fields["level_divergence"]["clause_id"] == "match.winner"
+    assert fields["level_divergence"]["fresh"] == "reproduced"
+    by_level = {c["level"]: c for c in fields["levels"]}
+    statuses = [r["status"] for r in by_level["match"]["vector_results"]]
+    assert statuses.count("failed") == 1
+    assert statuses.index("failed") == statuses.count("passed")
+    assert {r["status"] for r in by_level["schwingfest"]["vector_results"]} == {"not_reached"}
 
 
 # -- the vectors of the levels
@@ -357,7 +389,7 @@ def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
 
 def test_a_deadline_during_the_levels_stops_the_run_without_a_verdict_against_the_engine() -> None:
     """When the run's deadline passes while a level is played, the report says the levels were stopped, names them not checked and does not pass."""
-    session = EngineSession(_command(None), 5.0, 20.0, None)
+    session = EngineSession(SERVER, 5.0, 20.0, None)
     try:
         session.connect()
         assert session.hello is not None
@@ -417,3 +449,58 @@ def test_the_level_vectors_name_every_clause_of_their_levels() -> None:
             named |= set(vector.clauses)
     wanted = {c for c in CLAUSES if c.split(".")[0] in ("table", "scoring", "match", "fest")} | {"setup.gangkarten"}
     assert wanted <= named, sorted(wanted - named)
+
+
+# -- level divergences confirmed on a fresh engine
+
+
+class _LateScoringFault(ReferenceEngine):
+    """The reference engine with one fault that needs history: once it has served ``limit`` requests, the winner's points of every Gang are one point too many."""
+
+    limit = 0
+
+    def __init__(self) -> None:
+        self.served = 0
+
+    def gang_points(self, result: GangResult, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
+        p0, p1 = super().gang_points(result, system, rules)
+        if self.served > self.limit:
+            return (p0 + Points(system, 100), p1)
+        return (p0, p1)
+
+
+def _late_fault_factory(limit: int) -> Callable[[], LoopbackClient]:
+    """Starts a fresh in-process engine with the fault after ``limit`` requests: a new engine, its count at 0, per call."""
+
+    def start() -> LoopbackClient:
+        engine = type("LateFault", (_LateScoringFault,), {"limit": limit})()
+        server = ReferenceServer(engine)
+
+        def handle(request: Any) -> dict[str, Any]:
+            engine.served += 1
+            return server.handle(request)
+
+        return LoopbackClient(handle)
+
+    return start
+
+
+@pytest.mark.parametrize(("limit", "fresh"), [(0, "reproduced"), (60, "not_reproduced")])
+def test_a_level_divergence_is_confirmed_on_a_fresh_engine(limit: int, fresh: str) -> None:
+    """A wrong points answer is replayed on a freshly started engine before it is reported: from the first request it reproduces; after 60 requests served it does not, and the text and JSON say so."""
+    report = run_harness(["(in process)"], games=0, steer=0, vectors=False, client_factory=_late_fault_factory(limit))
+    assert report.levels is not None
+    d = report.levels.divergence
+    assert d is not None
+    assert (d.level, d.kind, d.fresh) == ("scoring", "wrong_points", fresh)
+    assert report.to_json()["level_divergence"]["fresh"] == fresh
+    text = format_report(report)
+    if fresh == "reproduced":
+        assert "confirmed on a freshly started implementation" in text
+    else:
+        assert "NOT REPRODUCED on a freshly started implementation" in text
+        # the replay lines alone are fewer than the requests the fault needs
+        assert len(d.requests) < limit
+    summary = summarise(report.to_json())
+    assert summary.failures[-1].fresh == fresh
+    assert (fresh == "not_reproduced") == ("did NOT diverge on a freshly started" in junit_xml(summary))

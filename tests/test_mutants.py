@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 import subprocess
 from pathlib import Path
 
@@ -13,25 +12,17 @@ import pytest
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.harness import run_harness
 from schwinget_spec.conformance.mutants.engines import ENGINES
-from schwinget_spec.conformance.mutants.kill import Kill, mutant_command, run_mutant
+from schwinget_spec.conformance.mutants.kill import Kill, mutant_command, published_rows, run_mutant
 from schwinget_spec.conformance.mutants.registry import MUTANTS, NOT_MUTATED, UnknownMutantError, get_mutant
 from schwinget_spec.conformance.reference_server import ReferenceEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS_MD = ROOT / "docs" / "harness.md"
-_ROW = re.compile(r"^\| `(?P<id>[^`]+)` \| `(?P<clause>[^`]+)` \| (?P<what>.*) \| (?P<route>[^|]+) \| (?P<games>[^|]+) \| (?P<named>[^|]+) \| (?P<catch>[^|]+) \|$")
 
 
 def _doc_rows() -> dict[str, dict[str, str]]:
     """The rows of the kill matrix published in docs/harness.md, by mutant id."""
-    text = HARNESS_MD.read_text(encoding="utf-8")
-    block = text.split("<!-- kill-matrix:start -->")[1].split("<!-- kill-matrix:end -->")[0]
-    rows = {}
-    for line in block.splitlines():
-        found = _ROW.match(line.strip())
-        if found:
-            rows[found["id"]] = {k: v.strip() for k, v in found.groupdict().items()}
-    return rows
+    return published_rows(HARNESS_MD.read_text(encoding="utf-8"))
 
 
 def test_registry_is_consistent() -> None:
@@ -100,11 +91,11 @@ def test_published_kill_matrix_is_in_step(kills: dict[str, Kill]) -> None:
         assert row["clause"] == mutant.clause_id
         assert row["what"] == mutant.description
         assert row["catch"] in ("exact", "neighbour")
-        named = row["named"].strip("`")
+        named = row["named"]
         assert named == mutant.clause_id if row["catch"] == "exact" else named in mutant.neighbours
     for mid, kill in kills.items():
         row = rows[mid]
-        assert (row["route"], row["games"], row["named"].strip("`"), row["catch"]) == (
+        assert (row["route"], row["games"], row["named"], row["catch"]) == (
             kill.route, str(kill.games), kill.named, kill.catch
         ), f"{mid}: regenerate the table with `schwinget conformance mutants --markdown --in-process`"
     text = HARNESS_MD.read_text(encoding="utf-8")

@@ -157,3 +157,24 @@ def test_each_reading_gets_a_column(passing: dict[str, Any], failing: dict[str, 
     assert labels == ["engine", "engine [default rules]", "engine [konter_beats_trump_six=false]"]
     page = html_page(summarise_readings(both, "engine"))
     assert "<th>engine [konter_beats_trump_six=false]</th>" in page
+
+
+@pytest.mark.clause("match.winner")
+def test_junit_has_a_case_per_level_vector() -> None:
+    """A run that diverges at the match level lists in JUnit each scoring vector passed, each match vector passed up to the failing one (failed, with the fresh confirmation) and the rest, and every Schwingfest vector, not reached (skipped)."""
+    _, report = run_mutant(get_mutant("equal-totals-p0-wins"), in_process=True, games=0)
+    data = json.loads(json.dumps(report.to_json()))
+    root = ET.fromstring(junit_xml(summarise(data, "mutant")))
+    vectors = _cases(root, ": vectors")
+    by_level = {entry["level"]: entry for entry in data["levels"]}
+    for level in ("scoring", "match", "schwingfest"):
+        ids = [r["id"] for r in by_level[level]["vector_results"]]
+        assert ids and all(i.startswith(f"{level}.") and i in vectors for i in ids)
+    assert all(vectors[i].find("failure") is None and vectors[i].find("skipped") is None
+               for i in (r["id"] for r in by_level["scoring"]["vector_results"]))
+    failed = [i for i, case in vectors.items() if case.find("failure") is not None]
+    assert failed == [data["level_divergence"]["source"].removeprefix("vector ")]
+    text = vectors[failed[0]].find("failure").text or ""  # type: ignore[union-attr]
+    assert "clause match.winner" in text
+    assert "reproduction confirmed on a freshly started implementation" in text
+    assert all(vectors[r["id"]].find("skipped") is not None for r in by_level["schwingfest"]["vector_results"])

@@ -12,7 +12,12 @@ import attrs
 from schwinget_spec.clauses import get_clause
 from schwinget_spec.conformance.coverage import Coverage
 from schwinget_spec.conformance.harness_games import SkippedVector
-from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence, format_levels
+from schwinget_spec.conformance.level_report import (
+    LevelsReport,
+    difference_lines,
+    format_level_divergence,
+    format_levels,
+)
 from schwinget_spec.conformance.protocol import gang_rules_to_json, start_message
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
@@ -351,16 +356,8 @@ def format_report(report: HarnessReport) -> str:
     lines.append(f"first divergence ({d.kind.value}) in {d.source}:")
     where = "at the start" if d.step is None else f"at step {d.step} (action {d.actions[-1]})"
     lines.append(f"  {where}: {d.message}")
-    if d.field is not None and d.kind is not DivergenceKind.PROTOCOL:
-        lines.append(f"  {d.field}: reference {json.dumps(d.expected)}, implementation {json.dumps(d.actual)}")
-    if d.clause_id is not None:
-        clause = get_clause(d.clause_id)
-        lines.append(f"  clause {d.clause_id}: {clause.en}")
-        lines.append(f"    de: {clause.de}")
-        lines.append(f"    fr: {clause.fr}")
-    if d.stderr:
-        lines.append("  stderr of the implementation (last lines):")
-        lines.extend(f"    {line}" for line in d.stderr.strip().splitlines()[-10:])
+    field = d.field if d.kind is not DivergenceKind.PROTOCOL else None
+    lines.extend(difference_lines(field, d.expected, d.actual, d.clause_id, d.stderr))
     lines.append("")
     if d.fresh == "unshrunk":
         lines.append(

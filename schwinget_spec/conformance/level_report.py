@@ -10,7 +10,7 @@ import attrs
 from schwinget_spec.clauses import get_clause
 from schwinget_spec.conformance.protocol import LEVELS
 
-__all__ = ["LevelCheck", "LevelDivergence", "LevelsReport", "format_level_divergence", "format_levels"]
+__all__ = ["LevelCheck", "LevelDivergence", "LevelsReport", "difference_lines", "format_level_divergence", "format_levels"]
 
 
 @attrs.frozen
@@ -183,21 +183,28 @@ def format_levels(levels: LevelsReport) -> list[str]:
     return lines
 
 
+def difference_lines(field: str | None, expected: Any, actual: Any, clause_id: str | None, stderr: str) -> list[str]:
+    """The lines of a divergence's report (Gang or level) after its message: the field that differs, the clause in three languages, the implementation's last stderr lines."""
+    lines = []
+    if field is not None:
+        lines.append(f"  {field}: reference {json.dumps(expected)}, implementation {json.dumps(actual)}")
+    if clause_id is not None:
+        clause = get_clause(clause_id)
+        lines.append(f"  clause {clause_id}: {clause.en}")
+        lines.append(f"    de: {clause.de}")
+        lines.append(f"    fr: {clause.fr}")
+    if stderr:
+        lines.append("  stderr of the implementation (last lines):")
+        lines.extend(f"    {line}" for line in stderr.strip().splitlines()[-10:])
+    return lines
+
+
 def format_level_divergence(d: LevelDivergence) -> list[str]:
     """The text of a level divergence: where, what differs, the clause in three languages, and the request lines that replay it."""
     lines = []
     lines.append(f"first divergence at the {d.level} level ({d.kind}) in {d.source}:")
     lines.append(f"  {d.message}")
-    if d.field is not None and d.kind != "protocol":
-        lines.append(f"  {d.field}: reference {json.dumps(d.expected)}, implementation {json.dumps(d.actual)}")
-    if d.clause_id is not None:
-        clause = get_clause(d.clause_id)
-        lines.append(f"  clause {d.clause_id}: {clause.en}")
-        lines.append(f"    de: {clause.de}")
-        lines.append(f"    fr: {clause.fr}")
-    if d.stderr:
-        lines.append("  stderr of the implementation (last lines):")
-        lines.extend(f"    {line}" for line in d.stderr.strip().splitlines()[-10:])
+    lines.extend(difference_lines(d.field if d.kind != "protocol" else None, d.expected, d.actual, d.clause_id, d.stderr))
     if d.fresh == "reproduced":
         lines.append("  confirmed on a freshly started implementation: these lines show it again")
     elif d.fresh == "not_reproduced":

@@ -459,6 +459,49 @@ class GestellterNinePointTwentyFive(_RowMutant):
     row, system, figures = TableRow.GESTELLTER, ScoringSystem.SCHWINGERWERTUNG, (925, 925)
 
 
+class PlattwurfOwnAngriffLoser875(_RowMutant):
+    """Breaks ``table.plattwurf_eigener_angriff``: Schwingerwertung: the loser of a Plattwurf after the winner's own Angriff scores 8.75, not 8.50."""
+
+    row, system, figures = TableRow.PLATTWURF_EIGENER_ANGRIFF, ScoringSystem.SCHWINGERWERTUNG, (1000, 875)
+
+
+class PlattwurfOpponentsAngriffSeven(_RowMutant):
+    """Breaks ``table.plattwurf_gegnerischer_angriff``: Punktewertung: a Plattwurf after the opponent's Angriff scores 7, not 5."""
+
+    row, system, figures = TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF, ScoringSystem.PUNKTEWERTUNG, (700, 0)
+
+
+class SiegMitAngriffTwo(_RowMutant):
+    """Breaks ``table.sieg_mit_angriff``: Punktewertung: a win with an Angriff scores 2, not 3."""
+
+    row, system, figures = TableRow.SIEG_MIT_ANGRIFF, ScoringSystem.PUNKTEWERTUNG, (200, 0)
+
+
+class SiegOhneAngriffLoser875(_RowMutant):
+    """Breaks ``table.sieg_ohne_angriff``: Schwingerwertung: the loser of a win without an Angriff scores 8.75, not 8.50."""
+
+    row, system, figures = TableRow.SIEG_OHNE_ANGRIFF, ScoringSystem.SCHWINGERWERTUNG, (975, 875)
+
+
+class GestellterZero(_RowMutant):
+    """Breaks ``table.gestellter``: Punktewertung: a Gestellter scores 0 each, not 1."""
+
+    row, system, figures = TableRow.GESTELLTER, ScoringSystem.PUNKTEWERTUNG, (0, 0)
+
+
+class GoodLoserScoresTwo(_RowMutant):
+    """Breaks ``table.gut_gekaempft``: Punktewertung: the good loser scores 2, not 1."""
+
+    row, system, figures = TableRow.GUT_GEKAEMPFT, ScoringSystem.PUNKTEWERTUNG, (None, 200)
+
+
+class NoGoodLoserAfterPlattwurf(ReferenceEngine):
+    """Breaks ``table.gut_gekaempft``: The good loser's point is never given after a Plattwurf (the default reading gives it)."""
+
+    def is_good_loser(self, result: GangResult, system: ScoringSystem, rules: Rules) -> bool:
+        return super().is_good_loser(result, system, rules) and not result.outcome.is_plattwurf
+
+
 class GoodLoserNeedsFour(ReferenceEngine):
     """Breaks ``table.gut_gekaempft``: Punktewertung: the good loser's point needs 4 tricks, not 3."""
 
@@ -521,6 +564,13 @@ class TieReadingIgnored(ReferenceEngine):
         return match.younger
 
 
+class TieOlderStarts(ReferenceEngine):
+    """Breaks ``match.draw_starter``: After a Gestellter at equal points the older player starts whatever draw_tie_starter says."""
+
+    def tie_starter(self, match: EngineMatch, last: PlayedGang) -> Player:
+        return match.younger.other
+
+
 class EqualTotalsP0Wins(ReferenceEngine):
     """Breaks ``match.winner``: A match with equal totals is won by P0."""
 
@@ -553,6 +603,14 @@ class FestOnceEach(ReferenceEngine):
             if kept:
                 rounds.append(kept)
         return tuple(rounds)
+
+
+class FestCrowdedRounds(ReferenceEngine):
+    """Breaks ``fest.parallel``: The schedule puts the first two rounds into one, so a Schwinger fights twice in a round."""
+
+    def fest_schedule(self, players: int, sets: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        rounds = super().fest_schedule(players, sets)
+        return (rounds[0] + rounds[1], *rounds[2:])
 
 
 class FestStarterAlwaysYounger(ReferenceEngine):
@@ -674,6 +732,8 @@ ENGINES: dict[str, type[ReferenceEngine]] = {
         EqualTotalsP0Wins, TotalsWithoutLastGang, FestOnceEach, FestStarterAlwaysYounger, FestRanksNotShared,
         FestTiebreakIgnored, KampfrichterMayNotLead, KonterMayNotAnswer, NoAngriffBeforeFirstSchwung,
         SixWinsTwoTricks, TwelveSchwuengeWithoutAngriff, ColumnsSwapped, PunktewertungLoserScoresOne,
+        PlattwurfOwnAngriffLoser875, PlattwurfOpponentsAngriffSeven, SiegMitAngriffTwo, SiegOhneAngriffLoser875,
+        GestellterZero, GoodLoserScoresTwo, NoGoodLoserAfterPlattwurf, TieOlderStarts, FestCrowdedRounds,
     )
 }
 """Every single-bug engine class by its name; ``registry.MUTANTS`` says what each breaks."""

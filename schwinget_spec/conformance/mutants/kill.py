@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.engine_session import LoopbackClient
+from schwinget_spec.conformance.engine_session import ClientFactory, LoopbackClient
 from schwinget_spec.conformance.harness import HarnessReport, run_harness
 from schwinget_spec.conformance.mutants.engine import mutant_engine
 from schwinget_spec.conformance.mutants.registry import Mutant
-from schwinget_spec.conformance.reference_server import ReferenceServer
+from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
 
 __all__ = [
     "Kill",
@@ -21,8 +22,10 @@ __all__ = [
     "format_markdown",
     "format_matrix",
     "kill_matrix",
+    "loopback_factory",
     "matrix_totals",
     "mutant_command",
+    "published_rows",
     "run_mutant",
 ]
 
@@ -30,6 +33,15 @@ __all__ = [
 def mutant_command(mutant_id: str) -> list[str]:
     """The command that serves a mutant behind the protocol, as ``conformance run`` starts it."""
     return [sys.executable, "-m", "schwinget_spec.conformance.mutants.engine", mutant_id]
+
+
+def loopback_factory(engine: Callable[[], ReferenceEngine]) -> ClientFactory:
+    """Starts a new ``engine()`` in process behind the protocol per call (``run_harness(client_factory=...)``): a loopback, every request and answer still a JSON line."""
+
+    def start() -> LoopbackClient:
+        return LoopbackClient(ReferenceServer(engine()).handle)
+
+    return start
 
 
 @attrs.frozen
@@ -170,13 +182,8 @@ def run_mutant(mutant: Mutant, *, in_process: bool = False, games: int = 100, se
     started = time.perf_counter()
 
     def one() -> HarnessReport:
-        if in_process:
-
-            def start() -> LoopbackClient:
-                return LoopbackClient(ReferenceServer(mutant_engine(mutant.id)).handle)
-
-            return run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=start)
-        return run_harness(mutant_command(mutant.id), games=games, seed=seed)
+        factory = loopback_factory(lambda: mutant_engine(mutant.id)) if in_process else None
+        return run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=factory)
 
     report = one()
     retried = _unconfirmed(report)
@@ -222,6 +229,29 @@ def format_markdown(matrix: KillMatrix) -> str:
     lines.append("")
     lines.append(matrix_totals(matrix) + ".")
     return "\n".join(lines)
+
+
+_MARKDOWN_ROW = re.compile(
+    r"^\| `(?P<id>[^`]+)` \| `(?P<clause>[^`]+)` \| (?P<what>.*) \| (?P<route>[^|]+) \| (?P<games>[^|]+) \| "
+    r"(?P<named>[^|]+) \| (?P<catch>[^|]+) \|$"
+)
+
+
+def published_rows(text: str) -> dict[str, dict[str, str]]:
+    """The rows of a kill matrix that ``format_markdown`` wrote into ``text`` between ``<!-- kill-matrix:start -->`` and ``<!-- kill-matrix:end -->``, by mutant id.
+
+    Each row has ``clause``, ``what``, ``route``, ``games``, ``named`` (without the
+    backquotes, ``-`` for none) and ``catch``, as printed.
+    """
+    block = text.split("<!-- kill-matrix:start -->")[1].split("<!-- kill-matrix:end -->", maxsplit=1)[0]
+    rows = {}
+    for line in block.splitlines():
+        found = _MARKDOWN_ROW.match(line.strip())
+        if found:
+            row = {k: v.strip() for k, v in found.groupdict().items()}
+            row["named"] = row["named"].strip("`")
+            rows[row["id"]] = row
+    return rows
 
 
 def format_matrix(matrix: KillMatrix) -> str:

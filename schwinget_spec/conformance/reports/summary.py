@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.conformance.protocol import LEVELS
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.rules import Rules
 
@@ -30,8 +31,8 @@ __all__ = [
     "summarise_readings",
 ]
 
-LEVEL_NAMES: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
-"""The protocol's levels, in order."""
+LEVEL_NAMES: tuple[str, ...] = LEVELS
+"""The protocol's levels, in order (``protocol.LEVELS``)."""
 LEVEL_TEXT: dict[str, str] = {
     "gang": "the play of a Gang: legal actions, states, the result",
     "scoring": "the points of a finished Gang under both systems",
