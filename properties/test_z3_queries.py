@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schwinget_spec.proofs.queries import QUERIES, format_table, run_queries, to_json
+from schwinget_spec.proofs.queries import DROP_ONE_PARTS, QUERIES, format_table, run_queries, to_json
 
 
 def _check(name: str) -> None:
@@ -129,7 +129,7 @@ def test_jointly_satisfiable() -> None:
 @pytest.mark.clause("schwung.farbzwang", "trick.winner_takes")
 def test_drop_one_clause() -> None:
     """Dropping any single clause admits a Gang the engine rejects, unless the other clauses imply it."""
-    for k in range(3):
+    for k in range(DROP_ONE_PARTS):
         _check(f"cons.drop_one.{k}")
 
 
