@@ -48,7 +48,7 @@ from schwinget_spec.conformance.reports.summary import summarise
 from schwinget_spec.conformance.runner import verdict_matches
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.verify import verify_trace
-from schwinget_spec.gang import GangResult
+from schwinget_spec.gang import GangResult, GangState
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem, TableRow
 
@@ -370,7 +370,8 @@ def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
             session.connect()
             assert session.hello is not None
             assert session.hello.levels == LEVELS
-            report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True)
+            report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True,
+                                       fresh=session.fresh)
         finally:
             session.close()
         assert gang is None
@@ -385,6 +386,9 @@ def test_the_javascript_scoring_bug_is_caught_and_named() -> None:
                 doc = (Path(__file__).parents[1] / name).read_text(encoding="utf-8")
                 for line in format_level_divergence(report.divergence)[:4]:
                     assert line in doc, (name, line)
+            fresh_line = "  confirmed on a freshly started implementation: these lines show it again"
+            assert fresh_line in format_level_divergence(report.divergence)
+            assert fresh_line in (Path(__file__).parents[1] / "docs" / "harness.md").read_text(encoding="utf-8")
 
 
 def test_a_deadline_during_the_levels_stops_the_run_without_a_verdict_against_the_engine() -> None:
@@ -454,26 +458,33 @@ def test_the_level_vectors_name_every_clause_of_their_levels() -> None:
 # -- level divergences confirmed on a fresh engine
 
 
-class _LateScoringFault(ReferenceEngine):
-    """The reference engine with one fault that needs history: once it has served ``limit`` requests, the winner's points of every Gang are one point too many."""
+class _LateFault(ReferenceEngine):
+    """The reference engine with one fault that needs history: once it has served ``limit`` requests, the winner's points of every Gang are one point too many (``fault`` "points") or P0's tricks one too many (``fault`` "result")."""
 
     limit = 0
+    fault = "points"
 
     def __init__(self) -> None:
         self.served = 0
 
     def gang_points(self, result: GangResult, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
         p0, p1 = super().gang_points(result, system, rules)
-        if self.served > self.limit:
+        if self.fault == "points" and self.served > self.limit:
             return (p0 + Points(system, 100), p1)
         return (p0, p1)
 
+    def end_claims(self, state: GangState) -> dict[str, Any]:
+        claims = super().end_claims(state)
+        if self.fault == "result" and self.served > self.limit:
+            return {**claims, "tricks": [claims["tricks"][0] + 1, claims["tricks"][1]]}
+        return claims
 
-def _late_fault_factory(limit: int) -> Callable[[], LoopbackClient]:
+
+def _late_fault_factory(limit: int, fault: str = "points") -> Callable[[], LoopbackClient]:
     """Starts a fresh in-process engine with the fault after ``limit`` requests: a new engine, its count at 0, per call."""
 
     def start() -> LoopbackClient:
-        engine = type("LateFault", (_LateScoringFault,), {"limit": limit})()
+        engine = type("LateFault", (_LateFault,), {"limit": limit, "fault": fault})()
         server = ReferenceServer(engine)
 
         def handle(request: Any) -> dict[str, Any]:
@@ -504,3 +515,14 @@ def test_a_level_divergence_is_confirmed_on_a_fresh_engine(limit: int, fresh: st
     summary = summarise(report.to_json())
     assert summary.failures[-1].fresh == fresh
     assert (fresh == "not_reproduced") == ("did NOT diverge on a freshly started" in junit_xml(summary))
+
+
+@pytest.mark.parametrize(("limit", "fresh"), [(0, "reproduced"), (60, "not_reproduced")])
+def test_a_gang_diverging_inside_a_level_is_replayed_alone_on_a_fresh_engine(limit: int, fresh: str) -> None:
+    """A Gang whose result differs inside the scoring level is replayed alone on a freshly started engine: from the first request the difference reproduces; after 60 requests served it does not, and the report says so."""
+    report = run_harness(["(in process)"], games=0, steer=0, vectors=False, client_factory=_late_fault_factory(limit, "result"))
+    d = report.divergence
+    assert d is not None
+    assert (d.field, d.fresh) == ("tricks", fresh)
+    assert report.to_json()["divergence"]["fresh"] == fresh
+    assert ("NOT REPRODUCED on a freshly started" in format_report(report)) == (fresh == "not_reproduced")
