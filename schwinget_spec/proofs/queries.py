@@ -271,8 +271,8 @@ def _switch_never_matters_stepwise(name: str) -> Outcome:
     state after it. The Gang's result is a function of those, so it is the same.
     """
     core: set[str] = set()
+    a, b = GangModel("a."), GangModel("b.")
     for step in range(MAX_SCHWUENGE):
-        a, b = GangModel("a."), GangModel("b.")
         s = new_solver()
         a.assert_step_into(s, step)
         b.assert_step_into(s, step)
