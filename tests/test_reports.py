@@ -169,7 +169,8 @@ def test_junit_has_a_case_per_level_vector() -> None:
     by_level = {entry["level"]: entry for entry in data["levels"]}
     for level in ("scoring", "match", "schwingfest"):
         ids = [r["id"] for r in by_level[level]["vector_results"]]
-        assert ids and all(i.startswith(f"{level}.") and i in vectors for i in ids)
+        assert ids
+        assert all(i.startswith(f"{level}.") and i in vectors for i in ids)
     assert all(vectors[i].find("failure") is None and vectors[i].find("skipped") is None
                for i in (r["id"] for r in by_level["scoring"]["vector_results"]))
     failed = [i for i, case in vectors.items() if case.find("failure") is not None]
