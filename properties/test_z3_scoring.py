@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from schwinget_spec.players import Player
+from schwinget_spec.proofs.base import QueryResult
 from schwinget_spec.proofs.queries import run_queries
 from schwinget_spec.proofs.replay import replay
+from schwinget_spec.proofs.runner import default_jobs
 from schwinget_spec.proofs.scoring_model import PUNKTEWERTUNG, ROWS, SCHWINGERWERTUNG
 from schwinget_spec.proofs.scoring_queries import gang_kinds, kind_points, reachable_gangs, replay_match
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import WERTUNGSTABELLE, ScoringSystem, TableRow, compute_gang_score
 
+_CHECKED = ("score.sw_winner_above_loser", "score.one_row", "score.gangs_reachable", "opt.match_bounds.schwingerwertung",
+            "opt.match_bounds.punktewertung", "rule.good_loser_after_plattwurf", "rule.good_loser_after_plattwurf.schwingerwertung")
+"""The scoring queries this file checks."""
+
+
+@functools.cache
+def _answers() -> dict[str, QueryResult]:
+    """Every query of ``_CHECKED``, run once, all cores at once, each in a process of its own (``run_queries``)."""
+    return {r.name: r for r in run_queries(_CHECKED, jobs=default_jobs())}
+
 
 def _check(name: str) -> None:
-    [result] = run_queries([name])
+    result = _answers()[name]
     assert result.ok, f"{name}: expected {result.expected}, got {result.answer}: {result.detail}"
 
 

@@ -28,6 +28,10 @@ FACTS: dict[str, tuple[Callable[[], object], Callable[[object], None]]] = {
 """
 
 
+_COMPUTED: dict[str, object] = {}
+"""The facts providers computed in earlier runs of this process: each is the answer of its query in a fresh context, the same every time."""
+
+
 def default_jobs() -> int:
     """The number of cores this process may run on."""
     try:
@@ -87,13 +91,15 @@ def _lost(query: Query, exitcode: int | None) -> QueryResult:
     return QueryResult(query.name, query.claim, query.expected, ERROR, 0.0, (), f"the query's process ended with exit code {exitcode}")
 
 
-def _plan(queries: Sequence[Query], known: Sequence[Query]) -> list[tuple[Query, bool]]:
-    """The queries to run, each with whether it was asked for: the providers of the facts they need first, then the rest."""
+def _plan(queries: Sequence[Query], known: Sequence[Query], computed: set[str]) -> list[tuple[Query, bool]]:
+    """The queries to run, each with whether it was asked for: the providers of the facts they need first (unless ``computed``), then the rest."""
     providers = {fact: q for q in known for fact in q.provides}
     asked = {q.name for q in queries}
     extra: list[Query] = []
     for q in queries:
         for fact in q.needs:
+            if fact in computed:
+                continue
             p = providers[fact]
             if p.name not in asked and p not in extra:
                 extra.append(p)
@@ -119,13 +125,13 @@ def run_isolated(
     process as each asked-for query starts and as its answer comes. Where processes cannot
     be forked, the queries run one after the other in this process, sharing the facts.
     """
-    plan = _plan(queries, [*known, *queries])
+    facts: dict[str, object] = dict(_COMPUTED)
+    plan = _plan(queries, [*known, *queries], set(facts))
     if "fork" not in multiprocessing.get_all_start_methods():
         return _run_here(queries, plan, on_start, on_result)
     ctx = multiprocessing.get_context("fork")
     jobs = max(1, jobs)
     results: dict[str, QueryResult] = {}
-    facts: dict[str, object] = {}
     waiting = list(plan)
     running: dict[str, tuple[Query, bool, multiprocessing.process.BaseProcess, multiprocessing.connection.Connection]] = {}
     try:
@@ -160,6 +166,10 @@ def run_isolated(
                 conn.close()
                 proc.join()
                 facts.update(provided)
+                for fact, value in provided.items():
+                    # this process answers from the fact too, as a child given it would
+                    _COMPUTED[fact] = value
+                    FACTS[fact][1](value)
                 if asked:
                     results[q.name] = res
                     if on_result is not None:
