@@ -11,11 +11,12 @@ import attrs
 from schwinget_spec.actions import Action, PlayCard, StartAngriff
 from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.impact import FEST_NAMES, LEVELS, StreamChooser, readings
 from schwinget_spec.match import MatchLength, MatchState, gaenge_started_by_tie, start_match
 from schwinget_spec.players import Player
-from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
@@ -39,10 +40,28 @@ _Z95 = 1.959963984540054
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_share(count: Any, runs: Any) -> None:
+    if not _is_int(runs) or runs < 1:
+        raise InvalidArgumentError("runs", f"a share needs an integer number of runs, 1 or more, got {runs!r}")
+    if not _is_int(count) or not 0 <= count <= runs:
+        raise InvalidArgumentError("count", f"a share needs an integer count from 0 to runs ({runs}), got {count!r}")
+
+
+def _check_run(games: Any, seed: Any) -> None:
+    # the edge of measure_starters and measure_situations: one Schwingfest of 4 needs 12 Gänge
+    if not _is_int(games) or games < 12:
+        raise InvalidArgumentError("games", f"games must be an integer of at least 12 (one Schwingfest of 4), got {games!r}")
+    if not _is_int(seed) or not 0 <= seed <= MASK64:
+        raise InvalidArgumentError("seed", f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+
+
 def wilson(count: int, runs: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of the share ``count / runs`` (both bounds in [0, 1])."""
-    if runs < 1 or not 0 <= count <= runs:
-        raise ValueError(f"a share needs 0 <= count <= runs and runs >= 1, got {count} of {runs}")
+    """The 95 % Wilson score interval of the share ``count / runs`` (both bounds in [0, 1]); ``InvalidArgumentError`` unless 0 <= count <= runs and runs >= 1."""
+    _check_share(count, runs)
     p = count / runs
     z2 = _Z95 * _Z95
     denominator = 1 + z2 / runs
@@ -59,6 +78,9 @@ class Figure:
 
     count: int
     runs: int
+
+    def __attrs_post_init__(self) -> None:
+        _check_share(self.count, self.runs)
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -175,9 +197,10 @@ def measure_starters(games: int, seed: int = 0) -> list[StarterRow]:
     Run ``i`` is scored under the Schwingerwertung when ``i`` is even, under the
     Punktewertung when odd; every reading is compared with the default on the same deals
     and the same draws (``seed`` starts the SplitMix64 stream of deal and choice seeds).
+    ``games`` (12 or more) and ``seed`` (0 to 2**64-1) that are not integers in range
+    raise ``InvalidArgumentError`` naming the parameter.
     """
-    if games < 12:
-        raise ValueError(f"games must be at least 12 (one Schwingfest of 4), got {games}")
+    _check_run(games, seed)
     rows: list[StarterRow] = []
     for level, runs, gaenge_per_run in (("match", games // 4, MatchLength.SHORT.gaenge), ("fest", games // 12, 12)):
         plan = _plan(level)
@@ -350,10 +373,13 @@ def measure_situations(
     """How often each situation arises under the default rules with random play (one draw per decision).
 
     ``games`` single Gänge (the starter alternates), ``games // 4`` short matches and
-    ``games // 12`` Schwingfeste of 4, half under each scoring system.
+    ``games // 12`` Schwingfeste of 4, half under each scoring system. ``games`` (12 or
+    more), ``seed`` (0 to 2**64-1) and ``progress`` (None or a callable) are checked
+    first: a bad one raises ``InvalidArgumentError`` naming it.
     """
-    if games < 12:
-        raise ValueError(f"games must be at least 12 (one Schwingfest of 4), got {games}")
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError("progress", f"progress must be None or a callable taking a count, got {progress!r}")
+    _check_run(games, seed)
     seeds = _seeds(seed)
     gang_counts = dict.fromkeys(GANG_SITUATIONS, 0)
     for i in range(games):

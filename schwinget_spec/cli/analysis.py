@@ -170,6 +170,11 @@ def impact_command(
     built (SCHWINGET_NO_TWIN=1: by the readable engine, same counts); the last line says
     which engine played and how wide the 95 % intervals are.
     """
+    if starters and situations:
+        raise click.UsageError("--starters and --situations are two tables: choose one")
+    if (starters or situations) and switches:
+        raise click.BadParameter("chooses the switches of the impact table; --starters and --situations measure "
+                                 "every match and fest switch and take no --switch", param_hint="--switch")
     if starters or situations:
         _match_impact(games or 5000, seed, as_json, starters=starters, markdown=markdown)
         return
