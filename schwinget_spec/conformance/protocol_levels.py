@@ -12,8 +12,10 @@ from schwinget_spec.conformance.protocol import (
     GANG_SWITCHES,
     MATCH_SWITCHES,
     SCORING_SWITCHES,
-    ProtocolError,
     SubprocessClient,
+    _is_int,
+    _malformed,
+    _seat,
 )
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.players import Player
@@ -70,15 +72,7 @@ def fest_start_message(players: int, sets: int, system: ScoringSystem, rules: Ru
     }
 
 
-# -- checking answers
-
-
-def _malformed(message: str) -> ProtocolError:
-    return ProtocolError(message, kind="malformed")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# -- checking answers (the shape checks _malformed, _is_int and _seat are the Gang level's, from protocol)
 
 
 def _points(value: Any, system: ScoringSystem, where: str, cmd: str) -> Points:
@@ -102,15 +96,6 @@ def _points_pair(answer: Mapping[str, Any], name: str, system: ScoringSystem, cm
     if not (isinstance(value, list) and len(value) == 2):
         raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of two points (\"9.75\", \"7\"), got {value!r}")
     return (_points(value[0], system, f"{name}[0]", cmd), _points(value[1], system, f"{name}[1]", cmd))
-
-
-def _seat(value: Any, name: str, cmd: str, *, nullable: bool) -> Player | None:
-    if value is None and nullable:
-        return None
-    if value in ("P0", "P1"):
-        return Player.P0 if value == "P0" else Player.P1
-    allowed = '"P0", "P1" or null' if nullable else '"P0" or "P1"'
-    raise _malformed(f"the answer to {cmd!r} needs {name!r}: {allowed}, got {value!r}")
 
 
 def ask_points(client: SubprocessClient, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
