@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -25,6 +26,8 @@ from schwinget_spec.conformance.reference_server import (
     serve,
 )
 from schwinget_spec.schwingfest import MAX_PLAYERS
+
+JS_DIR = Path(__file__).parent.parent / "examples" / "js"
 
 _ENGINE = '''
 import json, sys
@@ -312,3 +315,20 @@ def test_a_bad_engine_exits_2_from_the_command_line() -> None:
     assert run.returncode == 2
     assert b"Traceback" not in run.stderr
     assert b"no_such_module_for_levels" in run.stderr
+
+
+@pytest.mark.clause("fest.more_players")
+@pytest.mark.parametrize("script", ["schwinget.js", "schwinget_buggy.js", "schwinget_scoring_bug.js"])
+def test_the_javascript_engines_refuse_an_absurd_schwingfest(script: str) -> None:
+    """The JavaScript engines answer a Schwingfest of 10**9 Schwinger ``bad_request`` at once (they built its schedule without end)."""
+    node = shutil.which("node") or "node"
+    lines = (
+        '{"cmd":"fest_start","players":1000000000,"sets":1,"system":"punktewertung","rules":{}}\n'
+        '{"cmd":"fest_schedule"}\n{"cmd":"bye"}\n'
+    )
+    run = subprocess.run([node, str(JS_DIR / script)], input=lines.encode(), capture_output=True, timeout=60, check=False)
+    start, schedule, bye = (json.loads(line) for line in run.stdout.splitlines())
+    assert (start["ok"], start["error"]) == (False, "bad_request")
+    assert "players must be 3" in start["message"]
+    assert (schedule["ok"], schedule["error"]) == (False, "bad_request")
+    assert bye == {"ok": True}

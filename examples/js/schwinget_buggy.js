@@ -446,6 +446,7 @@ function parseRules(rules, base = DEFAULT_RULES) {
   return out;
 }
 
+const MAX_PLAYERS = 256; // the most Schwinger a Schwingfest is scheduled for, as in the reference
 const UNSUPPORTED = { ok: false, error: 'unsupported', message: 'unknown rules switch or value' };
 
 function checkSystem(system) {
@@ -533,8 +534,8 @@ function handle(request) {
       const rules = parseRules(request.rules);
       if (rules === null) return UNSUPPORTED;
       const { players, sets = 1 } = request;
-      if (!Number.isInteger(players) || players < 3 || !Number.isInteger(sets) || sets < 1) {
-        throw new BadRequest('players must be 3 or more (fest.more_players), sets 1 or more');
+      if (!Number.isInteger(players) || players < 3 || players > MAX_PLAYERS || !Number.isInteger(sets) || sets < 1) {
+        throw new BadRequest(`players must be 3 (fest.more_players) to ${MAX_PLAYERS}, sets 1 or more`);
       }
       fest = new Fest(players, sets, checkSystem(request.system), rules);
       owner = null;
