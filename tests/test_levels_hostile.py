@@ -134,6 +134,17 @@ _CASES: list[tuple[str, str, str, str, str | None, str]] = [
      "longer than"),
     ("standings with a float rank", _on("fest_result", "a['standings'][0]['rank'] = float(a['standings'][0]['rank'])"),
      "schwingfest", "protocol", "malformed", "standings[0].rank"),
+    ("a malformed line once in a level Gang",
+     "import os\nONCE = os.path.join(os.path.dirname(__file__), 'once')\n"
+     "def tamper(c, a, r):\n    seen['n'] += 1\n"
+     "    if c == 'apply' and seen['n'] > 10 and not os.path.exists(ONCE):\n        open(ONCE, 'w').close()\n        return 'garbage\\n'\n"
+     "    return a\n",
+     "gang", "protocol", "malformed", "failed: the answer to 'apply' is not a JSON line"),
+    ("a wrong result once in a level Gang",
+     "import os\nONCE = os.path.join(os.path.dirname(__file__), 'once')\n"
+     "def tamper(c, a, r):\n    if c == 'result' and a.get('ok') and not os.path.exists(ONCE):\n"
+     "        open(ONCE, 'w').close()\n        a['schwuenge'] = 99\n    return a\n",
+     "gang", "protocol", "result", "failed: its result differed"),
     ("standings naming a Schwinger twice", _on("fest_result", "a['standings'][1]['schwinger'] = a['standings'][0]['schwinger']"),
      "schwingfest", "protocol", "malformed", "standings[1].schwinger"),
 ]

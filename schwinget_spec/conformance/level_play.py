@@ -199,24 +199,30 @@ class LevelPlay:
         state = start_gang(spec.deal, spec.starter, spec.rules)
         for code in actions:
             state = state.apply(code)
+        # what went wrong in the light play, named in the report if full lock step agrees
+        field, failure, actual, stderr = "result", "", None, ""
         try:
             adapter.client.start(spec.deal, spec.starter, spec.rules)
             for code in actions:
                 adapter.client.apply(code)
-            if adapter.client.result() == end_claims(state):
+            actual = adapter.client.result()
+            if actual == end_claims(state):
                 return state
+            failure = "its result differed from the reference's"
         except ProtocolError as exc:
             if exc.kind == "deadline":
                 raise _DeadlineError(exc.reason) from None
-        except ActionRefusedError:
-            pass
+            field, failure, stderr = exc.kind, exc.reason, exc.stderr
+        except ActionRefusedError as exc:
+            field, failure = "refused_legal", f"it refused the legal action {exc.action} ({exc.reason})"
         try:
             LockstepGame(self.get_adapter(), spec, PlayCounts()).play(script_policy(actions))
         except DivergenceError as found:
             raise _GangStopError(found.divergence, spec) from None
         raise self._stop(
-            "gang", "protocol", "the Gang's result differed when played without observations and agreed in full lock step",
-            spec.source, field="result", expected=end_claims(state),
+            "gang", "protocol",
+            f"the Gang played without observations (start, the actions, result) failed: {failure}; played again in full lock step it agreed",
+            spec.source, field=field, expected=end_claims(state), actual=actual, stderr=stderr,
         )
 
     def _check_points(self, level: str, state: GangState, system: ScoringSystem, rules: Rules, source: str) -> None:
