@@ -343,3 +343,17 @@ def test_the_javascript_engines_refuse_an_absurd_schwingfest(script: str) -> Non
     assert "players must be 3" in start["message"]
     assert (schedule["ok"], schedule["error"]) == (False, "bad_request")
     assert bye == {"ok": True}
+
+
+def test_the_reference_server_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` prints the usage and exits 0; ``--engine=module:Class`` is ``--engine module:Class``; anything else is a usage error (exit 2) naming it."""
+    main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: python -m schwinget_spec.conformance.reference_server")
+    with pytest.raises(SystemExit) as exited:
+        main(["--bogus"])
+    assert exited.value.code == 2
+    assert "unexpected arguments ['--bogus']" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:
+        main(["--engine=json:dumps"])
+    assert exited.value.code == 2
+    assert "'dumps' is not a ReferenceEngine subclass" in capsys.readouterr().err

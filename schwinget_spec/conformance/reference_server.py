@@ -558,10 +558,18 @@ def load_engine(spec: str) -> ReferenceEngine:
     return engine
 
 
+_USAGE = "usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class]"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Serve the reference engine on standard input and output; ``--engine module:Class`` serves a subclass instead (a single-bug engine)."""
     args = list(sys.argv[1:] if argv is None else argv)
     engine = ReferenceEngine()
+    if args in (["-h"], ["--help"]):
+        sys.stdout.write(f"{_USAGE}\n\n{__doc__}")
+        return
+    if len(args) == 1 and args[0].startswith("--engine="):
+        args = ["--engine", args[0].partition("=")[2]]
     if args[:1] == ["--engine"] and len(args) == 2:
         try:
             engine = load_engine(args[1])
@@ -569,7 +577,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             sys.stderr.write(f"error: {exc}\n")
             sys.exit(2)
     elif args:
-        sys.stderr.write("usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class]\n")
+        sys.stderr.write(f"{_USAGE}\nerror: unexpected arguments {args!r}\n")
         sys.exit(2)
     # bytes that are not UTF-8 reach the server as lone surrogates and are answered as a bad request
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
