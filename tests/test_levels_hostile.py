@@ -25,6 +25,7 @@ from schwinget_spec.conformance.reference_server import (
     main,
     serve,
 )
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.schwingfest import MAX_PLAYERS
 
 JS_DIR = Path(__file__).parent.parent / "examples" / "js"
@@ -357,3 +358,20 @@ def test_the_reference_server_command_line(capsys: pytest.CaptureFixture[str]) -
         main(["--engine=json:dumps"])
     assert exited.value.code == 2
     assert "'dumps' is not a ReferenceEngine subclass" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("keyword", "value"),
+    [("matches", -1), ("fests", 1.5), ("scored", True), ("matches", "8"), ("seed", 0.5), ("seed", None)],
+)
+def test_play_levels_refuses_a_bad_count_or_seed(keyword: str, value: Any) -> None:
+    """``play_levels`` with a negative, float, bool or string count, or a seed that is not an integer: InvalidArgumentError naming it, nothing played."""
+    hello = parse_hello(_HELLO)
+    kwargs: dict[str, Any] = {"seed": 0, keyword: value}
+
+    def no_engine() -> Any:
+        raise AssertionError("nothing may be played")
+
+    with pytest.raises(InvalidArgumentError) as caught:
+        play_levels(no_engine, hello, vectors=False, gang_played=(0, 0), run=True, **kwargs)
+    assert caught.value.parameter == keyword

@@ -22,7 +22,7 @@ from schwinget_spec.conformance.protocol import (
 )
 from schwinget_spec.conformance.suite import Vector, load_vectors
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import SchwingetError
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.match import gang_seeds
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -224,7 +224,14 @@ def play_levels(
     Gänge the Gang level played and how many of them came from vectors. ``skiplist``
     leaves level vectors out, as it does Gang vectors. ``fresh`` (``EngineSession.fresh``)
     starts a new implementation to confirm a divergence on before it is reported.
+    ``matches``, ``fests`` and ``scored`` are counts (integers, 0 or more) and ``seed`` an
+    integer; anything else raises ``InvalidArgumentError`` naming it before anything is played.
     """
+    for name, count in (("matches", matches), ("fests", fests), ("scored", scored)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise InvalidArgumentError(name, f"a count of random games is an integer, 0 or more, got {count!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidArgumentError("seed", f"the seed of the random games is an integer, got {seed!r}")
     if not run or hello.levels == ("gang",):
         note = "the run stopped at the Gang level" if not run else ""
         report = LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note)
