@@ -101,9 +101,10 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
 
 def _prove_live(names: list[str] | None, include_slow: bool, jobs: int) -> list[QueryResult]:
     """Run the queries with a rich display: each answer printed as it comes, the queries still running below."""
-    from schwinget_spec.proofs import run_queries  # noqa: PLC0415
+    from schwinget_spec.proofs import format_table, run_queries  # noqa: PLC0415
 
     console = Console(highlight=False)
+    console.print(escape(format_table([])))
     running: dict[str, float] = {}
 
     def status() -> str:
