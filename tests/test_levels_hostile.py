@@ -375,3 +375,33 @@ def test_play_levels_refuses_a_bad_count_or_seed(keyword: str, value: Any) -> No
     with pytest.raises(InvalidArgumentError) as caught:
         play_levels(no_engine, hello, vectors=False, gang_played=(0, 0), run=True, **kwargs)
     assert caught.value.parameter == keyword
+
+
+_GOOD_DEAL = {
+    "hands": [["KR", "Y4", "Y2", "G1", "B4"], ["G3", "B5", "B1", "Y1", "G5"]],
+    "revealed": "G6", "face_down": ["R6", "R4", "B3"],
+    "pile": ["R2", "Y3", "R3", "B6", "R5", "Y5", "BK", "Y6", "B2", "G2", "R1", "G4"],
+}
+
+
+@pytest.mark.clause("deal.hands")
+@pytest.mark.parametrize(
+    ("deal", "words"),
+    [
+        ("x", "deal: a deal is an object"),
+        ({k: v for k, v in _GOOD_DEAL.items() if k != "pile"}, "deal: a deal needs 'pile'"),
+        ({**_GOOD_DEAL, "hands": "ab"}, "deal: hands is a list of two lists"),
+        ({**_GOOD_DEAL, "hands": [[1, 2, 3, 4, 5], ["G3", "B5", "B1", "Y1", "G5"]]}, "card code"),
+        ({**_GOOD_DEAL, "pile": None}, "deal: hands is a list of two lists"),
+        ({**_GOOD_DEAL, "revealed": "KR", "face_down": ["G6", "R4", "B3"]}, "bad deal"),
+        ({**_GOOD_DEAL, "revealed": "\ud800"}, "card code"),
+    ],
+)
+def test_the_reference_server_refuses_a_bad_deal(deal: Any, words: str) -> None:
+    """A ``start`` whose deal is not an object, lacks a part, has parts of the wrong shape or bad card codes: ``bad_request`` naming it."""
+    start = json.dumps({"cmd": "start", "deal": deal, "starter": "P0", "rules": {}})
+    answer, good = _serve(start, json.dumps({"cmd": "start", "deal": _GOOD_DEAL, "starter": "P0", "rules": {}}), '{"cmd":"bye"}')[:2]
+    assert (answer["ok"], answer["error"]) == (False, "bad_request")
+    assert answer["message"].startswith("bad deal: ")
+    assert words in answer["message"]
+    assert good == {"ok": True}

@@ -7,7 +7,6 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.cards import Card
 from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
 from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_play import FestSpec, FreshEngine, LevelPlay, MatchSpec, PlannedGang
@@ -19,6 +18,7 @@ from schwinget_spec.conformance.protocol import (
     SCORING_SWITCHES,
     Hello,
     SubprocessAdapter,
+    deal_from_codes,
 )
 from schwinget_spec.conformance.suite import Vector, load_vectors
 from schwinget_spec.deal import Deal
@@ -88,18 +88,9 @@ def vector_rules_for(vector: Vector, switches: Collection[str]) -> Rules | str:
         return f"rules not readable: {exc}"
 
 
-def _deal(obj: Mapping[str, Any]) -> Deal:
-    return Deal(
-        hands=(tuple(Card.parse(c) for c in obj["hands"][0]), tuple(Card.parse(c) for c in obj["hands"][1])),
-        revealed=Card.parse(obj["revealed"]),
-        face_down=tuple(Card.parse(c) for c in obj["face_down"]),
-        pile=tuple(Card.parse(c) for c in obj["pile"]),
-    )
-
-
 def _planned(gang: Mapping[str, Any]) -> PlannedGang:
     seed = gang.get("seed")
-    return PlannedGang(_deal(gang["deal"]), tuple(gang["actions"]), seed if isinstance(seed, int) else None)
+    return PlannedGang(deal_from_codes(gang["deal"]), tuple(gang["actions"]), seed if isinstance(seed, int) else None)
 
 
 def level_vectors(switches: Collection[str], skiplist: Any = None) -> LevelVectors:

@@ -16,9 +16,10 @@ from typing import IO, Any
 
 import attrs
 
+from schwinget_spec.cards import Card
 from schwinget_spec.conformance.adapter import ResultReport
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import SchwingetError
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 
@@ -42,6 +43,7 @@ __all__ = [
     "StateReport",
     "SubprocessAdapter",
     "SubprocessClient",
+    "deal_from_codes",
     "gang_rules_to_json",
     "parse_hello",
     "parse_result",
@@ -172,6 +174,29 @@ def start_message(
         "starter": starter.code,
         "rules": gang_rules_to_json(rules, switches),
     }
+
+
+def deal_from_codes(value: Any) -> Deal:
+    """The deal that ``Deal.to_codes`` wrote (the ``deal`` of ``start`` and of a trace's Gang).
+
+    Anything else raises ``InvalidDealError`` (a card code that does not parse, a hand
+    of the wrong size, a card dealt twice) or ``InvalidArgumentError`` naming ``deal``
+    (not an object, a missing part, parts that are not lists of codes).
+    """
+    if not isinstance(value, Mapping):
+        raise InvalidArgumentError("deal", f"a deal is an object with hands, revealed, face_down and pile, got {value!r}"[:200])
+    try:
+        hands, revealed, face_down, pile = value["hands"], value["revealed"], value["face_down"], value["pile"]
+    except KeyError as exc:
+        raise InvalidArgumentError("deal", f"a deal needs {exc.args[0]!r}") from None
+    if not (isinstance(hands, list | tuple) and len(hands) == 2 and all(isinstance(h, list | tuple) for h in (*hands, face_down, pile))):
+        raise InvalidArgumentError("deal", "hands is a list of two lists of card codes; face_down and pile are lists of card codes")
+    return Deal(
+        hands=(tuple(Card.parse(c) for c in hands[0]), tuple(Card.parse(c) for c in hands[1])),
+        revealed=Card.parse(revealed),
+        face_down=tuple(Card.parse(c) for c in face_down),
+        pile=tuple(Card.parse(c) for c in pile),
+    )
 
 
 # -- checking answers

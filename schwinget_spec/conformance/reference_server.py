@@ -31,8 +31,7 @@ from typing import IO, Any
 
 import attrs
 
-from schwinget_spec.cards import Card
-from schwinget_spec.conformance.protocol import ALL_SWITCHES, LEVELS, PROTOCOL_VERSION
+from schwinget_spec.conformance.protocol import ALL_SWITCHES, LEVELS, PROTOCOL_VERSION, deal_from_codes
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
@@ -483,17 +482,9 @@ def _rules(value: Any, switches: Sequence[str], base: Rules | None = None) -> Ru
 
 
 def _deal(value: Any) -> Deal:
-    if not isinstance(value, Mapping):
-        raise BadRequestError("deal must be an object")
     try:
-        hands = value["hands"]
-        return Deal(
-            hands=(tuple(Card.parse(c) for c in hands[0]), tuple(Card.parse(c) for c in hands[1])),
-            revealed=Card.parse(value["revealed"]),
-            face_down=tuple(Card.parse(c) for c in value["face_down"]),
-            pile=tuple(Card.parse(c) for c in value["pile"]),
-        )
-    except (SchwingetError, KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        return deal_from_codes(value)
+    except SchwingetError as exc:
         raise BadRequestError(f"bad deal: {exc}") from None
 
 
