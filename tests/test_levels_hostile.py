@@ -129,6 +129,8 @@ _CASES: list[tuple[str, str, str, str, str | None, str]] = [
      "schwingfest", "protocol", "malformed", "not a JSON line"),
     ("schedule with a huge Schwinger", _on("fest_schedule", "a['rounds'] = [[[0, 10 ** 30]]]"), "schwingfest", "protocol", "malformed",
      "0 <= a < b < 3"),
+    ("a schedule of too many rounds", _on("fest_schedule", "a['rounds'] = [[]] * 40"), "schwingfest", "protocol", "malformed",
+     "at most 36 rounds"),
     ("meeting starter true", _on("fest_meeting", "a['starter'] = True if a['starter'] == 1 else a['starter']"), "schwingfest",
      "protocol", "malformed", "got True"),
     ("standings too long", _on("fest_result", "a['standings'] = a['standings'] * 1000"), "schwingfest", "protocol", "too_long",

@@ -149,8 +149,13 @@ def ask_fest_schedule(client: SubprocessClient, players: int) -> tuple[tuple[tup
     """
     answer = client.call({"cmd": "fest_schedule"})
     rounds = answer.get("rounds")
-    if not isinstance(rounds, list) or not rounds or len(rounds) > 4 * players * players:
-        raise _malformed(f"the answer to 'fest_schedule' needs 'rounds': a non-empty list of rounds, got {rounds!r}"[:300])
+    most = 4 * players * players
+    if not isinstance(rounds, list) or not rounds or len(rounds) > most:
+        # every pair meets twice, one meeting a round at the least: far fewer than ``most`` rounds
+        size = f" of {len(rounds)} rounds" if isinstance(rounds, list) and len(rounds) > most else ""
+        raise _malformed(
+            f"the answer to 'fest_schedule' needs 'rounds': a non-empty list of at most {most} rounds, got {rounds!r}"[:300] + size
+        )
     out = []
     for r, round_ in enumerate(rounds):
         if not isinstance(round_, list):
