@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from schwinget_spec.errors import SchwingetError
-from schwinget_spec.gang import GangState, Phase, start_gang
+from schwinget_spec.gang import GangResult, GangState, Phase, start_gang
 from schwinget_spec.rules import Rules
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ __all__ = [
     "gang_record",
     "gang_trace",
     "match_trace",
+    "result_claims",
     "rules_to_json",
     "schwingfest_trace",
     "state_claims",
@@ -86,7 +87,11 @@ def state_claims(state: GangState) -> dict[str, Any]:
 
 def end_claims(state: GangState) -> dict[str, Any]:
     """The result of a finished Gang in the shape of a trace's end claims (without points)."""
-    result = state.result
+    return result_claims(state.result)
+
+
+def result_claims(result: GangResult) -> dict[str, Any]:
+    """``result`` in the shape of a trace's end claims (without points): tricks, Schwünge, outcome, winner, Plattwurf, Angriff."""
     return {
         "tricks": list(result.tricks),
         "schwuenge": result.schwuenge,

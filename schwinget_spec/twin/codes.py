@@ -20,6 +20,7 @@ __all__ = [
     "N_ACTIONS",
     "SWITCHES",
     "action_of",
+    "card_codes",
     "deal_args",
     "decode_result",
     "encode_result",
@@ -53,6 +54,11 @@ _OUTCOMES = tuple(Outcome)
 def action_of(code: str) -> int:
     """The action number of a code (``G3``, ``A``, ``L0``); raises ``KeyError`` for an unknown code."""
     return _INDEX[code.strip().upper()]
+
+
+def card_codes(mask: int) -> tuple[str, ...]:
+    """The codes of the cards in a hand mask (bit ``i`` the card of index ``i``), in canonical order."""
+    return tuple(c.code for c in ALL_CARDS if mask >> c.index & 1)
 
 
 def switch_bits(rules: Rules) -> int:

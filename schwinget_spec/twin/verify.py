@@ -7,7 +7,6 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.conformance.adapter import ResultReport
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
@@ -15,8 +14,9 @@ from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
+from schwinget_spec.trace import result_claims
 from schwinget_spec.twin import TwinState, start
-from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, action_of, decode_result, rules_of
+from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, action_of, card_codes, decode_result, rules_of
 
 __all__ = [
     "Disagreement",
@@ -240,8 +240,7 @@ class TwinAdapter:
 
     def hand(self, state: TwinState, player: int) -> tuple[str, ...]:
         """The codes of the cards ``player`` holds."""
-        mask = state.hands[player]
-        return tuple(c.code for c in ALL_CARDS if mask >> c.index & 1)
+        return card_codes(state.hands[player])
 
     def to_move(self, state: TwinState) -> int | None:
         """The seat to move; None once over."""
@@ -265,14 +264,4 @@ class TwinAdapter:
         code = state.result_code
         if code is None:
             return None
-        r = decode_result(code)
-        return {
-            "tricks": list(r.tricks),
-            "schwuenge": r.schwuenge,
-            "outcome": r.outcome.value,
-            "winner": None if r.winner is None else r.winner.code,
-            "plattwurf": None if r.plattwurf is None else r.plattwurf.code,
-            "angriff": None
-            if r.angriff is None
-            else {"player": r.angriff.player.code, "after_schwung": r.angriff.after_schwung},
-        }
+        return result_claims(decode_result(code))
