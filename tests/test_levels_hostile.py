@@ -258,7 +258,8 @@ def _serve(*requests: str) -> list[dict[str, Any]]:
         ('{"cmd":"fest_start","players":3,"sets":0.5,"system":"punktewertung"}', "sets must be 1 or more"),
         ('{"cmd":"match_start","length":4.0,"system":"punktewertung","younger":"P0"}', "length must be 4 or 6"),
         ('{"cmd":"match_start","length":true,"system":"punktewertung","younger":"P0"}', "length must be 4 or 6"),
-        ("[" * 100000 + "]" * 100000, "nested too deeply"),
+        ("[" * 30000 + "]" * 30000, "nested too deeply"),
+        ("[" * 100000 + "]" * 100000, "longer than 65536 characters"),
         ('{"cmd":"\\ud800"}', "unknown cmd"),
     ],
 )

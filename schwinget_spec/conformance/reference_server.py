@@ -14,8 +14,12 @@ built that way). The override points, by level:
 
 ``ReferenceServer`` holds the session (the current Gang, match and Schwingfest) and
 turns requests into calls of these methods; ``serve`` runs it over two streams;
-``--engine module:Class`` serves a subclass (``python -m
-schwinget_spec.conformance.reference_server --engine my_mutants:NoGoodLoser``).
+``answer_requests`` is the request loop every protocol server of the package shares
+(this one, the mutants and the compiled twin's): one bounded line at a time, read as
+UTF-8, a bad line answered ``bad_request``; ``read_deal``, ``read_player`` and
+``read_rules`` read the fields of a request. ``--engine module:Class`` serves a
+subclass (``python -m schwinget_spec.conformance.reference_server --engine
+my_mutants:NoGoodLoser``).
 """
 
 from __future__ import annotations
@@ -26,12 +30,18 @@ import io
 import json
 import sys
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 import attrs
 
-from schwinget_spec.conformance.protocol import ALL_SWITCHES, LEVELS, PROTOCOL_VERSION, deal_from_codes
+from schwinget_spec.conformance.protocol import (
+    ALL_SWITCHES,
+    LEVELS,
+    MAX_LINE_BYTES,
+    PROTOCOL_VERSION,
+    deal_from_codes,
+)
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
@@ -48,16 +58,27 @@ from schwinget_spec.scoring import (
 from schwinget_spec.trace import end_claims
 
 __all__ = [
+    "MAX_REQUEST_CHARS",
+    "BadRequestError",
     "EngineFest",
     "EngineLoadError",
     "EngineMatch",
     "PlayedGang",
     "ReferenceEngine",
     "ReferenceServer",
+    "answer_requests",
     "load_engine",
     "main",
+    "read_deal",
+    "read_player",
+    "read_rules",
     "serve",
 ]
+
+MAX_REQUEST_CHARS = MAX_LINE_BYTES
+"""The longest request line a server reads (64 Ki characters, the harness's limit for an answer line): a longer one is answered ``bad_request`` and skipped."""
+_MAX_MESSAGE_CHARS = 1000
+"""The longest ``message`` of a ``bad_request`` answer: it may quote the request, and must stay far below the harness's line limit."""
 
 
 @attrs.frozen
@@ -301,11 +322,11 @@ class ReferenceServer:
         return {"ok": True}
 
     def _cmd_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        rules = _rules(request.get("rules"), self.engine.switches)
+        rules = read_rules(request.get("rules"), self.engine.switches)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
-        deal = _deal(request.get("deal"))
-        starter = _player(request.get("starter"), "starter")
+        deal = read_deal(request.get("deal"))
+        starter = read_player(request.get("starter"), "starter")
         self.gang = self.engine.start_gang(deal, starter, rules)
         return {"ok": True}
 
@@ -354,7 +375,7 @@ class ReferenceServer:
         if not state.is_over:
             return {"ok": False, "error": "not_over", "message": "the Gang is not over"}
         system = _system(request.get("system"))
-        rules = _rules(request.get("rules"), self.engine.switches, base=state.rules)
+        rules = read_rules(request.get("rules"), self.engine.switches, base=state.rules)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         points = self.engine.gang_points(state.result, system, rules)
@@ -371,13 +392,13 @@ class ReferenceServer:
     # -- match
 
     def _cmd_match_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        rules = _rules(request.get("rules"), self.engine.switches)
+        rules = read_rules(request.get("rules"), self.engine.switches)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         length = request.get("length")
         if not _is_int(length) or length not in (4, 6):
             raise BadRequestError(f"length must be 4 or 6, got {length!r}")
-        self.match = EngineMatch(_system(request.get("system")), length, _player(request.get("younger"), "younger"), rules)
+        self.match = EngineMatch(_system(request.get("system")), length, read_player(request.get("younger"), "younger"), rules)
         self.gang = None
         self._owner = None
         return {"ok": True}
@@ -408,7 +429,7 @@ class ReferenceServer:
     # -- Schwingfest
 
     def _cmd_fest_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        rules = _rules(request.get("rules"), self.engine.switches)
+        rules = read_rules(request.get("rules"), self.engine.switches)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         players: Any = request.get("players")
@@ -464,7 +485,11 @@ def _version() -> str:
         return "unknown"
 
 
-def _rules(value: Any, switches: Sequence[str], base: Rules | None = None) -> Rules | None:
+def read_rules(value: Any, switches: Sequence[str], base: Rules | None = None) -> Rules | None:
+    """The ``rules`` of a request: ``base`` (default ``Rules()``) with the switches it sets; None if it sets one not in ``switches`` or to a value of another type (answered ``unsupported``).
+
+    Raises ``BadRequestError`` if ``value`` is neither an object nor absent (None).
+    """
     values = {} if base is None else attrs.asdict(base)
     if value is None:
         value = {}
@@ -481,14 +506,16 @@ def _rules(value: Any, switches: Sequence[str], base: Rules | None = None) -> Ru
         return None
 
 
-def _deal(value: Any) -> Deal:
+def read_deal(value: Any) -> Deal:
+    """The ``deal`` of a request, as ``Deal.to_codes`` writes it (``protocol.deal_from_codes``); raises ``BadRequestError`` ("bad deal: ...") naming what is wrong."""
     try:
         return deal_from_codes(value)
     except SchwingetError as exc:
         raise BadRequestError(f"bad deal: {exc}") from None
 
 
-def _player(value: Any, name: str) -> Player:
+def read_player(value: Any, name: str) -> Player:
+    """The seat ``"P0"`` or ``"P1"`` of the request field ``name``; raises ``BadRequestError`` naming it."""
     if value == "P0":
         return Player.P0
     if value == "P1":
@@ -502,26 +529,64 @@ def _system(value: Any) -> ScoringSystem:
     return ScoringSystem(value)
 
 
-def serve(engine: ReferenceEngine, stdin: IO[str], stdout: IO[str]) -> None:
-    """Answer requests from ``stdin`` on ``stdout``, one JSON line each, until ``bye`` or the end of the input."""
-    server = ReferenceServer(engine)
-    for line in stdin:
+def _answer(handle: Callable[[Any], dict[str, Any]], line: str) -> tuple[dict[str, Any], bool]:
+    """The answer to one request line, and whether it was ``bye``."""
+    if len(line) > MAX_REQUEST_CHARS and not line.endswith("\n"):
+        return {"ok": False, "error": "bad_request", "message": f"the request is longer than {MAX_REQUEST_CHARS} characters"}, False
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        # bytes that are not UTF-8 reach the server as lone surrogates (surrogateescape)
+        return {"ok": False, "error": "bad_request", "message": "the request is not UTF-8 text"}, False
+    request: Any = None
+    try:
+        request = json.loads(line)
+        answer = handle(request)
+    except RecursionError:
+        answer = {"ok": False, "error": "bad_request", "message": "the request is nested too deeply"}
+    except (ValueError, SchwingetError) as exc:
+        # BadRequestError, a library error naming the field, or JSON that does not parse
+        answer = {"ok": False, "error": "bad_request", "message": str(exc)[:_MAX_MESSAGE_CHARS]}
+    except Exception:  # every other failure is the engine's, reported as internal
+        answer = {"ok": False, "error": "internal", "message": traceback.format_exc()[-2000:]}
+    return answer, isinstance(request, Mapping) and request.get("cmd") == "bye"
+
+
+def answer_requests(handle: Callable[[Any], dict[str, Any]], stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+    """Answer the requests of ``stdin`` on ``stdout`` with ``handle``, one JSON line each, until ``bye`` or the end of the input.
+
+    ``handle`` takes a parsed request and returns its answer; a ``BadRequestError`` or
+    another ``SchwingetError`` it raises is answered ``bad_request`` with its message,
+    any other exception ``internal`` with the end of its traceback. A line that is not
+    JSON, not UTF-8, nested too deeply for the parser, or longer than
+    ``MAX_REQUEST_CHARS`` is answered ``bad_request`` without reaching ``handle``; an
+    over-long line is read only ``MAX_REQUEST_CHARS`` at a time, so it never fills the
+    memory. Blank lines are passed over. By default ``stdin`` is the process's standard
+    input read as UTF-8 with ``surrogateescape`` (whatever the locale) and ``stdout`` its
+    standard output.
+    """
+    if stdin is None:
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
+    out = sys.stdout if stdout is None else stdout
+    while True:
+        line = stdin.readline(MAX_REQUEST_CHARS + 1)
+        if not line:
+            return
         if not line.strip():
             continue
-        request: Any = None
-        try:
-            request = json.loads(line)
-            answer = server.handle(request)
-        except RecursionError:
-            answer = {"ok": False, "error": "bad_request", "message": "the request is nested too deeply"}
-        except (ValueError, BadRequestError, SchwingetError) as exc:
-            answer = {"ok": False, "error": "bad_request", "message": str(exc)}
-        except Exception:  # every other failure is the engine's, reported as internal
-            answer = {"ok": False, "error": "internal", "message": traceback.format_exc()[-2000:]}
-        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
-        stdout.flush()
-        if isinstance(request, Mapping) and request.get("cmd") == "bye":
+        answer, bye = _answer(handle, line)
+        # the rest of an over-long line is read and dropped, a piece at a time
+        while not line.endswith("\n") and line:
+            line = stdin.readline(MAX_REQUEST_CHARS + 1)
+        out.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        out.flush()
+        if bye:
             return
+
+
+def serve(engine: ReferenceEngine, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+    """Serve ``engine``: answer requests from ``stdin`` on ``stdout`` (``answer_requests``; by default the process's own), one JSON line each, until ``bye`` or the end of the input."""
+    answer_requests(ReferenceServer(engine).handle, stdin, stdout)
 
 
 class EngineLoadError(SchwingetError):
@@ -570,9 +635,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     elif args:
         sys.stderr.write(f"{_USAGE}\nerror: unexpected arguments {args!r}\n")
         sys.exit(2)
-    # bytes that are not UTF-8 reach the server as lone surrogates and are answered as a bad request
-    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
-    serve(engine, stdin, sys.stdout)
+    serve(engine)
 
 
 if __name__ == "__main__":

@@ -2,66 +2,27 @@
 
 from __future__ import annotations
 
-import json
-import sys
-import traceback
 from collections.abc import Mapping
 from typing import IO, Any
 
-from schwinget_spec.cards import ALL_CARDS, Card
+from schwinget_spec.actions import parse_action
 from schwinget_spec.conformance.protocol import GANG_SWITCHES, PROTOCOL_VERSION
-from schwinget_spec.deal import Deal
-from schwinget_spec.errors import IllegalActionError, SchwingetError
-from schwinget_spec.players import Player
-from schwinget_spec.rules import Rules
+from schwinget_spec.conformance.reference_server import (
+    BadRequestError,
+    answer_requests,
+    read_deal,
+    read_player,
+    read_rules,
+)
+from schwinget_spec.errors import IllegalActionError
+from schwinget_spec.trace import result_claims
 from schwinget_spec.twin import ENGINE, TwinState, start
-from schwinget_spec.twin.codes import SWITCHES, action_of, decode_result, rules_of
+from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, action_of, card_codes, decode_result
 
-__all__ = ["TwinServer", "main", "serve"]
+__all__ = ["HONOURED", "TwinServer", "main", "serve"]
 
 HONOURED: tuple[str, ...] = tuple(name for name in SWITCHES if name in GANG_SWITCHES)
 """The switches ``hello`` declares: the twin's, as far as the harness knows them."""
-
-
-class BadRequestError(SchwingetError):
-    """A request the server cannot read: answered with ``"error": "bad_request"``."""
-
-
-def _codes(mask: int) -> list[str]:
-    return [c.code for c in ALL_CARDS if mask >> c.index & 1]
-
-
-def _deal(value: Any) -> Deal:
-    if not isinstance(value, Mapping):
-        raise BadRequestError("deal must be an object")
-    try:
-        hands = value["hands"]
-        return Deal(
-            hands=(tuple(Card.parse(c) for c in hands[0]), tuple(Card.parse(c) for c in hands[1])),
-            revealed=Card.parse(value["revealed"]),
-            face_down=tuple(Card.parse(c) for c in value["face_down"]),
-            pile=tuple(Card.parse(c) for c in value["pile"]),
-        )
-    except (SchwingetError, KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise BadRequestError(f"bad deal: {exc}") from None
-
-
-def _rules(value: Any) -> Rules | None:
-    if value is None:
-        return Rules()
-    if not isinstance(value, Mapping):
-        raise BadRequestError("rules must be an object")
-    bits = 0
-    defaults = Rules()
-    for name in HONOURED:
-        if getattr(defaults, name):
-            bits |= 1 << SWITCHES.index(name)
-    for name, v in value.items():
-        if name not in HONOURED or not isinstance(v, bool):
-            return None
-        bit = 1 << SWITCHES.index(name)
-        bits = bits | bit if v else bits & ~bit
-    return rules_of(bits)
 
 
 class TwinServer:
@@ -87,13 +48,12 @@ class TwinServer:
         if cmd == "bye":
             return {"ok": True}
         if cmd == "start":
-            rules = _rules(request.get("rules"))
+            # the reference server's reading of the fields, in its order
+            rules = read_rules(request.get("rules"), HONOURED)
             if rules is None:
                 return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
-            starter = request.get("starter")
-            if starter not in ("P0", "P1"):
-                raise BadRequestError('starter must be "P0" or "P1"')
-            self.gang = start(_deal(request.get("deal")), Player.parse(starter), rules)
+            deal = read_deal(request.get("deal"))
+            self.gang = start(deal, read_player(request.get("starter"), "starter"), rules)
             return {"ok": True}
         if cmd not in ("legal", "apply", "state", "result"):
             raise BadRequestError(f"unknown cmd {cmd!r}")
@@ -101,11 +61,11 @@ class TwinServer:
         if gang is None:
             raise BadRequestError("no Gang started")
         if cmd == "legal":
-            return {"ok": True, "actions": [_ACTION_CODES[a] for a in gang.legal_actions()]}
+            return {"ok": True, "actions": [ACTION_CODES[a] for a in gang.legal_actions()]}
         if cmd == "apply":
             return self._apply(gang, request.get("action"))
         if cmd == "state":
-            h0, h1 = (_codes(mask) for mask in gang.hands)
+            h0, h1 = (list(card_codes(mask)) for mask in gang.hands)
             to_move = gang.to_move
             return {
                 "ok": True,
@@ -119,15 +79,13 @@ class TwinServer:
         code = gang.result_code
         if code is None:
             return {"ok": False, "error": "not_over", "message": "the Gang is not over"}
-        return {"ok": True, **_claims(code)}
+        return {"ok": True, **result_claims(decode_result(code))}
 
     def _apply(self, gang: TwinState, action: Any) -> dict[str, Any]:
         if not isinstance(action, str):
             raise BadRequestError("action must be a string")
-        try:
-            number = action_of(action)
-        except KeyError:
-            return {"ok": False, "error": "illegal", "clause": "gang.turn", "message": f"unknown action {action!r}"}
+        # a code that names no action is the reference's ParseError, answered bad_request
+        number = action_of(parse_action(action).code)
         try:
             self.gang = gang.apply(number)
         except IllegalActionError as exc:
@@ -135,49 +93,19 @@ class TwinServer:
         return {"ok": True}
 
 
-_ACTION_CODES = (*(c.code for c in ALL_CARDS), "A", "L0", "L1")
+def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+    """Answer requests from ``stdin`` on ``stdout`` (by default the process's own), one JSON line each, until ``bye`` or the end of the input.
 
-
-def _claims(code: int) -> dict[str, Any]:
-    result = decode_result(code)
-
-    def seat(player: Player | None) -> str | None:
-        return None if player is None else player.code
-
-    angriff = result.angriff
-    return {
-        "tricks": list(result.tricks),
-        "schwuenge": result.schwuenge,
-        "outcome": result.outcome.value,
-        "winner": seat(result.winner),
-        "plattwurf": seat(result.plattwurf),
-        "angriff": None if angriff is None else {"player": angriff.player.code, "after_schwung": angriff.after_schwung},
-    }
-
-
-def serve(stdin: IO[str], stdout: IO[str]) -> None:
-    """Answer requests from ``stdin`` on ``stdout``, one JSON line each, until ``bye`` or the end of the input."""
-    server = TwinServer()
-    for line in stdin:
-        if not line.strip():
-            continue
-        request: Any = None
-        try:
-            request = json.loads(line)
-            answer = server.handle(request)
-        except (ValueError, BadRequestError, SchwingetError) as exc:
-            answer = {"ok": False, "error": "bad_request", "message": str(exc)}
-        except Exception:  # every other failure is the engine's, reported as internal
-            answer = {"ok": False, "error": "internal", "message": traceback.format_exc()[-2000:]}
-        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
-        stdout.flush()
-        if isinstance(request, Mapping) and request.get("cmd") == "bye":
-            return
+    The reading is the reference server's (``reference_server.answer_requests``): a line
+    that is not JSON, not UTF-8, nested too deeply or too long is answered
+    ``bad_request``, and so is a request whose fields do not read.
+    """
+    answer_requests(TwinServer().handle, stdin, stdout)
 
 
 def main() -> None:
     """Serve the twin on standard input and output."""
-    serve(sys.stdin, sys.stdout)
+    serve()
 
 
 if __name__ == "__main__":

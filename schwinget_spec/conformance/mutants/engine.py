@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except UnknownMutantError as exc:
         sys.stderr.write(f"{exc}\n")
         sys.exit(2)
-    serve(engine, sys.stdin, sys.stdout)
+    serve(engine)
 
 
 if __name__ == "__main__":
