@@ -204,3 +204,77 @@ def test_parse_keeps_integers_and_refuses_nothing_else_of_a_valid_trace() -> Non
     for vector in VECTORS:
         if vector.kind == "trace":
             assert parse_trace_text(json.dumps(vector.input)) == vector.input
+
+
+def _claimed_gang(seed: int = 7) -> dict[str, Any]:
+    from schwinget_spec.deal import Deal  # noqa: PLC0415
+    from schwinget_spec.gang import start_gang  # noqa: PLC0415
+    from schwinget_spec.match import play_out, random_chooser  # noqa: PLC0415
+    from schwinget_spec.players import Player  # noqa: PLC0415
+    from schwinget_spec.trace import gang_trace  # noqa: PLC0415
+
+    doc: dict[str, Any] = json.loads(json.dumps(gang_trace(play_out(start_gang(Deal.shuffled(seed), Player.P0), random_chooser(seed)))))
+    return doc
+
+
+@pytest.mark.parametrize(("field", "index"), [("is_over", None), ("pile_size", None), ("tricks", 0), ("tricks", 1), ("hand_sizes", 0), ("hand_sizes", 1)])
+def test_a_step_claim_equal_to_the_reference_but_of_another_json_type_is_malformed(field: str, index: int | None) -> None:
+    """``0`` for ``false`` or ``true`` for ``1`` in a step claim is malformed (schema rule ``type``), although Python finds them equal."""
+    def value(step: dict[str, Any]) -> Any:
+        return step[field] if index is None else step[field][index]
+
+    doc, i = next(
+        (doc, i)
+        for doc in map(_claimed_gang, range(7, 40))
+        for i, step in enumerate(doc["gaenge"][0]["claims"]["steps"])
+        if value(step) in (0, 1)
+    )
+    step = doc["gaenge"][0]["claims"]["steps"][i]
+    swapped = {True: 1, False: 0}[value(step)] if isinstance(value(step), bool) else bool(value(step))
+    if index is None:
+        step[field] = swapped
+    else:
+        step[field][index] = swapped
+    where = f"/gaenge/0/claims/steps/{i}/{field}" + ("" if index is None else f"/{index}")
+    verdict = verify_trace(doc)
+    assert (verdict.kind, verdict.rule, verdict.where) == (VerdictKind.MALFORMED, "type", where)
+    assert verify_trace(_claimed_gang()).conforms
+
+
+def test_the_codes_checked_by_set_are_what_the_schema_patterns_accept() -> None:
+    """The verifier checks deal cards and actions by set membership; the sets are exactly the schema's patterns."""
+    import itertools  # noqa: PLC0415
+    import re  # noqa: PLC0415
+
+    from schwinget_spec.conformance.verify import _ACTION_CODES, _CARD_CODES, load_schema  # noqa: PLC0415
+
+    definitions = load_schema()["definitions"]
+    alphabet = "RGBYKALx0123456789 \n"
+    strings = ["".join(p) for n in range(4) for p in itertools.product(alphabet, repeat=n)]
+    for codes, name in ((_CARD_CODES, "card"), (_ACTION_CODES, "action")):
+        pattern = re.compile(definitions[name]["pattern"].replace("$", r"\Z"))
+        assert {s for s in strings if pattern.search(s)} == codes, name
+
+
+@pytest.mark.parametrize("bad", ["G7", "g3", "G3\n", "", 5, None, True, ["G3"], {"G3": 1}])
+@pytest.mark.parametrize("where", ["actions/3", "deal/pile/0", "deal/hands/1/4", "deal/face_down/2"])
+def test_a_bad_card_or_action_code_gets_the_exact_schema_verdict(bad: Any, where: str) -> None:
+    """A card of a deal or an action that is no code is malformed where the full schema says, also with a fault before it."""
+    import fastjsonschema  # noqa: PLC0415
+
+    from schwinget_spec.conformance.verify import _exact_validator  # noqa: PLC0415
+
+    for earlier_fault in (False, True):
+        doc = _claimed_gang()
+        node: Any = doc["gaenge"][0]
+        *parts, last = where.split("/")
+        for part in parts:
+            node = node[int(part)] if part.isdigit() else node[part]
+        node[int(last)] = bad
+        if earlier_fault:
+            doc["gaenge"][0]["claims"]["start"]["pile_size"] = -1
+        with pytest.raises(fastjsonschema.JsonSchemaValueException) as exact:
+            _exact_validator()(doc)
+        verdict = verify_trace(doc)
+        assert verdict.kind is VerdictKind.MALFORMED
+        assert (verdict.rule, verdict.where) == (exact.value.rule, "/" + "/".join(exact.value.path[1:]))

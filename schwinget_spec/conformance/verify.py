@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 import fastjsonschema
 
-from schwinget_spec.actions import parse_action
+from schwinget_spec.actions import Action, parse_action
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import get_clause
 from schwinget_spec.conformance.trace_text import (
@@ -39,7 +39,7 @@ from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
-from schwinget_spec.scoring import ScoringSystem, compute_gang_score
+from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
 from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, end_claims
 
 __all__ = [
@@ -174,13 +174,57 @@ def _compiled_schema() -> dict[str, Any]:
 
 
 @cache
-def _validator() -> Callable[[Any], Any]:
+def _exact_validator() -> Callable[[Any], Any]:
     # The claims after each step (most of a long trace) are checked by the replay: one
     # comparison with the reference's own claims, which are valid by construction, and
     # the schema's check (``_step_claims_validator``) only for a claim that differs.
     schema = _compiled_schema()
     schema["definitions"]["gang_claims"]["properties"]["steps"]["items"] = {}
     return fastjsonschema.compile(schema)
+
+
+@cache
+def _validator() -> Callable[[Any], Any]:
+    # ``_exact_validator`` without the pattern of each card of a deal and of each action
+    # (a regular expression per item, most of the schema's cost on a long trace):
+    # ``_codes_valid`` checks those by set membership, and when anything fails the exact
+    # validator runs again to name the first fault, so a verdict does not change.
+    schema = _compiled_schema()
+    definitions = schema["definitions"]
+    definitions["gang_claims"]["properties"]["steps"]["items"] = {}
+    deal = definitions["deal"]["properties"]
+    deal["hands"]["items"]["items"] = {}
+    deal["face_down"]["items"] = {}
+    deal["pile"]["items"] = {}
+    definitions["gang"]["properties"]["actions"]["items"] = {}
+    return fastjsonschema.compile(schema)
+
+
+_CARDS: dict[str, Card] = {card.code: card for card in Card}
+_CARD_CODES = frozenset(_CARDS)
+"""Every string the schema's ``card`` pattern accepts."""
+_ACTIONS: dict[str, Action] = {code: parse_action(code) for code in (*_CARD_CODES, "A", "L0", "L1")}
+"""Every string the schema's ``action`` pattern accepts, and its action."""
+_ACTION_CODES = frozenset(_ACTIONS)
+
+
+def _codes_valid(document: Any) -> bool:
+    # What ``_validator`` leaves out of ``_exact_validator``, on a document it accepted:
+    # every card of every deal and every action is one of the codes.
+    cards = _CARD_CODES.issuperset
+    actions = _ACTION_CODES.issuperset
+    try:
+        for gang in document["gaenge"]:
+            deal = gang["deal"]
+            hands = deal["hands"]
+            if not (
+                cards(hands[0]) and cards(hands[1]) and cards(deal["face_down"]) and cards(deal["pile"])
+                and actions(gang["actions"])
+            ):
+                return False
+    except TypeError:  # an item that is not a string (a list or an object)
+        return False
+    return True
 
 
 @cache
@@ -210,11 +254,16 @@ def verify_trace_text(text: str | bytes) -> Verdict:
     without BOM, at most ``MAX_TRACE_BYTES`` bytes, integers only, no duplicate keys);
     a text that breaks one is malformed, with ``rule`` naming it.
     """
-    try:
-        document = parse_trace_text(text)
-    except TraceTextError as exc:
-        return _unread(exc)
-    return _judge(document)
+    # One pause of the collector for the parse and the replay, and the document freed
+    # before it runs again: it would otherwise walk the whole document once more.
+    with gc_paused():
+        try:
+            document = parse_trace_text(text)
+        except TraceTextError as exc:
+            return _unread(exc)
+        verdict = _judge_value(document)
+        del document
+    return verdict
 
 
 def verify_trace_file(path: str | os.PathLike[str]) -> Verdict:
@@ -248,9 +297,20 @@ def _judge(document: Any) -> Verdict:
         return _judge_value(document)
 
 
-def _judge_value(document: Any) -> Verdict:
+def _check_schema(document: Any) -> None:
+    # Raises the exact validator's error for the first fault, or returns if there is none.
     try:
         _validator()(document)
+        if _codes_valid(document):
+            return
+    except fastjsonschema.JsonSchemaValueException:
+        pass
+    _exact_validator()(document)
+
+
+def _judge_value(document: Any) -> Verdict:
+    try:
+        _check_schema(document)
     except fastjsonschema.JsonSchemaValueException as exc:
         return Verdict(
             VerdictKind.MALFORMED,
@@ -315,12 +375,13 @@ def rules_from_json(obj: Mapping[str, Any], where: str = "/rules") -> Rules:
 
 
 def _deal_from_json(obj: Mapping[str, Any], where: str) -> Deal:
+    card = _CARDS.__getitem__
     try:
         return Deal(
-            hands=(tuple(Card[c] for c in obj["hands"][0]), tuple(Card[c] for c in obj["hands"][1])),
-            revealed=Card[obj["revealed"]],
-            face_down=tuple(Card[c] for c in obj["face_down"]),
-            pile=tuple(Card[c] for c in obj["pile"]),
+            hands=(tuple(map(card, obj["hands"][0])), tuple(map(card, obj["hands"][1]))),
+            revealed=card(obj["revealed"]),
+            face_down=tuple(map(card, obj["face_down"])),
+            pile=tuple(map(card, obj["pile"])),
         )
     except InvalidDealError as exc:
         raise _malformed(where, exc.clause_id or "deal", f"not a legal deal: {exc.reason}", exc.clause_id) from None
@@ -353,8 +414,10 @@ def _verify(document: Mapping[str, Any]) -> None:
 
 
 def _check_points(
-    gang: Mapping[str, Any], g: int, state: GangState, system: ScoringSystem | None, rules: Rules
+    gang: Mapping[str, Any], g: int, state: GangState, system: ScoringSystem | None, rules: Rules,
+    *, score: GangScore | None = None,
 ) -> None:
+    # ``score``: the Gang's score as the match or the fest recorded it, if it did
     claimed = gang.get("claims", {}).get("end", {}).get("points")
     if claimed is None:
         return
@@ -363,7 +426,9 @@ def _check_points(
             f"/gaenge/{g}/claims/end/points", "scoring",
             "points are claimed but the trace names no scoring system", "scoring.choose_system",
         )
-    reference = [str(p) for p in compute_gang_score(state.result, system, rules).points]
+    if score is None:
+        score = compute_gang_score(state.result, system, rules)
+    reference = [str(p) for p in score.points]
     if claimed != reference:
         raise _claim_mismatch(
             f"/gaenge/{g}/claims/end/points", g, None, "points", claimed=claimed, reference=reference,
@@ -402,7 +467,7 @@ def _verify_match(document: Mapping[str, Any], rules: Rules, system: ScoringSyst
             match = match.apply_gang(state)
         except MatchError as exc:  # pragma: no cover - the checks above leave nothing for it to refuse
             raise _malformed(f"/gaenge/{g}", exc.clause_id or "match", exc.reason, exc.clause_id) from None
-        _check_points(gang, g, state, system, rules)
+        _check_points(gang, g, state, system, rules, score=match.gaenge[-1].score)
     result = match.result
     claims = document.get("claims", {})
     _check_final(claims, [str(t) for t in result.totals], None if result.winner is None else int(result.winner), None)
@@ -437,7 +502,7 @@ def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: Scori
             raise _wrong_starter(g, gang["starter"], due, clause_id, f"{names[meeting.schwinger(due)]} ({due})")
         state = _verify_gang(gang, g, rules)
         fest = fest.apply_gang(meeting, state)
-        _check_points(gang, g, state, system, rules)
+        _check_points(gang, g, state, system, rules, score=fest.fought[-1].score)
     if not fest.is_over:
         missing = ", ".join(str(m) for m in fest.remaining[:5])
         raise _malformed(
@@ -526,17 +591,36 @@ def _check_step_claims_shape(claims: Any, where: str) -> None:
         raise _malformed(where + _pointer(path), str(exc.rule), f"{message} (schema rule {exc.rule!r})") from None
 
 
+def _claims_match(state: GangState, claims: Any) -> bool:
+    # True if ``claims`` are the six claims the reference makes of ``state``, with JSON's
+    # types: Python's ``0 == False`` would let ``"is_over": 0`` or ``"tricks": [true, 0]``
+    # pass the comparison of dicts, so the types of the numbers and the boolean are
+    # checked after it. Anything else (some claims, a wrong one, a wrong type) goes to
+    # ``_check_state_claims``.
+    if claims != _state_reference(state):
+        return False
+    tricks = claims["tricks"]
+    sizes = claims["hand_sizes"]
+    return (
+        type(claims["is_over"]) is bool
+        and type(claims["pile_size"]) is int
+        and type(tricks[0]) is int
+        and type(tricks[1]) is int
+        and type(sizes[0]) is int
+        and type(sizes[1]) is int
+    )
+
+
 def _check_state_claims(
     state: GangState, claims: Mapping[str, Any] | None, where: str, g: int, step: int | None
 ) -> None:
     if claims is None:
         return
-    full = _state_reference(state)
-    if claims == full:
-        return
     if step is not None:
         _check_step_claims_shape(claims, where)
-    if not claims:
+    full = _state_reference(state)
+    if claims == full or not claims:
+        return
         return
     if "legal_actions" in claims:
         claimed = claims["legal_actions"]
@@ -586,10 +670,14 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
             f"{base}/claims/steps", "claims",
             f"{len(step_claims)} step claims for {len(actions)} actions: one claim per action at most",
         )
-    _check_state_claims(state, claims.get("start"), f"{base}/claims/start", g, None)
+    start_claims = claims.get("start")
+    if not _claims_match(state, start_claims):
+        _check_state_claims(state, start_claims, f"{base}/claims/start", g, None)
+    claimed_steps = len(step_claims)
     for i, code in enumerate(actions):
         try:
-            state = state.apply(parse_action(code))
+            # the schema admits only codes of _ACTIONS; apply parses anything else
+            state = state.apply(_ACTIONS.get(code, code))
         except IllegalActionError as exc:
             raise _VerdictReachedError(
                 Verdict(
@@ -602,8 +690,10 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
                     clause_id=exc.clause_id,
                 )
             ) from None
-        if i < len(step_claims):
-            _check_state_claims(state, step_claims[i], f"{base}/claims/steps/{i}", g, i)
+        if i < claimed_steps:
+            step = step_claims[i]
+            if step is not None and not _claims_match(state, step):
+                _check_state_claims(state, step, f"{base}/claims/steps/{i}", g, i)
     if not state.is_over:
         clause = "gang.end_angriff" if state.angriff is not None else "gang.end_no_angriff"
         raise _malformed(
