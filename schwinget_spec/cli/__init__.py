@@ -37,8 +37,10 @@ class _Group(click.Group):
             raise LibraryError(f"{where}{exc.strerror or exc}") from None
 
 
+_CODE_WIDTH = max(len(str(code)) for code, _ in EXIT_CODES)
 _EPILOG = "\b\nExit codes:\n" + "\n".join(
-    textwrap.fill(meaning, width=76, initial_indent=f"  {code}  ", subsequent_indent="     ") for code, meaning in EXIT_CODES
+    textwrap.fill(meaning, width=76, initial_indent=f"  {code:<{_CODE_WIDTH}}  ", subsequent_indent=" " * (_CODE_WIDTH + 4))
+    for code, meaning in EXIT_CODES
 )
 
 

@@ -45,10 +45,13 @@ ROW_LABEL: dict[TableRow, str] = {line.row: line.label for line in WERTUNGSTABEL
 
 EXIT_CODES: tuple[tuple[int, str], ...] = (
     (0, "success: every trace conforms, every vector passes, the engine agrees, the match was played to the end"),
-    (1, "a verdict against the input: a trace does not conform, a vector fails, an engine diverges, "
-        "clauses --check finds a gap, a proof query answers otherwise, a match is given up or interrupted"),
+    (1, "a verdict against the input: a trace does not conform, a vector fails, an engine diverges or fails to "
+        "start (it runs, but exits, is silent or answers hello wrongly), clauses --check finds a gap, a proof "
+        "query answers otherwise, a match is given up or interrupted"),
     (2, "usage or environment: a bad option or argument, a missing or unreadable file or one that is not a "
-        "regular file, a place that cannot be written, a value the library refuses"),
+        "regular file, a place that cannot be written, a value the library refuses, an engine command that "
+        "cannot be run (not found, not executable)"),
+    (130, "interrupted: conformance run stopped by Ctrl-C (SIGINT) or SIGTERM, after stopping the engine's processes"),
 )
 """The exit codes of every ``schwinget`` command (the README's table and ``schwinget --help`` show them)."""
 
