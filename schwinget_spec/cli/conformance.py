@@ -18,6 +18,7 @@ from rich.text import Text
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import (
+    LibraryError,
     console,
     input_file_problem,
     output_directory_problem,
@@ -384,9 +385,12 @@ def conformance_run_command(
     named "not checked" in the verdict line. On a terminal a progress bar shows on
     stderr. Example:
     schwinget conformance run -- node examples/js/schwinget.js
-    Exit code 0 if the implementation agrees everywhere, 1 if it diverges or the run
-    stopped at its deadline, 2 for a usage error. The implementation's whole process
-    group is stopped at the end, on Ctrl-C and on SIGTERM.
+    Exit code 0 if the implementation agrees everywhere; 1 if it diverges, fails to
+    start (it runs but exits, is silent or answers hello wrongly) or the run stopped at
+    its deadline; 2 for a usage error or a COMMAND that cannot be run at all (not
+    found, not executable); 130 when interrupted by Ctrl-C or SIGTERM. The
+    implementation's whole process group is stopped at the end, on Ctrl-C and on
+    SIGTERM.
     """
     # the harness pulls in the Hypothesis-based adapters: only this command pays for them
     from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
@@ -404,6 +408,10 @@ def conformance_run_command(
     except KeyboardInterrupt:
         click.echo("interrupted: the implementation was stopped", err=True)
         sys.exit(130)
+    if report.not_started:
+        # the environment's fault (no such program, not executable): one line, exit 2, no report
+        assert report.startup_error is not None
+        raise LibraryError(report.startup_error)
     data = report.to_json()
     if json_path == "-":
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))

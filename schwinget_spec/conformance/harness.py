@@ -479,6 +479,7 @@ def run_harness(
                     startup_error=exc.reason + (f"\nstderr:\n{exc.stderr}" if exc.stderr else ""),
                     deadline_seconds=deadline,
                     stopped_at_deadline=exc.kind == "deadline",
+                    not_started=exc.kind == "not_started",
                 )
 
             def get_adapter() -> GangAdapter[Any]:

@@ -131,7 +131,9 @@ class HarnessReport:
     """What one harness run did and found: ``divergence`` is None when the implementation passed.
 
     ``startup_error`` is set when the implementation could not be started or did not
-    answer ``hello`` properly; then nothing was played. ``vectors_played`` counts vectors,
+    answer ``hello`` properly; then nothing was played. ``not_started`` tells the first
+    from the second: the command could not be run at all (not found, not executable), a
+    problem of the environment rather than a verdict on the implementation. ``vectors_played`` counts vectors,
     ``vector_gaenge_played`` the Gänge they hold; ``vectors_other`` the vectors of the
     suite the Gang lock step does not play (perft counts, malformed documents);
     ``skipped`` the vectors left out, each with its reason, and ``stale_skips`` the ids of
@@ -150,6 +152,8 @@ class HarnessReport:
     elapsed_seconds: float
     divergence: Divergence | None = None
     startup_error: str | None = None
+    not_started: bool = False
+    """True if the command could not be run at all (``startup_error`` says why): the environment's fault, not the implementation's."""
     switches: tuple[str, ...] = ()
     deadline_seconds: float | None = None
     """The deadline of the whole run, in seconds (None for an in-process run, which has none)."""

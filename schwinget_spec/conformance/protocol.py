@@ -110,7 +110,8 @@ class ProtocolError(SchwingetError):
 
     ``kind`` is one of ``timeout``, ``exited``, ``too_long``, ``malformed``, ``error``
     (an ``ok: false`` answer where the protocol allows none), ``deadline`` (the whole
-    run's deadline passed while waiting). ``stderr`` holds the last
+    run's deadline passed while waiting), ``not_started`` (the command could not be run
+    at all: not found, not executable). ``stderr`` holds the last
     bytes the implementation wrote to its standard error, for the report.
     """
 
@@ -390,7 +391,7 @@ class SubprocessClient:
                 start_new_session=os.name == "posix",
             )
         except OSError as exc:
-            raise ProtocolError(f"cannot start {' '.join(self.command)}: {exc}", kind="exited") from None
+            raise ProtocolError(f"cannot start {' '.join(self.command)}: {exc}", kind="not_started") from None
         assert self._process.stdout is not None
         assert self._process.stderr is not None
         threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True).start()
