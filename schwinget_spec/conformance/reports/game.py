@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.cards import Card
+from schwinget_spec.conformance.protocol import deal_from_codes
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, start_gang
@@ -42,19 +42,9 @@ class ToldGame:
     lines: tuple[GameLine, ...]
 
 
-def _deal(codes: Mapping[str, Any]) -> Deal:
-    hands = codes["hands"]
-    return Deal(
-        hands=(tuple(Card.parse(c) for c in hands[0]), tuple(Card.parse(c) for c in hands[1])),
-        revealed=Card.parse(codes["revealed"]),
-        face_down=tuple(Card.parse(c) for c in codes["face_down"]),
-        pile=tuple(Card.parse(c) for c in codes["pile"]),
-    )
-
-
 def replay_prefix(reproduction: Mapping[str, Any]) -> tuple[Deal, Player, Rules, tuple[str, ...]]:
     """The deal, starter and rules of a JSON reproduction, and its actions up to the last one the reference allows."""
-    deal = _deal(reproduction["deal"])
+    deal = deal_from_codes(reproduction["deal"])
     starter = Player.parse(reproduction["starter"])
     rules_json = reproduction.get("rules") or {}
     known = attrs.fields_dict(Rules)
