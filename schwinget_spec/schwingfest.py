@@ -283,6 +283,10 @@ class Standing:
     plattwuerfe: int
 
 
+_ROW = 64
+"""Meetings per row of a Schwingfest state's index of fought Gänge."""
+
+
 @attrs.frozen
 class SchwingfestState:
     """A Schwingfest as an immutable value. Build the first one with ``start_schwingfest``.
@@ -290,7 +294,9 @@ class SchwingfestState:
     ``names`` are the Schwinger, youngest first; ``schedule`` fixes the meetings and
     rounds; ``fought`` are the Gänge fought so far, in the order recorded. Looking a
     meeting up (``gang_of``, and so ``apply_gang``) takes constant time: the state keeps,
-    for each meeting of the schedule, its place in ``fought``.
+    for each meeting of the schedule, its place in ``fought``, in rows of ``_ROW``
+    meetings, so that recording a Gang copies one row and the tuple of rows rather than
+    a place for every meeting (a 64-player fest has 4,032).
     """
 
     names: tuple[str, ...] = attrs.field(validator=field_type(tuple))
@@ -298,8 +304,9 @@ class SchwingfestState:
     rules: Rules = attrs.field(validator=field_type(Rules))
     schedule: Schedule = attrs.field(validator=field_type(Schedule))
     fought: tuple[FestGang, ...] = attrs.field(default=(), validator=field_type(tuple))
-    # (the ``fought`` tuple it describes, the place in it of each meeting of the schedule or -1)
-    _slots: tuple[tuple[FestGang, ...], tuple[int, ...]] | None = attrs.field(
+    # (the ``fought`` tuple it describes, the place in it of each meeting of the schedule or -1,
+    # meeting k at [k // _ROW][k % _ROW])
+    _slots: tuple[tuple[FestGang, ...], tuple[tuple[int, ...], ...]] | None = attrs.field(
         default=None, eq=False, hash=False, repr=False, alias="_slots"
     )
 
@@ -314,7 +321,8 @@ class SchwingfestState:
             if k is None or slots[k] >= 0:
                 raise InvalidArgumentError(f"fought[{i}]", f"{g.meeting} is not an open meeting of the schedule")
             slots[k] = i
-        object.__setattr__(self, "_slots", (self.fought, tuple(slots)))
+        rows = tuple(tuple(slots[r : r + _ROW]) for r in range(0, len(slots), _ROW))
+        object.__setattr__(self, "_slots", (self.fought, rows))
 
     @property
     def is_over(self) -> bool:
@@ -325,7 +333,8 @@ class SchwingfestState:
     def remaining(self) -> tuple[Meeting, ...]:
         """The meetings still to fight, in schedule order."""
         assert self._slots is not None
-        return tuple(m for m, i in zip(self.schedule.meetings, self._slots[1], strict=True) if i < 0)
+        places = (i for row in self._slots[1] for i in row)
+        return tuple(m for m, i in zip(self.schedule.meetings, places, strict=True) if i < 0)
 
     def gang_of(self, meeting: Meeting) -> FestGang | None:
         """The fought Gang of ``meeting``, or None if it is not fought yet (or not a meeting of the schedule)."""
@@ -334,9 +343,10 @@ class SchwingfestState:
     def _fought(self, meeting: Meeting) -> FestGang | None:
         k = self.schedule.position(meeting)
         assert self._slots is not None
-        if k is None or self._slots[1][k] < 0:
+        if k is None:
             return None
-        return self.fought[self._slots[1][k]]
+        i = self._slots[1][k // _ROW][k % _ROW]
+        return None if i < 0 else self.fought[i]
 
     def starter_of(self, meeting: Meeting) -> int:
         """The Schwinger who starts the Gang of ``meeting`` under ``Rules.fest_starter`` (AMB-FEST-STARTER)."""
@@ -411,8 +421,10 @@ class SchwingfestState:
         k = self.schedule.position(meeting)
         assert k is not None
         assert self._slots is not None
-        old = self._slots[1]
-        slots = (fought, (*old[:k], len(self.fought), *old[k + 1 :]))
+        rows = self._slots[1]
+        r, c = divmod(k, _ROW)
+        row = (*rows[r][:c], len(self.fought), *rows[r][c + 1 :])
+        slots = (fought, (*rows[:r], row, *rows[r + 1 :]))
         return SchwingfestState(self.names, self.system, self.rules, self.schedule, fought, slots)
 
     def play_seed(self, meeting: Meeting, seed: int, choose: Chooser | None = None) -> SchwingfestState:

@@ -228,3 +228,24 @@ def test_names_must_differ() -> None:
     """Two Schwinger of the same name are refused: the standings could not tell them apart."""
     with pytest.raises(SchwingfestError):
         start_schwingfest(("Anna", "Beat", "Anna"), S)
+
+
+@pytest.mark.clause("fest.twice_each")
+def test_a_fest_recorded_gang_by_gang_knows_what_is_fought_like_one_built_at_once() -> None:
+    """Past 64 meetings (the index of fought Gänge is kept in rows): after every Gang, gang_of and remaining agree with a state built from the same Gänge at once, and a meeting is refused a second time."""
+    names = [f"S{i}" for i in range(10)]  # 90 meetings
+    fest = start_schwingfest(names, S, 2)
+    meetings = fest.schedule.meetings
+    order = meetings[1::2] + meetings[::2]  # not in schedule order, to fill the rows out of turn
+    order = tuple(m for m in order if m.leg == 1) + tuple(m for m in order if m.leg == 2)
+    for k, meeting in enumerate(order):
+        fest = fest.play_seed(meeting, k)
+        again = type(fest)(fest.names, fest.system, fest.rules, fest.schedule, fest.fought)
+        fought = set(order[: k + 1])
+        for m in meetings:
+            assert (fest.gang_of(m) is not None) == (again.gang_of(m) is not None) == (m in fought)
+        assert fest.remaining == again.remaining == tuple(m for m in meetings if m not in fought)
+        assert fest.gang_of(meeting) is fest.fought[-1]
+        with pytest.raises(SchwingfestError):
+            fest.play_seed(meeting, k)
+    assert fest.is_over

@@ -509,12 +509,15 @@ def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: Scori
             "/gaenge", "fest.twice_each",
             f"the Schwingfest is not complete: each pair meets twice; missing {missing}", "fest.twice_each",
         )
+    standings = fest.standings
     ranks = [0] * len(names)
-    for standing in fest.standings:
+    totals = [""] * len(names)
+    for standing in standings:
         ranks[standing.schwinger] = standing.rank
-    standings_winner = [s.schwinger for s in fest.standings if s.rank == 1]
+        totals[standing.schwinger] = str(standing.points)  # fest.totals(), as the standings hold it
+    standings_winner = [s.schwinger for s in standings if s.rank == 1]
     winner = standings_winner[0] if len(standings_winner) == 1 else None
-    _check_final(document.get("claims", {}), [str(t) for t in fest.totals()], winner, ranks)
+    _check_final(document.get("claims", {}), totals, winner, ranks)
 
 
 def _wrong_meeting(g: int, names: list[str], a: int, b: int) -> _VerdictReachedError:
