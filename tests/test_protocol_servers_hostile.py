@@ -14,6 +14,7 @@ import pytest
 from schwinget_spec.conformance.reference_server import MAX_REQUEST_CHARS, ReferenceServer, answer_requests
 from schwinget_spec.deal import Deal
 from schwinget_spec.twin.engine import TwinServer
+from schwinget_spec.twin.engine import main as twin_main
 
 _SERVERS: dict[str, Callable[[], Callable[[Any], dict[str, Any]]]] = {
     "twin": lambda: TwinServer().handle,
@@ -151,3 +152,13 @@ def test_the_process_ends_at_the_end_of_its_input(server: str) -> None:
     hello, cut = (json.loads(line) for line in run.stdout.splitlines())
     assert hello["ok"] is True
     assert (cut["ok"], cut["error"]) == (False, "bad_request")
+
+
+def test_the_twin_engine_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m schwinget_spec.twin.engine --help`` prints its usage (exit 0); any other argument is a usage error naming it (exit 2)."""
+    twin_main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: python -m schwinget_spec.twin.engine")
+    with pytest.raises(SystemExit) as stopped:
+        twin_main(["--engine", "x"])
+    assert stopped.value.code == 2
+    assert "unexpected arguments ['--engine', 'x']" in capsys.readouterr().err

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from schwinget_spec.actions import parse_action
@@ -103,8 +104,18 @@ def serve(stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
     answer_requests(TwinServer().handle, stdin, stdout)
 
 
-def main() -> None:
-    """Serve the twin on standard input and output."""
+_USAGE = "usage: python -m schwinget_spec.twin.engine"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Serve the twin on standard input and output; ``--help`` prints the usage (exit 0), any other argument is a usage error (exit 2)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args in (["-h"], ["--help"]):
+        sys.stdout.write(f"{_USAGE}\n\n{__doc__}\n")
+        return
+    if args:
+        sys.stderr.write(f"{_USAGE}\nerror: unexpected arguments {args!r}\n")
+        sys.exit(2)
     serve()
 
 
