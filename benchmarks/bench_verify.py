@@ -1,4 +1,4 @@
-"""Benchmark: complete Gang traces verified per second, and the time to verify the largest legal trace (a 64-player Schwingfest), on one core; medians of several runs."""
+"""Benchmark: complete Gang traces verified per second, and the time to verify the largest legal trace (a 64-player Schwingfest), on one core; medians of several runs, wall clock and CPU time."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 from schwinget_spec.conformance import verify_trace_text
 from schwinget_spec.deal import Deal
@@ -42,12 +43,14 @@ def make_traces(count: int, seed: int, *, with_claims: bool) -> list[str]:
 def run(count: int, seed: int, *, with_claims: bool) -> dict[str, float]:
     """Verify ``count`` traces (made before the clock starts); every one must conform."""
     texts = make_traces(count, seed, with_claims=with_claims)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for text in texts:
         if not verify_trace_text(text).conforms:
             raise SystemExit("a reference trace did not conform")
-    elapsed = time.perf_counter() - start
-    return {"traces_per_s": count / elapsed, "mean_bytes": sum(map(len, texts)) / count}
+    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    return {
+        "traces_per_s": count / elapsed, "traces_per_cpu_s": count / used, "mean_bytes": sum(map(len, texts)) / count,
+    }
 
 
 def make_fest_trace(players: int, seed: int) -> str:
@@ -62,15 +65,64 @@ def make_fest_trace(players: int, seed: int) -> str:
 
 
 def run_fest(players: int, seed: int, repeats: int) -> dict[str, float]:
-    """Seconds to verify one ``players``-player Schwingfest trace (made before the clock starts), best of ``repeats``."""
+    """Seconds (wall clock and CPU) to verify one ``players``-player Schwingfest trace (made before the clock starts), best of ``repeats``."""
     text = make_fest_trace(players, seed)
-    times = []
+    times, cpu_times = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if not verify_trace_text(text).conforms:
             raise SystemExit("the Schwingfest trace did not conform")
         times.append(time.perf_counter() - start)
-    return {"seconds": min(times), "bytes": len(text.encode("utf-8"))}
+        cpu_times.append(time.process_time() - cpu)
+    return {"seconds": min(times), "cpu_seconds": min(cpu_times), "bytes": len(text.encode("utf-8"))}
+
+
+def run_parts(players: int, seed: int, repeats: int) -> None:
+    """Print where the CPU time of verifying one ``players``-player Schwingfest goes: each part alone, best of ``repeats``.
+
+    The parts are cumulative from the engine's replay on (each adds to the one before),
+    and all run with the collector paused, as the verifier runs them.
+    """
+    from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
+    from schwinget_spec.conformance.trace_text import gc_paused, parse_trace_text  # noqa: PLC0415
+
+    text = make_fest_trace(players, seed)
+    document = parse_trace_text(text)
+    gaenge = document["gaenge"]
+    rules = verify.rules_from_json(document.get("rules", {}))
+    deals = [verify._deal_from_json(g["deal"], "") for g in gaenge]
+
+    def replay(*, legal: bool, claims: bool) -> None:
+        for gang, deal in zip(gaenge, deals, strict=True):
+            state = start_gang(deal, Player[gang["starter"]], rules)
+            steps = gang.get("claims", {}).get("steps", [])
+            for i, code in enumerate(gang["actions"]):
+                state = state.apply(verify._ACTIONS.get(code, code))
+                if claims:
+                    verify._claims_match(state, steps[i])
+                elif legal:
+                    state.legal_actions()
+
+    parts: list[tuple[str, Any]] = [
+        ("read the text (JSON, the reading rules)", lambda: parse_trace_text(text)),
+        ("the schema", lambda: verify._check_schema(document)),
+        ("build the deals (Deal)", lambda: [verify._deal_from_json(g["deal"], "") for g in gaenge]),
+        ("engine: start_gang + apply per action", lambda: replay(legal=False, claims=False)),
+        ("  + legal_actions after each action", lambda: replay(legal=True, claims=False)),
+        ("  + the step claims compared instead", lambda: replay(legal=False, claims=True)),
+        ("the whole replay (fest, points, end claims too)", lambda: verify._verify(document)),
+        ("verify_trace_text, all of it", lambda: verify_trace_text(text)),
+    ]
+    actions = sum(len(g["actions"]) for g in gaenge)
+    print(f"{players}-player Schwingfest: {len(gaenge):,} Gänge, {actions:,} actions, {len(text.encode()) / 2**20:.1f} MiB")
+    for label, part in parts:
+        best = float("inf")
+        for _ in range(repeats):
+            with gc_paused():
+                start = time.process_time()
+                part()
+                best = min(best, time.process_time() - start)
+        print(f"  {label:<48} CPU {best:.3f} s   ({best / actions * 1e6:.1f} µs per action)")
 
 
 def _child(args: list[str], path: str | None) -> dict[str, float]:
@@ -93,8 +145,15 @@ def main() -> None:
         help="also run every measurement with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), "
         "alternating run by run, and print the ratio",
     )
+    parser.add_argument(
+        "--parts", action="store_true",
+        help="only print where the CPU time of verifying the largest trace goes (this checkout, best of --runs)",
+    )
     parser.add_argument("--child", choices=["claims", "plain", "fest"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.parts:
+        run_parts(args.fest_players, args.seed, args.runs)
+        return
     if args.child == "fest":
         print(json.dumps(run_fest(args.fest_players, args.seed, 3)))
         return
@@ -116,9 +175,12 @@ def main() -> None:
                 for name, path in sides:
                     figures[name].append(_child(["--child", child, "--count", str(args.count), "--seed", str(args.seed + r)], path))
             for name, _ in sides:
-                rates = [f["traces_per_s"] for f in figures[name]]
                 size = statistics.median(f["mean_bytes"] for f in figures[name])
-                rows.append((label, name, ",.0f", statistics.median(rates), rates, f"mean trace {size:,.0f} bytes"))
+                for key, clock in (("traces_per_s", "wall"), ("traces_per_cpu_s", "CPU")):
+                    rates = [f[key] for f in figures[name]]
+                    rows.append(
+                        (f"{label} ({clock})", name, ",.0f", statistics.median(rates), rates, f"mean trace {size:,.0f} bytes")
+                    )
     if args.fest_players:
         label = f"{args.fest_players}-player Schwingfest, s to verify"
         figures = {name: [] for name, _ in sides}
@@ -128,16 +190,18 @@ def main() -> None:
                     _child(["--child", "fest", "--fest-players", str(args.fest_players), "--seed", str(args.seed + r)], path)
                 )
         for name, _ in sides:
-            seconds = [f["seconds"] for f in figures[name]]
             size = statistics.median(f["bytes"] for f in figures[name]) / 2**20
-            rows.append((label, name, ".3f", statistics.median(seconds), seconds, f"trace {size:.1f} MiB"))
+            for key, clock in (("seconds", "wall"), ("cpu_seconds", "CPU")):
+                seconds = [f[key] for f in figures[name]]
+                rows.append((f"{label} ({clock})", name, ".3f", statistics.median(seconds), seconds, f"trace {size:.1f} MiB"))
     medians = {(label, name): median for label, name, _, median, _, _ in rows}
     for label, name, form, median, values, note in rows:
         runs = ", ".join(format(v, form) for v in values)
         ratio = ""
         if args.baseline and name == "this checkout":
             ratio = f"   {median / medians[(label, sides[1][0])]:.2f}x the baseline"
-        print(f"{label:<42} {name:<28} median {format(median, form):>8}   runs: {runs}   ({note}){ratio}")
+        print(f"{label:<48} {name:<28} median {format(median, form):>8}   runs: {runs}   ({note}){ratio}")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":
