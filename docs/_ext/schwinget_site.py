@@ -73,7 +73,8 @@ def _run_proofs() -> tuple[ProofRow, ...]:
     from schwinget_spec.proofs import run_queries  # noqa: PLC0415
 
     return tuple(
-        ProofRow(r.name, r.claim, r.answer, r.ok, r.seconds, tuple(r.clauses)) for r in run_queries(include_slow=False)
+        ProofRow(r.name, r.claim, r.answer, r.ok, r.seconds, tuple(r.clauses))
+        for r in run_queries(include_slow=False, jobs=os.cpu_count() or 1)
     )
 
 
