@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 _NOT_ENFORCING = frozenset(
-    {"clauses.py", "clause_index.py", "ambiguities.py", "i18n.py", "play.py", "replay.py", "simulate.py"}
+    {"clauses.py", "clause_index.py", "ambiguities.py", "i18n.py", "interactive.py", "replay.py", "simulate.py"}
 )
 """Top-level package modules that name clause ids without enforcing them: the registry
 itself, this index, the ambiguity registry (which names the clauses each open question

@@ -19,7 +19,7 @@ from schwinget_spec.conformance.verify import verify_trace, verify_trace_file
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.i18n import LANGS, refusal, text
-from schwinget_spec.play import GiveUpError, InputEndedError, Table, play_interactive
+from schwinget_spec.interactive import GiveUpError, InputEndedError, Table, play_interactive
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 

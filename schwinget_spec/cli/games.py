@@ -72,7 +72,7 @@ def play_command(
     `schwinget replay` read it. Exit code 0 after a finished match, 1 if you gave up or
     the input ended.
     """
-    from schwinget_spec.play import (  # noqa: PLC0415
+    from schwinget_spec.interactive import (  # noqa: PLC0415
         GiveUpError,
         InputEndedError,
         Table,
