@@ -31,8 +31,8 @@ from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.clause_index import project_root
 from schwinget_spec.conformance.vectors import load_vectors
 from schwinget_spec.deal import Deal
-from schwinget_spec.match import gang_seeds
 from schwinget_spec.interactive import Table, play_interactive
+from schwinget_spec.match import gang_seeds
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import rules_to_json
 
