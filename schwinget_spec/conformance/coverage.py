@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -26,9 +27,9 @@ __all__ = [
 LEVELS: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
 """The levels at which a run can check an implementation, in the order the report names them."""
 
-UNOBSERVABLE_CLAUSES: Mapping[str, str] = {
+UNOBSERVABLE_CLAUSES: Mapping[str, str] = MappingProxyType({
     "deal.hand_private": "what a player may see is not observable: the harness sees both hands",
-}
+})
 """Clauses no run can exercise, each with the reason; the report lists them apart."""
 
 _LEVEL_PREFIXES: tuple[tuple[str, str], ...] = (

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import importlib
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -12,7 +11,9 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.conformance.coverage import clause_level
 from schwinget_spec.conformance.protocol import LEVELS
+from schwinget_spec.conformance.situations import SITUATIONS, gang_situations
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.rules import Rules
 
@@ -41,13 +42,6 @@ LEVEL_TEXT: dict[str, str] = {
 }
 """What each level checks, for the report page."""
 
-_LEVEL_PREFIXES: tuple[tuple[str, str], ...] = (
-    ("scoring.", "scoring"),
-    ("table.", "scoring"),
-    ("setup.gangkarten", "match"),
-    ("match.", "match"),
-    ("fest.", "schwingfest"),
-)
 
 
 class ReportFileError(SchwingetError, ValueError):
@@ -132,28 +126,9 @@ class RunSummary:
         return Cell(CellStatus.UNKNOWN)
 
 
-def clause_level(clause_id: str) -> str:
-    """The level whose play exercises ``clause_id`` (``conformance.coverage.clause_level`` when present)."""
-    try:
-        module = importlib.import_module("schwinget_spec.conformance.coverage")
-        found = getattr(module, "clause_level", None)
-        if callable(found):
-            return str(found(clause_id))
-    except ImportError:
-        pass
-    for prefix, level in _LEVEL_PREFIXES:
-        if clause_id.startswith(prefix):
-            return level
-    return "gang"
-
-
 def situation_descriptions() -> dict[str, tuple[str, str, tuple[str, ...]]]:
-    """Each named situation of ``conformance.steering`` (when present): its level, description and clauses."""
-    try:
-        module = importlib.import_module("schwinget_spec.conformance.steering")
-    except ImportError:
-        return {}
-    return {s.name: (s.level, s.description, tuple(s.clauses)) for s in getattr(module, "SITUATIONS", ())}
+    """Each named situation of ``conformance.situations``: its level, description and clauses."""
+    return {s.name: (s.level, s.description, tuple(s.clauses)) for s in SITUATIONS}
 
 
 def load_report(path: str | Path) -> dict[str, Any]:
@@ -217,12 +192,11 @@ def _reached_by_reproduction(reproduction: Mapping[str, Any] | None) -> frozense
     if reproduction is None:
         return frozenset()
     try:
-        steering = importlib.import_module("schwinget_spec.conformance.steering")
         from schwinget_spec.conformance.reports.game import replay_prefix  # noqa: PLC0415
 
         deal, starter, rules, actions = replay_prefix(reproduction)
-        found = steering.gang_situations(deal, starter, actions, rules)
-    except (ImportError, SchwingetError, AttributeError, TypeError, ValueError, KeyError):
+        found = gang_situations(deal, starter, actions, rules)
+    except (SchwingetError, TypeError, ValueError, KeyError):
         return frozenset()
     return frozenset(str(s) for s in found)
 
