@@ -8,6 +8,10 @@
 //
 //   node examples/js/schwinget.js            # then type JSON lines, one request each
 //   schwinget conformance run -- node examples/js/schwinget.js
+//
+// Required as a module it serves nothing by itself: it exports the Gang, gangPoints and
+// serve(variant), so that an engine with one injected bug (schwinget_buggy.js,
+// schwinget_scoring_bug.js) replaces only the piece its bug lives in.
 
 'use strict';
 
@@ -210,13 +214,17 @@ class Gang {
     return valueOf(six) === 6 && (this.rules.konter_beats_trump_six || colourOf(six) !== this.trump);
   }
 
+  // kampfrichter.last_schwung (and konter.last_trick): no effect on the very last Schwung
+  kampfrichterActs(isLast) {
+    return !isLast;
+  }
+
   // The winner of a Schwung (0 or 1), or null when the Kampfrichter neutralises it.
   resolve(leader, led, answer, isLast, wasVoid) {
     const answerer = other(leader);
     if (led === 'KR' || answer === 'KR') {
       this.kampfrichterPlayer = led === 'KR' ? leader : answerer;
-      // kampfrichter.last_schwung (and konter.last_trick): no effect on the very last Schwung
-      if (isLast) return other(this.kampfrichterPlayer);
+      if (!this.kampfrichterActs(isLast)) return other(this.kampfrichterPlayer);
       // AMB-KONTER-VS-KR: under konter_loses_to_kampfrichter the Konter loses (konter.loses)
       const otherCard = led === 'KR' ? answer : led;
       if (otherCard === 'BK' && this.rules.konter_loses_to_kampfrichter) return this.kampfrichterPlayer;
@@ -423,6 +431,10 @@ class Fest {
 
 // -- the protocol
 
+// The pieces serve() may be given in place of this file's own: the name it answers hello
+// with, the Gang class and the points of a finished Gang.
+let variant = { name: NAME, Gang, gangPoints };
+
 let gang = null;
 
 let match = null;
@@ -453,7 +465,7 @@ function checkSystem(system) {
 function takeFinished(system, rules) {
   if (owner === null || gang === null || gang.phase !== 'over') return null;
   const result = gang.result();
-  const taken = { starter: gang.starter, result, points: gangPoints(result, system, rules), owner };
+  const taken = { starter: gang.starter, result, points: variant.gangPoints(result, system, rules), owner };
   owner = null;
   return taken;
 }
@@ -474,13 +486,13 @@ function handle(request) {
   if (request === null || typeof request !== 'object') throw new BadRequest('a request is a JSON object');
   switch (request.cmd) {
     case 'hello':
-      return { ok: true, name: NAME, version: VERSION, protocol: PROTOCOL, levels: LEVELS, switches: Object.keys(DEFAULT_RULES) };
+      return { ok: true, name: variant.name, version: VERSION, protocol: PROTOCOL, levels: LEVELS, switches: Object.keys(DEFAULT_RULES) };
     case 'start': {
       const rules = parseRules(request.rules);
       if (rules === null) return UNSUPPORTED;
       checkDeal(request.deal);
       if (request.starter !== 'P0' && request.starter !== 'P1') throw new BadRequest('starter must be P0 or P1');
-      gang = new Gang(request.deal, Number(request.starter[1]), rules);
+      gang = new variant.Gang(request.deal, Number(request.starter[1]), rules);
       return { ok: true };
     }
     case 'legal':
@@ -503,7 +515,7 @@ function handle(request) {
       const rules = parseRules(request.rules, gang.rules);
       if (rules === null) return UNSUPPORTED;
       const system = checkSystem(request.system);
-      return { ok: true, points: gangPoints(gang.result(), system, rules).map((p) => formatPoints(p, system)) };
+      return { ok: true, points: variant.gangPoints(gang.result(), system, rules).map((p) => formatPoints(p, system)) };
     }
     case 'match_start': {
       const rules = parseRules(request.rules);
@@ -562,19 +574,27 @@ function requireGang() {
   return gang;
 }
 
-const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-input.on('line', (line) => {
-  if (line.trim() === '') return;
-  let reply;
-  let request = null;
-  try {
-    request = JSON.parse(line);
-    reply = handle(request);
-  } catch (e) {
-    reply = e instanceof BadRequest || e instanceof SyntaxError
-      ? { ok: false, error: 'bad_request', message: e.message }
-      : { ok: false, error: 'internal', message: String(e && e.stack) };
-  }
-  process.stdout.write(JSON.stringify(reply) + '\n');
-  if (request !== null && typeof request === 'object' && request.cmd === 'bye') input.close();
-});
+// Answer the requests of standard input, one JSON line each, until bye or the end of input.
+function serve(options = {}) {
+  variant = { ...variant, ...options };
+  const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  input.on('line', (line) => {
+    if (line.trim() === '') return;
+    let reply;
+    let request = null;
+    try {
+      request = JSON.parse(line);
+      reply = handle(request);
+    } catch (e) {
+      reply = e instanceof BadRequest || e instanceof SyntaxError
+        ? { ok: false, error: 'bad_request', message: e.message }
+        : { ok: false, error: 'internal', message: String(e && e.stack) };
+    }
+    process.stdout.write(JSON.stringify(reply) + '\n');
+    if (request !== null && typeof request === 'object' && request.cmd === 'bye') input.close();
+  });
+}
+
+module.exports = { Gang, gangPoints, serve };
+
+if (require.main === module) serve();
