@@ -1,4 +1,4 @@
-"""Benchmark: random complete Gänge per second and legal_actions+apply steps per second on one core, median of several runs."""
+"""Benchmark: random complete Gänge per second and legal_actions+apply steps per second on one core, median of several runs, wall clock and CPU time."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def run_gaenge(count: int, seed: int, *, shuffle: bool) -> dict[str, float]:
     # so the figure is the engine's cost (RandomBot's unbiased SplitMix64 draw costs more).
     x = seed
     steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(count):
         deal = Deal.shuffled(seed + i) if deals is None else deals[i]
         state = start_gang(deal, Player(i & 1), rules)
@@ -38,8 +38,11 @@ def run_gaenge(count: int, seed: int, *, shuffle: bool) -> dict[str, float]:
             x = (x * _MUL + _INC) & _MASK
             state = state.apply(actions[(x >> 33) % len(actions)])
             steps += 1
-    elapsed = time.perf_counter() - start
-    return {"gaenge_per_s": count / elapsed, "steps_per_s": steps / elapsed, "steps": steps, "seconds": elapsed}
+    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    return {
+        "gaenge_per_s": count / elapsed, "gaenge_per_cpu_s": count / used, "steps_per_s": steps / elapsed,
+        "steps": steps, "seconds": elapsed,
+    }
 
 
 def run_steps(count: int, seed: int) -> dict[str, float]:
@@ -48,7 +51,7 @@ def run_steps(count: int, seed: int) -> dict[str, float]:
     starts = [start_gang(Deal.shuffled(seed + i), Player(i & 1), rules) for i in range(count)]
     x = seed
     steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for first in starts:
         state = first
         while not state.is_over:
@@ -56,8 +59,8 @@ def run_steps(count: int, seed: int) -> dict[str, float]:
             x = (x * _MUL + _INC) & _MASK
             state = state.apply(actions[(x >> 33) % len(actions)])
             steps += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "steps": steps, "seconds": elapsed}
+    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    return {"steps_per_s": steps / elapsed, "steps_per_cpu_s": steps / used, "steps": steps, "seconds": elapsed}
 
 
 def _worker(mode: str, count: int, seed: int) -> None:
@@ -70,25 +73,32 @@ def _worker(mode: str, count: int, seed: int) -> None:
     print(json.dumps(out))
 
 
-def _measure(mode: str, count: int, runs: int) -> list[dict[str, float]]:
-    results = []
-    for run in range(runs):
-        # a fresh interpreter per run: no warm caches or garbage from the previous run
-        proc = subprocess.run(
-            [sys.executable, __file__, "--worker", mode, "--count", str(count), "--seed", str(1000 * run)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        results.append(json.loads(proc.stdout))
-    return results
+def _run(mode: str, count: int, seed: int, path: str | None) -> dict[str, float]:
+    # a fresh interpreter per run: no warm caches or garbage from the previous run
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.run(
+        [sys.executable, __file__, "--worker", mode, "--count", str(count), "--seed", str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    result: dict[str, float] = json.loads(proc.stdout)
+    return result
 
 
 def main() -> None:
-    """Run each measurement ``--runs`` times in fresh subprocesses and print the medians."""
+    """Run each measurement ``--runs`` times in fresh subprocesses and print the medians (and the ratio to a baseline)."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="timed runs per measurement (default 5)")
     parser.add_argument("--count", type=int, default=3000, help="Gänge per run (default 3000)")
+    parser.add_argument(
+        "--baseline", metavar="DIR",
+        help="also run every measurement with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), "
+        "alternating run by run, and print the ratio",
+    )
     parser.add_argument("--worker", choices=["pregenerated", "shuffled", "steps"], help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -97,22 +107,36 @@ def main() -> None:
         return
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}, "
-        f"{os.cpu_count()} cores; one process, one core"
+        f"{os.cpu_count()} cores; one process, one core; load average {os.getloadavg()[0]:.2f} at the start"
     )
     print(f"{args.runs} runs of {args.count} random Gänge each, every run in a fresh subprocess; medians:")
-    pre = _measure("pregenerated", args.count, args.runs)
-    shu = _measure("shuffled", args.count, args.runs)
-    stp = _measure("steps", args.count, args.runs)
+    sides: list[tuple[str, str | None]] = [("this checkout", None)]
+    if args.baseline:
+        sides.append((f"baseline {args.baseline}", args.baseline))
+    figures: dict[tuple[str, str], list[dict[str, float]]] = {}
+    for mode in ("pregenerated", "shuffled", "steps"):
+        for run in range(args.runs):
+            for name, path in sides:
+                figures.setdefault((mode, name), []).append(_run(mode, args.count, 1000 * run, path))
     rows = [
-        ("complete Gänge/s, deals made beforehand", [r["gaenge_per_s"] for r in pre]),
-        ("complete Gänge/s, Deal.shuffled in the loop", [r["gaenge_per_s"] for r in shu]),
-        ("legal_actions+apply steps/s", [r["steps_per_s"] for r in stp]),
+        ("complete Gänge/s, deals made beforehand", "pregenerated", "gaenge_per"),
+        ("complete Gänge/s, Deal.shuffled in the loop", "shuffled", "gaenge_per"),
+        ("legal_actions+apply steps/s", "steps", "steps_per"),
     ]
-    for label, values in rows:
-        runs = ", ".join(f"{v:,.0f}" for v in values)
-        print(f"  {label:<46} {statistics.median(values):>10,.0f}   (runs: {runs})")
-    steps_per_gang = statistics.median(r["steps"] / args.count for r in pre)
-    print(f"  {'steps per Gang (median)':<46} {steps_per_gang:>10.1f}")
+    for label, mode, key in rows:
+        for clock, suffix in (("wall", "_s"), ("CPU", "_cpu_s")):
+            medians = {}
+            for name, _ in sides:
+                values = [r[key + suffix] for r in figures[(mode, name)]]
+                medians[name] = statistics.median(values)
+                runs = ", ".join(f"{v:,.0f}" for v in values)
+                ratio = ""
+                if args.baseline and name == "this checkout":
+                    ratio = f"   {medians[name] / statistics.median(r[key + suffix] for r in figures[(mode, sides[1][0])]):.2f}x the baseline"
+                print(f"  {label + ' (' + clock + ')':<52} {name:<24} {medians[name]:>10,.0f}   (runs: {runs}){ratio}")
+    steps_per_gang = statistics.median(r["steps"] / args.count for r in figures[("pregenerated", "this checkout")])
+    print(f"  {'steps per Gang (median)':<52} {steps_per_gang:>35.1f}")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":
