@@ -5,9 +5,10 @@ Run: .venv/bin/python benchmarks/bench_steering.py [--uniform 20000] [--seeds 5]
 Prints, per Gang situation of ``schwinget_spec.conformance.steering``: how often the
 harness's uniform random Gänge reach it (Gänge per hit, from ``--uniform`` Gänge, and the
 Gänge needed to reach it as often as steered play does), and how often the steered Gänge
-of a default run reach it, with the reference playouts tried while aiming at it. Then, for two in-process mutants of the reference (the Konter
-losing to the Kampfrichter on the last Schwung; a Plattwurf counting a Schwung
-neutralised before the Angriff), the Gang that catches each for seeds 0..N-1 without
+of a default run reach it, with the reference playouts tried while aiming at it. Then, for
+two of the kit's mutants run in process (``kampfrichter-beats-konter-on-last``: the Konter losing to the
+Kampfrichter on the last Schwung; ``plattwurf-counts-collected``: a Plattwurf counting a
+Schwung neutralised before the Angriff), the Gang that catches each for seeds 0..N-1 without
 vectors: by uniform play alone (up to ``--limit`` Gänge) and by a default run without
 vectors (100 random Gänge, then steered play). Last, the median time of steered play's
 reference search at its default count beside the time of as many uniform Gänge.
@@ -19,56 +20,19 @@ import argparse
 import re
 import statistics
 import time
-from typing import Any
-from unittest import mock
 
-from schwinget_spec import gang as gang_module
-from schwinget_spec.cards import Card
-from schwinget_spec.conformance.adapter import ReferenceAdapter, ResultReport
-from schwinget_spec.conformance.harness import DEFAULT_STEER, check_adapter
+from schwinget_spec.conformance.harness import DEFAULT_STEER, run_harness
+from schwinget_spec.conformance.mutants import get_mutant
+from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
 from schwinget_spec.conformance.steering import GANG_SITUATIONS, steered_games, uniform_rates
-from schwinget_spec.gang import GangState
-from schwinget_spec.players import Player
-from schwinget_spec.rules import Rules
-from schwinget_spec.trick import SchwungOutcome, resolve_schwung
+
+# the issue's two rare bugs, as the kit's mutants
+RARE_BUGS = ("kampfrichter-beats-konter-on-last", "plattwurf-counts-collected")
 
 
-def _konter_loses_on_last(
-    leader: Player, led: Card, answer: Card, trump: Any, rules: Rules, *, is_last: bool, answer_was_void: bool
-) -> SchwungOutcome:
-    if is_last and {led, answer} == {Card.KR, Card.BK}:
-        return SchwungOutcome(leader if led is Card.KR else leader.other, "konter.last_trick")
-    return resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=answer_was_void)
-
-
-class KonterLosesOnLast(ReferenceAdapter):
-    """The Konter loses to the Kampfrichter on the very last Schwung too."""
-
-    def apply(self, state: GangState, action: str) -> GangState:
-        with mock.patch.object(gang_module, "resolve_schwung", _konter_loses_on_last):
-            return state.apply(action)
-
-
-class PlattwurfCountsCredited(ReferenceAdapter):
-    """Counts a Plattwurf when 5 tricks are credited after the Angriff, a Schwung neutralised before it included."""
-
-    def result(self, state: GangState) -> ResultReport | None:
-        report = super().result(state)
-        if report is None or state.angriff is None or report.plattwurf is not None:
-            return report
-        credited = [0, 0]
-        for r in state.history:
-            if r.after_angriff and r.winner is not None:
-                credited[int(r.winner)] += r.tricks
-        for p in (0, 1):
-            if credited[p] >= 5:
-                own = p == int(state.angriff.player)
-                return ResultReport(report.tricks, p, p, "plattwurf_eigener_angriff" if own else "plattwurf_gegnerischer_angriff")
-        return report
-
-
-def _caught_at(adapter: ReferenceAdapter, seed: int, games: int, steer: int) -> str:
-    report = check_adapter(adapter, games=games, seed=seed, vectors=False, steer=steer, shrink=False)
+def _caught_at(mutant_id: str, seed: int, games: int, steer: int) -> str:
+    report = run_harness(mutant_command(mutant_id), games=games, seed=seed, vectors=False, steer=steer, shrink=False,
+                         client_factory=mutant_loopback(mutant_id))
     d = report.divergence
     if d is None:
         return f"not in {games}" if steer == 0 else "not caught"
@@ -101,10 +65,10 @@ def main() -> None:
 
     print()
     print(f"the Gang that catches each rare bug, seeds 0-{args.seeds - 1}, no vectors:")
-    for mutant in (KonterLosesOnLast(), PlattwurfCountsCredited()):
+    for mutant in RARE_BUGS:
         uniform_row = [_caught_at(mutant, s, args.limit, 0) for s in range(args.seeds)]
         steered_row = [_caught_at(mutant, s, 100, DEFAULT_STEER) for s in range(args.seeds)]
-        print(f"  {type(mutant).__name__}")
+        print(f"  {mutant}: {get_mutant(mutant).description}")
         print(f"    uniform play only:              {'; '.join(uniform_row)}")
         print(f"    default run (100 random + steered): {'; '.join(steered_row)}")
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-from unittest import mock
-
 import pytest
 
 from schwinget_spec import gang as gang_module
@@ -16,13 +13,14 @@ from schwinget_spec.conformance.harness import (
     HarnessReport,
     check_adapter,
     format_report,
+    run_harness,
 )
+from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.testing import ReferenceAdapter
-from schwinget_spec.trick import SchwungOutcome, resolve_schwung
 
 SEEDS = range(5)
 
@@ -137,20 +135,10 @@ def test_a_real_farbzwang_bug_is_not_blamed_on_the_deal(seed: int) -> None:
 # -- the result
 
 
-def _konter_loses_on_last(
-    leader: Player, led: Card, answer: Card, trump: Any, rules: Rules, *, is_last: bool, answer_was_void: bool
-) -> SchwungOutcome:
-    if is_last and {led, answer} == {Card.KR, Card.BK}:
-        return SchwungOutcome(leader if led is Card.KR else leader.other, "konter.last_trick")
-    return resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=answer_was_void)
-
-
-class _KonterLosesOnLast(ReferenceAdapter):
-    """The Konter loses to the Kampfrichter on the very last Schwung too."""
-
-    def apply(self, state: GangState, action: str) -> GangState:
-        with mock.patch.object(gang_module, "resolve_schwung", _konter_loses_on_last):
-            return state.apply(action)
+def _mutant_run(mutant_id: str, seed: int) -> HarnessReport:
+    """A run of the kit's mutant ``mutant_id`` in process, without the vectors, random Gänge or shrinking: steered play only."""
+    return run_harness(mutant_command(mutant_id), games=0, seed=seed, vectors=False, shrink=False,
+                       client_factory=mutant_loopback(mutant_id))
 
 
 class _ResultMutant(ReferenceAdapter):
@@ -162,23 +150,6 @@ class _ResultMutant(ReferenceAdapter):
     def result(self, state: GangState) -> ResultReport | None:
         report = super().result(state)
         return None if report is None else self.change(state, report)
-
-
-class _PlattwurfCountsCredited(_ResultMutant):
-    """Counts a Plattwurf when 5 tricks are credited after the Angriff, a Schwung neutralised before it included."""
-
-    def change(self, state: GangState, report: ResultReport) -> ResultReport:
-        if state.angriff is None or report.plattwurf is not None:
-            return report
-        credited = [0, 0]
-        for r in state.history:
-            if r.after_angriff and r.winner is not None:
-                credited[int(r.winner)] += r.tricks
-        for p in (0, 1):
-            if credited[p] >= 5:
-                own = p == int(state.angriff.player)
-                return ResultReport(report.tricks, p, p, "plattwurf_eigener_angriff" if own else "plattwurf_gegnerischer_angriff")
-        return report
 
 
 class _NoDefenderPlattwurf(_ResultMutant):
@@ -212,16 +183,16 @@ class _EqualTricksGoToP0(_ResultMutant):
 @pytest.mark.clause("konter.last_trick")
 @pytest.mark.parametrize("seed", SEEDS)
 def test_konter_losing_on_the_last_schwung_is_caught_without_vectors(seed: int) -> None:
-    """The issue's first rare bug: steered play catches it for every seed, without the vectors and with no random Gang."""
-    report = check_adapter(_KonterLosesOnLast(), games=0, seed=seed, vectors=False, shrink=False)
+    """The issue's first rare bug (the kit's mutant kampfrichter-beats-konter-on-last): steered play catches it for every seed, without the vectors and with no random Gang."""
+    report = _mutant_run("kampfrichter-beats-konter-on-last", seed)
     assert _clause(report) == "konter.last_trick"
 
 
 @pytest.mark.clause("plattwurf.after_angriff")
 @pytest.mark.parametrize("seed", SEEDS)
 def test_plattwurf_counting_a_schwung_neutralised_before_the_angriff_names_after_angriff(seed: int) -> None:
-    """The issue's second rare bug: steered play catches it for every seed and names plattwurf.after_angriff."""
-    report = check_adapter(_PlattwurfCountsCredited(), games=0, seed=seed, vectors=False, shrink=False)
+    """The issue's second rare bug (the kit's mutant plattwurf-counts-collected): steered play catches it for every seed and names plattwurf.after_angriff."""
+    report = _mutant_run("plattwurf-counts-collected", seed)
     assert _clause(report) == "plattwurf.after_angriff"
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "loopback_factory",
     "matrix_totals",
     "mutant_command",
+    "mutant_loopback",
     "published_rows",
     "run_mutant",
 ]
@@ -42,6 +43,11 @@ def loopback_factory(engine: Callable[[], ReferenceEngine]) -> ClientFactory:
         return LoopbackClient(ReferenceServer(engine()).handle)
 
     return start
+
+
+def mutant_loopback(mutant_id: str) -> ClientFactory:
+    """Starts a new engine of the mutant ``mutant_id`` in process per call, for ``run_harness(mutant_command(mutant_id), client_factory=...)``."""
+    return loopback_factory(lambda: mutant_engine(mutant_id))
 
 
 @attrs.frozen
@@ -182,7 +188,7 @@ def run_mutant(mutant: Mutant, *, in_process: bool = False, games: int = 100, se
     started = time.perf_counter()
 
     def one() -> HarnessReport:
-        factory = loopback_factory(lambda: mutant_engine(mutant.id)) if in_process else None
+        factory = mutant_loopback(mutant.id) if in_process else None
         return run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=factory)
 
     report = one()
