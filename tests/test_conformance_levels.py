@@ -46,6 +46,9 @@ from schwinget_spec.conformance.reference_server import ReferenceEngine, Referen
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.summary import summarise
 from schwinget_spec.conformance.runner import verdict_matches
+from schwinget_spec.conformance.situations import SITUATIONS
+from schwinget_spec.conformance.steering import DEFAULT_STEER
+from schwinget_spec.conformance.steering_levels import steered_levels
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.verify import verify_trace
 from schwinget_spec.gang import GangResult, GangState
@@ -102,7 +105,7 @@ def _levels(mutant_id: str) -> LevelsReport:
 
 @pytest.mark.clause("match.winner", "match.loser_starts", "fest.twice_each", "table.gut_gekaempft")
 def test_reference_server_passes_a_default_run_at_every_level() -> None:
-    """A default conformance run of the reference engine behind the protocol passes and checks every level."""
+    """A default conformance run of the reference engine behind the protocol passes, checks every level, and reaches every named situation, of a Gang, a match and a Schwingfest, at least the steered count of times."""
     report = run_harness(SERVER)
     assert report.passed, format_report(report)
     assert report.levels is not None
@@ -119,6 +122,12 @@ def test_reference_server_passes_a_default_run_at_every_level() -> None:
         results = by_level[level]["vector_results"]
         assert len(results) == by_level[level]["vectors"]
         assert {r["status"] for r in results} == {"passed"}
+    # steered matches and Schwingfeste: every named situation of every level reached the steered count
+    steered = steered_levels(DEFAULT_STEER, 0)
+    assert (by_level["match"]["steered"], by_level["schwingfest"]["steered"]) == (len(steered.matches), len(steered.fests))
+    situations = fields["coverage"]["situations"]
+    assert min(situations.values()) >= DEFAULT_STEER, situations
+    assert set(situations) == {s.name for s in SITUATIONS}
 
 
 def test_gang_only_engine_passes_and_says_what_was_not_checked() -> None:

@@ -62,7 +62,7 @@ class Coverage:
     situation, with their counts (0 for those not reached). ``checked`` are the levels the
     run played against the implementation, ``not_checked`` the others: their clauses and
     situations are not counted as unreached but as not checked. ``target`` is the count
-    steered play aimed at for each Gang situation (0: no steering).
+    steered play aimed at for each named situation (0: no steering).
     """
 
     clauses: tuple[tuple[str, int], ...]
@@ -92,9 +92,9 @@ class Coverage:
 
     @property
     def below_target(self) -> tuple[str, ...]:
-        """Gang situations reached, but fewer times than steered play aimed at."""
+        """Situations of a level counted by the run reached, but fewer times than steered play aimed at."""
         levels = {s.name: s.level for s in SITUATIONS}
-        return tuple(s for s, n in self.situations if 0 < n < self.target and levels[s] == "gang")
+        return tuple(s for s, n in self.situations if 0 < n < self.target and levels[s] in self.counted)
 
     @property
     def complete(self) -> bool:

@@ -65,7 +65,8 @@ from schwinget_spec.conformance.situations import (
     match_situations,
 )
 from schwinget_spec.conformance.skiplist import SkipList
-from schwinget_spec.conformance.steering import SteeredRun, gang_situations, steered_games
+from schwinget_spec.conformance.steering import DEFAULT_STEER, SteeredRun, gang_situations, steered_games
+from schwinget_spec.conformance.steering_levels import level_situations_out_of_reach
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -101,14 +102,6 @@ __all__ = [
 
 _PROBE_PERCENT = 12
 """How often (in percent of steps) a random game offers an action the reference forbids."""
-DEFAULT_STEER = 10
-"""How many times steered play makes a default run reach each named Gang situation.
-
-Chosen from measurement (docs/harness.md, ``benchmarks/bench_steering.py``): the 17 Gang
-situations at 10 each take about 115 steered Gänge, found in about 0.2 s of reference
-play, and a bug that shows in only half of a situation's occurrences (under one of two
-readings of a switch, say) escapes 10 of them with probability 2**-10."""
-
 Progress = Callable[[int, int, str], None]
 """Told, after each game, how many of how many games are done and what is being played."""
 
@@ -282,6 +275,7 @@ def _report(
     stale: tuple[str, ...],
     skiplist: SkipList | None,
     checked: Collection[str] = ("gang",),
+    out_of_reach: Collection[str] = (),
     **fields: Any,
 ) -> HarnessReport:
     vectors = len(played.vectors - ({played.failed_vector} if played.failed_vector else set()))
@@ -304,7 +298,8 @@ def _report(
         stale_skips=stale,
         skiplist=None if skiplist is None else skiplist.implementation,
         coverage=played.coverage.report(
-            checked, target=plan.steer, impossible=() if plan.reading is None else impossible_situations(plan.reading)
+            checked, target=plan.steer,
+            impossible={*out_of_reach, *(() if plan.reading is None else impossible_situations(plan.reading))},
         ),
         **fields,
     )
@@ -512,6 +507,7 @@ def run_harness(
                     levels, level_gang = play_levels(
                         session.get, session.hello, seed=seed, vectors=vectors,
                         gang_played=(total, played.vector_gaenge), run=ok, skiplist=skiplist, fresh=session.fresh,
+                        steer=steer,
                     )
                     divergence = divergence if level_gang is None else level_gang
                     stopped = stopped or levels.stopped_at_deadline
@@ -521,6 +517,7 @@ def run_harness(
                 return _report(
                     plan, played, divergence, stale=stale, skiplist=skiplist,
                     checked=("gang",) if levels is None else levels.checked,
+                    out_of_reach=() if levels is None else level_situations_out_of_reach(switches),
                     implementation=name, command=tuple(command), seed=seed,
                     elapsed_seconds=time.perf_counter() - begun, switches=switches,
                     deadline_seconds=deadline, stopped_at_deadline=stopped, levels=levels,

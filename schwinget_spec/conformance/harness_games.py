@@ -28,6 +28,7 @@ __all__ = [
     "probing_script_policy",
     "random_games",
     "random_policy",
+    "random_rules",
     "script_policy",
     "select_vectors",
     "vector_games",
@@ -178,6 +179,21 @@ def random_games(
             rules=Rules(**values) if reading is None else reading,
             deal_seed=deal_seed,
         )
+
+
+def random_rules(rng: HarnessRng, switches: Iterable[str], names: Iterable[str]) -> Rules:
+    """Rules with a random value, from ``rng``, of each of ``names`` the implementation declares in ``switches``; the default for the others."""
+    values: dict[str, Any] = {}
+    fields = attrs.fields_dict(Rules)
+    for name in sorted(set(switches) & set(names)):
+        default = getattr(Rules(), name)
+        if isinstance(default, bool):
+            if rng.below(2):
+                values[name] = not default
+        else:
+            options = tuple(getattr(fields[name].validator, "options", (default,)))
+            values[name] = options[rng.below(len(options))]
+    return Rules(**values)
 
 
 def _field(item: Any, name: str) -> Any:

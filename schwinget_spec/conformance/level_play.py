@@ -494,7 +494,7 @@ class LevelPlay:
                 checks[level] = LevelCheck(level, True, False, note="the run stopped at an earlier divergence",
                                            vector_results=not_reached)
                 continue
-            played = vectors = 0
+            played = vectors = steered = 0
             before = self.scored
             results: list[str] = []
             try:
@@ -504,6 +504,7 @@ class LevelPlay:
                     results[-1] = "passed"
                     played += 1
                     vectors += int(ids[played - 1] is not None)
+                    steered += int(_is_steered(item))
             except _LevelStopError as stop:
                 divergence = self.confirm_fresh(level, items[len(results) - 1], stop.divergence)
             except _GangStopError as stop:
@@ -521,7 +522,8 @@ class LevelPlay:
             if level == "scoring":
                 played = self.scored - before
             # a level that diverged was checked: its verdict is the divergence
-            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())), vector_results=outcome)
+            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())), vector_results=outcome,
+                                       steered=steered)
         if "scoring" in declared and checks["scoring"].checked:
             # the Gänge of matches and Schwingfeste were scored too
             c = checks["scoring"]
@@ -532,6 +534,11 @@ class LevelPlay:
             stopped_at_deadline=stopped,
         )
         return report, gang_divergence
+
+
+def _is_steered(item: Any) -> bool:
+    """True for a steered match or Schwingfest (``steering_levels``): its source says so."""
+    return isinstance(item, MatchSpec | FestSpec) and item.source.startswith("steered")
 
 
 def _vector_id(item: Any) -> str | None:

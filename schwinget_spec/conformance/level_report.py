@@ -19,7 +19,8 @@ class LevelCheck:
 
     ``played`` counts what the level's own checks played: finished Gänge scored
     (scoring), matches (match), Schwingfeste (schwingfest), Gänge (gang). ``vectors``
-    counts the vectors among them; ``skipped`` lists the vectors left out, each with its
+    counts the vectors among them, ``steered`` the steered matches or Schwingfeste
+    (``steering_levels``); ``skipped`` lists the vectors left out, each with its
     reason. ``note`` says why a declared level was not checked (an earlier divergence).
     """
 
@@ -32,6 +33,7 @@ class LevelCheck:
     note: str = ""
     vector_results: tuple[tuple[str, str], ...] = ()
     """Every vector of the level the run meant to play, in order, with ``passed``, ``failed`` or ``not_reached``."""
+    steered: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The check as a JSON object."""
@@ -41,6 +43,7 @@ class LevelCheck:
             "checked": self.checked,
             "played": self.played,
             "vectors": self.vectors,
+            "steered": self.steered,
             "skipped": [{"id": vid, "reason": reason} for vid, reason in self.skipped],
             "note": self.note,
             "vector_results": [{"id": vid, "status": status} for vid, status in self.vector_results],
@@ -177,8 +180,9 @@ def format_levels(levels: LevelsReport) -> list[str]:
         if not c.checked:
             lines.append(f"  {c.level}: declared, not checked ({c.note or 'not reached'})")
             continue
+        steered = f", {c.steered} steered" if c.steered else ""
         skipped = f", {len(c.skipped)} vectors skipped" if c.skipped else ""
-        lines.append(f"  {c.level}: checked, {c.played} {units[c.level]} ({c.vectors} from vectors{skipped})")
+        lines.append(f"  {c.level}: checked, {c.played} {units[c.level]} ({c.vectors} from vectors{steered}{skipped})")
         lines.extend(f"    skipped {vid}: {reason}" for vid, reason in c.skipped)
     return lines
 

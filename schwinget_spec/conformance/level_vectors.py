@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
+from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng, random_rules
 from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_play import FestSpec, FreshEngine, LevelPlay, MatchSpec, PlannedGang
 from schwinget_spec.conformance.level_report import LevelsReport
@@ -20,6 +21,8 @@ from schwinget_spec.conformance.protocol import (
     SubprocessAdapter,
     deal_from_codes,
 )
+from schwinget_spec.conformance.steering import DEFAULT_STEER
+from schwinget_spec.conformance.steering_levels import SteeredLevels, steered_levels
 from schwinget_spec.conformance.suite import Vector, load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
@@ -38,6 +41,7 @@ __all__ = [
     "random_fests",
     "random_matches",
     "random_scored",
+    "steered_for",
     "vector_rules_for",
 ]
 
@@ -136,20 +140,6 @@ def level_vectors(switches: Collection[str], skiplist: Any = None) -> LevelVecto
 # -- random games
 
 
-def _random_rules(rng: HarnessRng, switches: Iterable[str], names: Iterable[str]) -> Rules:
-    values: dict[str, Any] = {}
-    fields = attrs.fields_dict(Rules)
-    for name in sorted(set(switches) & set(names)):
-        default = getattr(Rules(), name)
-        if isinstance(default, bool):
-            if rng.below(2):
-                values[name] = not default
-        else:
-            options = tuple(getattr(fields[name].validator, "options", (default,)))
-            values[name] = options[rng.below(len(options))]
-    return Rules(**values)
-
-
 def random_matches(count: int, seed: int, switches: Iterable[str]) -> list[MatchSpec]:
     """``count`` random matches from ``seed``: both systems and both lengths in turn, a random younger player, every other one random values of the declared switches."""
     rng = HarnessRng(seed ^ 0x4D41_5443)
@@ -157,7 +147,7 @@ def random_matches(count: int, seed: int, switches: Iterable[str]) -> list[Match
     for i in range(count):
         system = _SYSTEMS[i % 2]
         length = (4, 6)[(i // 2) % 2]
-        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else Rules()
+        rules = random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else Rules()
         match_seed = rng.seed()
         planned = tuple(PlannedGang(Deal.shuffled(s), seed=s) for s in gang_seeds(match_seed, length))
         out.append(MatchSpec(f"random match {i + 1} of seed {seed}", system, length, Player(rng.below(2)), rules, planned))
@@ -171,7 +161,7 @@ def random_fests(count: int, seed: int, switches: Iterable[str]) -> list[FestSpe
     for i in range(count):
         players = 3 + i % 2
         sets = 1 + rng.below(2)
-        rules = _random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES))
+        rules = random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES))
         fest_seed = rng.seed()
         pairs = [(a, b, leg) for leg in (1, 2) for a in range(players) for b in range(a + 1, players)]
         meetings = {key: PlannedGang(Deal.shuffled(s), seed=s) for key, s in zip(pairs, gang_seeds(fest_seed, len(pairs)), strict=True)}
@@ -194,6 +184,16 @@ def random_scored(count: int, seed: int, switches: Iterable[str]) -> list[tuple[
     return out
 
 
+@functools.lru_cache(maxsize=8)
+def _steered(steer: int, seed: int, switches: frozenset[str], levels: frozenset[str]) -> SteeredLevels:
+    return steered_levels(steer, seed, switches, levels=levels)
+
+
+def steered_for(steer: int, seed: int, switches: Collection[str], levels: Collection[str]) -> SteeredLevels:
+    """The steered matches and Schwingfeste of a run (``steering_levels.steered_levels``), remembered for the next run with the same arguments: they are the same every time."""
+    return _steered(steer, seed, frozenset(switches), frozenset(levels))
+
+
 def play_levels(
     get_adapter: Callable[[], SubprocessAdapter],
     hello: Hello,
@@ -205,20 +205,23 @@ def play_levels(
     matches: int = DEFAULT_MATCHES,
     fests: int = DEFAULT_FESTS,
     scored: int = DEFAULT_SCORED_GAENGE,
+    steer: int = DEFAULT_STEER,
     skiplist: Any = None,
     fresh: FreshEngine | None = None,
 ) -> tuple[LevelsReport, Divergence | None]:
-    """Play every level ``hello`` declared beyond the Gang: the level vectors (unless ``vectors`` is False), then random games from ``seed``.
+    """Play every level ``hello`` declared beyond the Gang: the level vectors (unless ``vectors`` is False), then random games from ``seed``, then steered ones.
 
     With ``run`` False (the Gang level already diverged or stopped) nothing is played and
     the report says which declared levels were not checked. ``gang_played`` is the
     Gänge the Gang level played and how many of them came from vectors. ``skiplist``
     leaves level vectors out, as it does Gang vectors. ``fresh`` (``EngineSession.fresh``)
     starts a new implementation to confirm a divergence on before it is reported.
-    ``matches``, ``fests`` and ``scored`` are counts (integers, 0 or more) and ``seed`` an
-    integer; anything else raises ``InvalidArgumentError`` naming it before anything is played.
+    ``steer`` is how many times steered matches and Schwingfeste reach each named match
+    and Schwingfest situation (``steering_levels``; 0 for none). ``matches``, ``fests``,
+    ``scored`` and ``steer`` are counts (integers, 0 or more) and ``seed`` an integer;
+    anything else raises ``InvalidArgumentError`` naming it before anything is played.
     """
-    for name, count in (("matches", matches), ("fests", fests), ("scored", scored)):
+    for name, count in (("matches", matches), ("fests", fests), ("scored", scored), ("steer", steer)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise InvalidArgumentError(name, f"a count of random games is an integer, 0 or more, got {count!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -242,11 +245,12 @@ def play_levels(
         )
         return attrs.evolve(report, checks=checks), None
     found = level_vectors(hello.switches, skiplist) if vectors else LevelVectors((), (), (), {})
+    steered = steered_for(steer, seed, hello.switches, hello.levels) if steer > 0 else SteeredLevels.none()
     play = LevelPlay(get_adapter, hello, fresh)
     return play.run(
         scoring=[*found.scoring, *random_scored(scored, seed, hello.switches)],
-        matches=[*found.matches, *random_matches(matches, seed, hello.switches)],
-        fests=[*found.fests, *random_fests(fests, seed, hello.switches)],
+        matches=[*found.matches, *random_matches(matches, seed, hello.switches), *steered.matches],
+        fests=[*found.fests, *random_fests(fests, seed, hello.switches), *steered.fests],
         skipped=found.skipped,
         gang_played=gang_played,
     )

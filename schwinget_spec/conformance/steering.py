@@ -42,12 +42,16 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
 
 __all__ = [
+    "DEFAULT_STEER",
     "FEST_SITUATIONS",
     "GANG_SITUATIONS",
     "MATCH_SITUATIONS",
     "SITUATIONS",
+    "Aim",
+    "AngriffAt",
     "Situation",
     "SteeredRun",
+    "aimed_play",
     "fest_situations",
     "gang_situations",
     "match_situations",
@@ -57,6 +61,18 @@ __all__ = [
 
 
 # -- steered play
+
+DEFAULT_STEER = 10
+"""How many times steered play makes a default run reach each named situation, of a Gang, a match or a Schwingfest.
+
+Chosen from measurement (docs/harness.md, ``benchmarks/bench_steering.py`` and
+``benchmarks/bench_steering_levels.py``): the 17 Gang situations at 10 each take about
+115 steered Gänge, found in about 0.2 s of reference play; the 8 match and Schwingfest
+situations about 25 steered matches and 20 Schwingfeste, found in about 0.4 s. A bug that
+shows in only half of a situation's occurrences (under one of two readings of a switch,
+say) escapes 10 of them with probability 2**-10."""
+
+
 
 Aim: TypeAlias = Literal["random", "win", "lose", "mostly_win", "mostly_lose"]
 Hunt: TypeAlias = Literal["konter_led", "konter_answers", "konter_trump_six", "kr_konter", "kr_void", "kr_early"]
@@ -75,6 +91,8 @@ class _Plan:
     """Aims after the Angriff, of the attacker and of the defender."""
     hunt: Hunt | None = None
     hoard: frozenset[Card] = frozenset()
+    attacker: Player | None = None
+    """The player who makes the Angriff, at the first lead of theirs from Schwung ``angriff`` on (None: whoever leads then)."""
 
 
 T = TypeVar("T")
@@ -251,7 +269,7 @@ def _hunted(state: GangState, plays: list[Card], hunt: Hunt) -> Card | None:
     return None
 
 
-def _play(deal: Deal, starter: Player, rules: Rules, plan: _Plan, rng: HarnessRng) -> tuple[frozenset[str], tuple[str, ...]]:
+def _play(deal: Deal, starter: Player, rules: Rules, plan: _Plan, rng: HarnessRng) -> tuple[frozenset[str], tuple[str, ...], GangState]:
     state = start_gang(deal, starter, rules)
     codes: list[str] = []
     shown: set[str] = set()
@@ -259,7 +277,7 @@ def _play(deal: Deal, starter: Player, rules: Rules, plan: _Plan, rng: HarnessRn
         legal = [a.code for a in state.legal_actions()]
         if state.phase is Phase.CHOOSE_LEADER:
             code = legal[rng.below(len(legal))]
-        elif "A" in legal and _wants_angriff(state, plan.angriff, rng):
+        elif "A" in legal and _wants_angriff(state, plan.angriff, rng, plan.attacker):
             code = "A"
         else:
             plays = [Card.parse(c) for c in legal if c != "A"]
@@ -278,10 +296,37 @@ def _play(deal: Deal, starter: Player, rules: Rules, plan: _Plan, rng: HarnessRn
         step_situations(state, code, after, shown)
         state = after
     end_situations(state, shown)
-    return frozenset(shown), tuple(codes)
+    return frozenset(shown), tuple(codes), state
 
 
-def _wants_angriff(state: GangState, at: AngriffAt, rng: HarnessRng) -> bool:
+def aimed_play(
+    deal: Deal,
+    starter: Player,
+    rules: Rules,
+    rng: HarnessRng,
+    *,
+    angriff: AngriffAt = "free",
+    before: tuple[Aim, Aim] = ("random", "random"),
+    after: tuple[Aim, Aim] = ("random", "random"),
+    attacker: Player | None = None,
+) -> tuple[tuple[str, ...], GangState]:
+    """A Gang played in the reference by players with aims: its actions and its finished state.
+
+    ``angriff`` is when the Angriff comes (after that many Schwünge if the leader may make
+    it then, ``"never"``, or ``"free"``: now and then); ``before`` are the aims of P0 and P1
+    until the Angriff, ``after`` those of the attacker and the defender after it: ``win``
+    or ``lose`` each Schwung they can, ``mostly_`` so three times in four, or ``random``.
+    With ``attacker``, only that player makes the Angriff, at their first lead from
+    Schwung ``angriff`` (a number) on.
+    """
+    plan = _Plan(angriff=angriff, before=before, after=after, attacker=attacker)
+    _, codes, state = _play(deal, starter, rules, plan, rng)
+    return codes, state
+
+
+def _wants_angriff(state: GangState, at: AngriffAt, rng: HarnessRng, attacker: Player | None = None) -> bool:
+    if attacker is not None:
+        return state.to_move == attacker and isinstance(at, int) and len(state.history) >= at
     if at == "never":
         return False
     if at == "free":
@@ -360,7 +405,7 @@ def steered_games(
             deal, exact_seed = _steered_deal(deal_seed, plan.steer, rng)
             starter = Player(rng.below(2))
             rules = _rules_for(rng, switches, tries, reading)
-            shown, actions = _play(deal, starter, rules, plan, rng)
+            shown, actions, _ = _play(deal, starter, rules, plan, rng)
             if name not in shown:
                 continue
             reached.update(shown)
