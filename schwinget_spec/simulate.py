@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import multiprocessing.pool
+import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from decimal import ROUND_HALF_EVEN, Decimal
+from multiprocessing.context import SpawnContext
 from typing import Any
 
 import attrs
@@ -219,6 +224,23 @@ class SimulationResult:
         }
 
 
+@contextlib.contextmanager
+def _pool(context: SpawnContext, workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool whose workers ignore SIGINT: Ctrl-C interrupts this process alone, which stops them (no worker tracebacks)."""
+    if threading.current_thread() is not threading.main_thread():
+        with context.Pool(workers) as pool:
+            yield pool
+        return
+    # a spawned interpreter keeps SIGINT ignored when it starts with it ignored
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = context.Pool(workers)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with pool:
+        yield pool
+
+
 def simulate(
     setup: Setup, workers: int = 1, progress: Callable[[int], None] | None = None
 ) -> SimulationResult:
@@ -245,8 +267,7 @@ def simulate(
                 progress(len(job[2]))
     else:
         # spawn: a fresh interpreter per worker, safe beside the progress bar's thread
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers) as pool:
+        with _pool(multiprocessing.get_context("spawn"), workers) as pool:
             for part, job in zip(pool.imap(_run_chunk, jobs), jobs, strict=True):
                 total.update(part)
                 if progress is not None:

@@ -326,7 +326,7 @@ def test_tricks_are_counted_in_the_singular_and_the_plural(lang: str, one: str, 
     ("de", "Abgebrochen (Strg-C)"), ("fr", "Interrompu (Ctrl-C)"), ("en", "Interrupted (Ctrl-C)"),
 ])
 def test_ctrl_c_is_told_in_the_chosen_language(lang: str, said: str, tmp_path: Path) -> None:
-    """An interrupt at a prompt ends the match with one line in ``--lang``, not click's English "Aborted!", and exit code 1."""
+    """An interrupt at a prompt ends the match with one line in ``--lang`` saying no trace was saved, not click's English "Aborted!", and exit code 130."""
     import signal  # noqa: PLC0415
 
     proc = subprocess.Popen(
@@ -341,7 +341,7 @@ def test_ctrl_c_is_told_in_the_chosen_language(lang: str, said: str, tmp_path: P
         seen += char
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 1
+    assert proc.returncode == 130
     assert said in out
     assert "Aborted" not in out + err
     assert "Traceback" not in err

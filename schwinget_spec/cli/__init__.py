@@ -14,7 +14,7 @@ import click
 
 from schwinget_spec.cli.analysis import impact_command, prove_command
 from schwinget_spec.cli.clauses import clauses_command, explain_command
-from schwinget_spec.cli.common import EXIT_CODES, LibraryError
+from schwinget_spec.cli.common import EXIT_CODES, LibraryError, exit_interrupted
 from schwinget_spec.cli.conformance import conformance_group, vectors_group, verify_command
 from schwinget_spec.cli.demo import DEFAULT_SEED, demo_bots, demo_command
 from schwinget_spec.cli.games import play_command, replay_command, simulate_command
@@ -24,11 +24,14 @@ __all__ = ["DEFAULT_SEED", "cli", "demo_bots", "main"]
 
 
 class _Group(click.Group):
-    """A command group that turns the library's errors into one clear line instead of a traceback."""
+    """A command group that turns the library's errors into one clear line instead of a traceback, and an interrupt into exit code 130."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # instead of click's "Aborted!" and exit 1; a command that saves something says what itself
+            exit_interrupted("stopped before the end, nothing saved")
         except SchwingetError as exc:
             raise LibraryError(str(exc)) from None
         except OSError as exc:

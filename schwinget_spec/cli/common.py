@@ -8,7 +8,7 @@ import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import attrs
 import click
@@ -21,10 +21,12 @@ from schwinget_spec.scoring import WERTUNGSTABELLE_DE, TableRow
 
 __all__ = [
     "EXIT_CODES",
+    "INTERRUPTED",
     "LABEL_WIDTH",
     "ROW_LABEL",
     "LibraryError",
     "console",
+    "exit_interrupted",
     "input_file_problem",
     "output_directory_problem",
     "output_file_problem",
@@ -47,13 +49,24 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (0, "success: every trace conforms, every vector passes, the engine agrees, the match was played to the end"),
     (1, "a verdict against the input: a trace does not conform, a vector fails, an engine diverges or fails to "
         "start (it runs, but exits, is silent or answers hello wrongly), clauses --check finds a gap, a proof "
-        "query answers otherwise, a match is given up or interrupted"),
+        "query answers otherwise, a match is given up (q) or its input ends"),
     (2, "usage or environment: a bad option or argument, a missing or unreadable file or one that is not a "
         "regular file, a place that cannot be written, a value the library refuses, an engine command that "
         "cannot be run (not found, not executable)"),
-    (130, "interrupted: conformance run stopped by Ctrl-C (SIGINT) or SIGTERM, after stopping the engine's processes"),
+    (130, "interrupted by Ctrl-C (SIGINT), any command; conformance run and conformance mutants by SIGTERM too, "
+          "after stopping the engine's processes. One line says what was saved (play: no trace of an unfinished "
+          "match)"),
 )
 """The exit codes of every ``schwinget`` command (the README's table and ``schwinget --help`` show them)."""
+
+INTERRUPTED = 130
+"""The exit code of an interrupted command (128 + SIGINT, as shells report a program Ctrl-C ended)."""
+
+
+def exit_interrupted(saved: str) -> NoReturn:
+    """End an interrupted command: one line on stderr, ``interrupted: `` and what it saved, then exit code 130."""
+    click.echo(f"interrupted: {saved}", err=True)
+    sys.exit(INTERRUPTED)
 
 
 class LibraryError(click.ClickException):

@@ -20,6 +20,7 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import (
     LibraryError,
     console,
+    exit_interrupted,
     input_file_problem,
     output_directory_problem,
     output_file_problem,
@@ -150,6 +151,8 @@ def vectors_export_command(directory: Path) -> None:
         (directory / "schema" / "trace.schema.json").write_text(
             json.dumps(load_schema(), indent=2) + "\n", encoding="utf-8"
         )
+    except KeyboardInterrupt:
+        exit_interrupted(f"{directory} may hold only some of the files; export again")
     except OSError as exc:
         raise click.BadParameter(
             f"{directory}: cannot write there: {exc.strerror or exc}", param_hint="DIRECTORY"
@@ -406,8 +409,7 @@ def conformance_run_command(
                 steer=steer, skiplist=skiplist, all_readings=all_readings, progress=progress,
             )
     except KeyboardInterrupt:
-        click.echo("interrupted: the implementation was stopped", err=True)
-        sys.exit(130)
+        exit_interrupted("the implementation was stopped, no report written")
     if report.not_started:
         # the environment's fault (no such program, not executable): one line, exit 2, no report
         assert report.startup_error is not None

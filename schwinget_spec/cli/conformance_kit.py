@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from schwinget_spec.cli.common import input_file_problem, output_file_problem
+from schwinget_spec.cli.common import exit_interrupted, input_file_problem, output_file_problem
 
 __all__ = ["mutants_command", "output_path_option", "report_command", "write_junit"]
 
@@ -108,8 +108,10 @@ def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_
     --in-process). The matrix says, per mutant, whether the run caught it, by which route
     (vectors, steered or random play, a level's checks), after how many games, and which
     clause the report named: the broken clause itself (exact) or another. Exit code 0 if
-    every mutant is caught, 1 if one survives.
+    every mutant is caught, 1 if one survives, 130 when interrupted by Ctrl-C or SIGTERM
+    (the running mutant's processes are stopped first).
     """
+    from schwinget_spec.conformance.engine_session import terminate_as_interrupt  # noqa: PLC0415
     from schwinget_spec.conformance.mutants.kill import format_markdown, format_matrix, kill_matrix  # noqa: PLC0415
     from schwinget_spec.conformance.mutants.registry import MUTANTS  # noqa: PLC0415
 
@@ -118,7 +120,11 @@ def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_
     if unknown:
         raise click.BadParameter(f"unknown mutant ids: {', '.join(unknown)}", param_hint="--only")
     chosen = [m for m in MUTANTS if not only or m.id in only]
-    matrix = kill_matrix(chosen, in_process=in_process, games=games, seed=seed)
+    try:
+        with terminate_as_interrupt():
+            matrix = kill_matrix(chosen, in_process=in_process, games=games, seed=seed)
+    except KeyboardInterrupt:
+        exit_interrupted("the running mutant was stopped, no matrix printed")
     if as_json:
         click.echo(json.dumps(matrix.to_json(), indent=2, ensure_ascii=False))
     elif markdown:

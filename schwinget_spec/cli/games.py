@@ -17,6 +17,7 @@ from rich.text import Text
 
 from schwinget_spec.bots import BOT_NAMES
 from schwinget_spec.cli.common import (
+    INTERRUPTED,
     ROW_LABEL,
     console,
     input_file_problem,
@@ -70,7 +71,7 @@ def play_command(
 
     At the end the match result is shown and the trace is saved; `schwinget verify` and
     `schwinget replay` read it. Exit code 0 after a finished match, 1 if you gave up or
-    the input ended.
+    the input ended, 130 on Ctrl-C; an unfinished match saves no trace.
     """
     from schwinget_spec.interactive import (  # noqa: PLC0415
         GiveUpError,
@@ -111,10 +112,10 @@ def play_command(
     except (GiveUpError, InputEndedError):
         sys.exit(1)
     except KeyboardInterrupt:
-        # click would print its English "Aborted!": the person hears it in the chosen language
+        # said in the chosen language (what was saved: no trace), with the exit code of every interrupted command
         say("", "")
         say(text(table.lang, "interrupted"), "red")
-        sys.exit(1)
+        sys.exit(INTERRUPTED)
     saved, error = save_trace_or_fallback(played, path, trace_id=f"play-{seed}")
     if error is None:
         say(text(table.lang, "saved", path=path), "")

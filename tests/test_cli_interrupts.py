@@ -1,0 +1,147 @@
+"""One rule for an interrupted ``schwinget`` command: exit code 130 and one line saying what was saved, never click's "Aborted!" (exit 1) or a traceback.
+
+``play`` says it in the language of ``--lang`` (tests/test_play.py); ``conformance run``
+stopped by SIGINT or SIGTERM stops its engine first (tests/test_harness_faults.py).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import NoReturn
+
+import pytest
+from click.testing import CliRunner, Result
+
+from schwinget_spec import cli
+from schwinget_spec.cli.common import INTERRUPTED
+
+NOTHING_SAVED = "interrupted: stopped before the end, nothing saved\n"
+
+
+def invoke(*args: str) -> Result:
+    """Run ``schwinget ARGS`` in this process, as the console entry point does."""
+    return CliRunner().invoke(cli.cli, list(args), prog_name="schwinget")
+
+
+def _ctrl_c(*_args: object, **_kwargs: object) -> NoReturn:
+    raise KeyboardInterrupt
+
+
+def _assert_interrupted(result: Result, line: str) -> None:
+    assert result.exit_code == INTERRUPTED == 130, result.output
+    assert result.stderr == line
+    assert "Aborted" not in result.output
+
+
+@pytest.mark.parametrize(("target", "args"), [
+    ("schwinget_spec.simulate.simulate", ("simulate", "--matches", "1")),
+    ("schwinget_spec.cli.conformance.verify_trace_file", ("verify", "trace.json")),
+    ("schwinget_spec.cli.demo.start_match", ("demo",)),
+])
+def test_any_command_interrupted_exits_130_saying_nothing_was_saved(
+    target: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A command with nothing of its own to say about an interrupt exits 130 with the one line of the group, not click's "Aborted!" and 1."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "trace.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(target, _ctrl_c)
+    _assert_interrupted(invoke(*args), NOTHING_SAVED)
+
+
+def test_an_interrupted_conformance_run_writes_no_report(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``conformance run`` interrupted says the implementation was stopped and no report written, and writes no --json file."""
+    monkeypatch.setattr("schwinget_spec.conformance.harness.run_harness", _ctrl_c)
+    report = tmp_path / "run.json"
+    result = invoke("conformance", "run", "--json", str(report), "--", "engine")
+    _assert_interrupted(result, "interrupted: the implementation was stopped, no report written\n")
+    assert not report.exists()
+
+
+def test_interrupted_mutants_print_no_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``conformance mutants`` interrupted says the running mutant was stopped, and prints no matrix."""
+    monkeypatch.setattr("schwinget_spec.conformance.mutants.kill.kill_matrix", _ctrl_c)
+    result = invoke("conformance", "mutants", "--only", "no-farbzwang")
+    _assert_interrupted(result, "interrupted: the running mutant was stopped, no matrix printed\n")
+    assert result.stdout == ""
+
+
+def test_sigterm_to_mutants_is_an_interrupt() -> None:
+    """SIGTERM during ``conformance mutants`` ends it as Ctrl-C does: exit 130 and its one line, not death by the signal."""
+    code = (
+        "import os, signal, time\n"
+        "from schwinget_spec.conformance.mutants import kill\n"
+        "def terminated(*args, **kwargs):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    time.sleep(60)\n"
+        "kill.kill_matrix = terminated\n"
+        "from schwinget_spec.cli import main\n"
+        "main(['conformance', 'mutants', '--only', 'no-farbzwang'])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 130, run.stderr
+    assert run.stderr == "interrupted: the running mutant was stopped, no matrix printed\n"
+
+
+def test_interrupted_vectors_export_names_the_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``vectors export`` interrupted after some files says its directory may hold only some of them."""
+    copied: list[str] = []
+
+    def copy_one_then_ctrl_c(source: Path, target: Path) -> None:
+        if copied:
+            raise KeyboardInterrupt
+        copied.append(target.name)
+        target.write_bytes(source.read_bytes())
+
+    monkeypatch.setattr("shutil.copyfile", copy_one_then_ctrl_c)
+    out = tmp_path / "vectors"
+    result = invoke("vectors", "export", str(out))
+    _assert_interrupted(result, f"interrupted: {out} may hold only some of the files; export again\n")
+    assert [p.name for p in out.iterdir()] == copied
+
+
+def _workers(pid: int) -> list[str]:
+    # the pool's worker processes (the resource tracker, also a child, is not one)
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii").split()
+    return [c for c in children if b"spawn_main" in _read(f"/proc/{c}/cmdline")]
+
+
+def _read(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return b""
+
+
+def _running(pid: str) -> bool:
+    # a process that is gone, or a zombie nobody reaps (PID 1 of a container may not), has stopped
+    stat = _read(f"/proc/{pid}/stat")
+    return bool(stat) and stat.rsplit(b")", 1)[1].split()[0] != b"Z"
+
+
+def test_ctrl_c_to_simulate_with_workers_is_one_line() -> None:
+    """Ctrl-C to ``simulate --workers 2`` (SIGINT to the whole process group, as a terminal sends it) stops the workers and exits 130 with one line: no worker traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schwinget_spec.cli", "simulate", "--matches", "1000000", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        until = time.monotonic() + 60
+        while len(_workers(proc.pid)) < 2 and time.monotonic() < until:
+            time.sleep(0.05)
+        workers = _workers(proc.pid)
+        assert len(workers) == 2, "the worker processes did not start"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert err == NOTHING_SAVED
+    assert out == ""
+    assert not [w for w in workers if _running(w)]
