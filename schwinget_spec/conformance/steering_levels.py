@@ -112,10 +112,11 @@ def _realise(cls: ResultClass, starter: Player, rules: Rules, rng: HarnessRng) -
     """A Gang started by ``starter`` under ``rules`` that ends in the class ``cls``, its final state and the playouts it took; None if none was found."""
     for tries in range(1, _PLAYOUTS_PER_GANG + 1):
         angriff, before, after, attacker = _aims(cls, rng)
-        deal = Deal.shuffled(rng.seed())
+        seed = rng.seed()
+        deal = Deal.shuffled(seed)
         actions, state = aimed_play(deal, starter, rules, rng, angriff=angriff, before=before, after=after, attacker=attacker)
         if class_of(state.result) == cls:
-            return PlannedGang(deal, actions), state, tries
+            return PlannedGang(deal, actions, seed), state, tries
     return None
 
 
@@ -164,7 +165,7 @@ def _on_paper_match(
 
 
 def _on_paper_fest(fest: SchwingfestState, results: Mapping[Meeting, GangResult]) -> SchwingfestState:
-    """The fest ``fest`` with every meeting of its schedule ended as ``results`` says: its standings without playing a card."""
+    """The fest ``fest`` with every meeting of its schedule ended as ``results`` says: its standings without playing a card (who started a meeting does not count in them)."""
     fought = []
     for meeting in fest.schedule.meetings:
         result = results[meeting]
