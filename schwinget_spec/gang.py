@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -22,7 +24,7 @@ from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidA
 from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
-from schwinget_spec.trick import COLOUR_MASK, allowed_answers, resolve_schwung
+from schwinget_spec.trick import COLOUR_MASK, FOLLOW_MASK, allowed_answers, resolve_schwung
 from schwinget_spec.views import PlayerView
 
 __all__ = [
@@ -107,13 +109,50 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _plays_of(mask: int) -> tuple[PlayCard, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_PLAY[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+_T = TypeVar("_T")
+
+
+@attrs.frozen
+class _ByMask(Generic[_T]):
+    # What a mask of cards offers, read in three table lookups (bits 0-8, 9-17, 18-25)
+    # instead of a loop over its bits: ``low[m & 511] + mid[m >> 9 & 511] + high[m >> 18]``
+    # is the items of the cards of ``m`` in canonical order; ``low_angriff`` puts the
+    # Angriff's item before them. One table set holds the actions, another their codes.
+    low: tuple[tuple[_T, ...], ...]
+    low_angriff: tuple[tuple[_T, ...], ...]
+    mid: tuple[tuple[_T, ...], ...]
+    high: tuple[tuple[_T, ...], ...]
+    choose: tuple[_T, _T]
+
+    @classmethod
+    def build(cls, cards: Sequence[_T], angriff: _T, choose: tuple[_T, _T]) -> _ByMask[_T]:
+        def table(first: int, width: int) -> tuple[tuple[_T, ...], ...]:
+            return tuple(
+                tuple(cards[first + i] for i in range(width) if m >> i & 1) for m in range(1 << width)
+            )
+
+        low = table(0, 9)
+        return cls(low, tuple((angriff, *items) for items in low), table(9, 9), table(18, 8), choose)
+
+    def cards(self, mask: int) -> tuple[_T, ...]:
+        return self.low[mask & 511] + self.mid[mask >> 9 & 511] + self.high[mask >> 18]
+
+
+_ACTIONS_BY_MASK: _ByMask[Action] = _ByMask.build(_PLAY, ANGRIFF, _CHOOSE)
+_CODES_BY_MASK: _ByMask[str] = _ByMask.build(
+    [card.code for card in ALL_CARDS], ANGRIFF.code, (_CHOOSE[0].code, _CHOOSE[1].code)
+)
+
+
+# Enum members read through their class (``Phase.LEAD``, ``Card.KR``) pass through the
+# attribute hook of Python 3.11's EnumType, several times the cost of reading a global:
+# the transitions, run millions of times, read these.
+_LEAD = Phase.LEAD
+_ANSWER = Phase.ANSWER
+_CHOOSE_LEADER = Phase.CHOOSE_LEADER
+_OVER = Phase.OVER
+_OTHER = (Player.P1, Player.P0)
+_KR = Card.KR
 
 
 @attrs.frozen(repr=False)
@@ -153,7 +192,7 @@ class GangState:
     @property
     def is_over(self) -> bool:
         """True once the Gang has ended (``gang.end_no_angriff``, ``gang.end_angriff``)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def pile_size(self) -> int:
@@ -233,20 +272,27 @@ class GangState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to move may take; empty once the Gang is over."""
+        return self._legal(_ACTIONS_BY_MASK)
+
+    def legal_action_codes(self) -> tuple[str, ...]:
+        """The codes of ``legal_actions()``, in the same order (``A``, ``G3``, ``L0``), without building the actions."""
+        return self._legal(_CODES_BY_MASK)
+
+    def _legal(self, by_mask: _ByMask[_T]) -> tuple[_T, ...]:
         phase = self.phase
-        if phase is Phase.LEAD:
+        if phase is _LEAD:
             # gang.turn, schwung.lead: any card in hand; angriff.*: the Angriff before it
-            plays = _plays_of(self.hands[self.to_move])
+            mask = self.hands[self.to_move]
             if self.angriff is None and self.pile_drawn < PILE_SIZE:
-                return (ANGRIFF, *plays)
-            return plays
-        if phase is Phase.ANSWER:
+                return by_mask.low_angriff[mask & 511] + by_mask.mid[mask >> 9 & 511] + by_mask.high[mask >> 18]
+            return by_mask.cards(mask)
+        if phase is _ANSWER:
             assert self.led is not None
-            return _plays_of(
-                allowed_answers(self.hands[self.to_move], self.led, self.trump, self.rules)
+            return by_mask.cards(
+                allowed_answers(self.hands[self.to_move], self.led, self.deal.revealed.colour, self.rules)
             )
-        if phase is Phase.CHOOSE_LEADER:
-            return _CHOOSE  # kampfrichter.chooses
+        if phase is _CHOOSE_LEADER:
+            return by_mask.choose  # kampfrichter.chooses
         return ()
 
     def why_illegal(self, action: Action | str) -> IllegalActionError | None:
@@ -266,14 +312,16 @@ class GangState:
         ``ParseError`` for a code that names no action, and ``InvalidArgumentError`` for
         anything that is neither an action nor a string.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
         kind = type(action)
+        if kind is not PlayCard and isinstance(action, str):
+            action = parse_action(action)
+            kind = type(action)
         if kind is PlayCard:
             assert isinstance(action, PlayCard)
-            if self.phase is Phase.LEAD:
+            phase = self.phase
+            if phase is _LEAD:
                 return self._apply_lead(action.card)
-            if self.phase is Phase.ANSWER:
+            if phase is _ANSWER:
                 return self._apply_answer(action.card)
         elif kind is StartAngriff:
             return self._apply_angriff()
@@ -301,10 +349,10 @@ class GangState:
         )
 
     def _apply_angriff(self) -> GangState:
-        if self.phase is not Phase.LEAD:
-            if self.phase is Phase.OVER:
+        if self.phase is not _LEAD:
+            if self.phase is _OVER:
                 raise self._phase_error(ANGRIFF)
-            if self.phase is Phase.CHOOSE_LEADER:
+            if self.phase is _CHOOSE_LEADER:
                 raise self._phase_error(ANGRIFF)
             raise self._error(
                 ANGRIFF,
@@ -329,7 +377,7 @@ class GangState:
             self.starter,
             self.hands,
             self.pile_drawn,
-            Phase.LEAD,
+            _LEAD,
             self.to_move,
             None,
             # angriff.stier_on_pile: the attacker's Stier lies across the pile, which
@@ -344,16 +392,17 @@ class GangState:
     def _apply_lead(self, card: Card) -> GangState:
         leader = self.to_move
         hand = self.hands[leader]
-        if not hand & card.bit:
+        bit = 1 << card._value_  # card.bit
+        if not hand & bit:
             raise self._error(
                 _PLAY[card.value],
                 "schwung.lead",
                 f"{leader} does not hold {card}; {leader} holds {' '.join(map(str, cards_of(hand)))}",
             )
-        hand ^= card.bit
+        hand ^= bit
         drawn = self.pile_drawn
         if self.angriff is None and drawn < PILE_SIZE:
-            hand |= self.deal.pile[drawn].bit  # schwung.lead_draw
+            hand |= 1 << self.deal.pile[drawn]._value_  # schwung.lead_draw
             drawn += 1
         hands = (hand, self.hands[1]) if leader == 0 else (self.hands[0], hand)
         return GangState(
@@ -362,8 +411,8 @@ class GangState:
             self.starter,
             hands,
             drawn,
-            Phase.ANSWER,
-            leader.other,
+            _ANSWER,
+            _OTHER[leader],
             card,
             self.angriff,
             self.pending,
@@ -374,11 +423,12 @@ class GangState:
 
     def _apply_answer(self, card: Card) -> GangState:
         answerer = self.to_move
-        leader = answerer.other
+        leader = _OTHER[answerer]
         led = self.led
         assert led is not None
         hand = self.hands[answerer]
-        if not hand & card.bit:
+        bit = 1 << card._value_  # card.bit
+        if not hand & bit:
             raise self._error(
                 _PLAY[card.value],
                 "schwung.answer",
@@ -386,14 +436,14 @@ class GangState:
             )
         trump = self.deal.revealed.colour
         allowed = allowed_answers(hand, led, trump, self.rules)
-        if not allowed & card.bit:
+        if not allowed & bit:
             raise self._farbzwang_error(card, hand, allowed)
-        led_colour = led.colour
-        was_void = led_colour is not None and not hand & COLOUR_MASK[led_colour]
-        hand ^= card.bit
+        follow = FOLLOW_MASK[led._value_]  # the led colour's cards; none for a special card
+        was_void = follow != 0 and not hand & follow
+        hand ^= bit
         drawn = self.pile_drawn
         if self.angriff is None and drawn < PILE_SIZE:
-            hand |= self.deal.pile[drawn].bit  # schwung.answer_draw
+            hand |= 1 << self.deal.pile[drawn]._value_  # schwung.answer_draw
             drawn += 1
         hands = (hand, self.hands[1]) if answerer == 0 else (self.hands[0], hand)
         is_last = not hands[0] and not hands[1]
@@ -406,14 +456,14 @@ class GangState:
         if winner is None:
             # kampfrichter.neutralises: the trick stays in the middle, its player chooses the next leader
             record = SchwungRecord(number, leader, led, card, None, outcome.clause_id, 0, after_angriff)
-            kr_player = leader if led is Card.KR else answerer
+            kr_player = leader if led is _KR else answerer
             return GangState(
                 self.deal,
                 self.rules,
                 self.starter,
                 hands,
                 drawn,
-                Phase.CHOOSE_LEADER,
+                _CHOOSE_LEADER,
                 kr_player,
                 None,
                 self.angriff,
@@ -436,7 +486,7 @@ class GangState:
             self.starter,
             hands,
             drawn,
-            Phase.OVER if is_last else Phase.LEAD,  # trick.winner_leads
+            _OVER if is_last else _LEAD,  # trick.winner_leads
             winner,
             None,
             self.angriff,
@@ -466,8 +516,8 @@ class GangState:
 
     def _apply_choose(self, player: Player) -> GangState:
         action = _CHOOSE[player]
-        if self.phase is not Phase.CHOOSE_LEADER:
-            if self.phase is Phase.OVER:
+        if self.phase is not _CHOOSE_LEADER:
+            if self.phase is _OVER:
                 raise self._phase_error(action)
             raise self._error(
                 action,
@@ -481,7 +531,7 @@ class GangState:
             self.starter,
             self.hands,
             self.pile_drawn,
-            Phase.LEAD,
+            _LEAD,
             player,
             None,
             self.angriff,
@@ -496,7 +546,7 @@ class GangState:
     @property
     def result(self) -> GangResult:
         """The result of the finished Gang; raises ``GangNotOverError`` before the end."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             raise GangNotOverError(
                 f"the Gang is not over: Schwung {self.schwung_number} is being played"
             )

@@ -10,6 +10,7 @@ from schwinget_spec.rules import Rules
 
 __all__ = [
     "COLOUR_MASK",
+    "FOLLOW_MASK",
     "SPECIAL_MASK",
     "SchwungOutcome",
     "allowed_answers",
@@ -22,6 +23,14 @@ COLOUR_MASK: dict[Colour, int] = {
 """For each colour, the bit mask of its six cards."""
 SPECIAL_MASK = Card.KR.bit | Card.BK.bit
 """The bit mask of the Kampfrichter and the Brienzer-Konter."""
+FOLLOW_MASK: tuple[int, ...] = tuple(0 if c.colour is None else COLOUR_MASK[c.colour] for c in ALL_CARDS)
+"""For each card index, the bit mask of the cards of its colour (the cards that follow it); 0 for the special cards."""
+
+# Enum members read through their class (``Card.KR``) pass through the attribute hook
+# of Python 3.11's EnumType, several times the cost of reading a global.
+_KR = Card.KR
+_BK = Card.BK
+_OTHER = (Player.P1, Player.P0)
 
 
 def allowed_answers(hand: int, led: Card, trump: Colour | None, rules: Rules) -> int:
@@ -33,10 +42,7 @@ def allowed_answers(hand: int, led: Card, trump: Colour | None, rules: Rules) ->
       (``trump.anytime``), or, unless ``rules.special_cards_follow_colour``, a special
       card (ambiguity AMB-SPECIAL-FARBZWANG).
     """
-    colour = led.colour
-    if colour is None:
-        return hand
-    allowed = hand & COLOUR_MASK[colour]
+    allowed = hand & FOLLOW_MASK[led._value_]  # the led colour's cards; none for a special card
     if not allowed:
         return hand
     if trump is not None:
@@ -85,15 +91,15 @@ def resolve_schwung(
     coloured lead from a void hand under ``rules.void_kampfrichter_neutralises=False``
     (AMB-KAMPFRICHTER-VOID: ``schwung.void_loses``, the leader wins).
     """
-    answerer = leader.other
-    if led is Card.KR or answer is Card.KR:
-        kr_player = leader if led is Card.KR else answerer
-        other_card = answer if led is Card.KR else led
+    answerer = _OTHER[leader]  # leader.other
+    if led is _KR or answer is _KR:
+        kr_player = leader if led is _KR else answerer
+        other_card = answer if led is _KR else led
         if is_last:
-            if other_card is Card.BK:
-                return SchwungOutcome(kr_player.other, "konter.last_trick")
-            return SchwungOutcome(kr_player.other, "kampfrichter.last_schwung")
-        if other_card is Card.BK and rules.konter_loses_to_kampfrichter:
+            if other_card is _BK:
+                return SchwungOutcome(_OTHER[kr_player], "konter.last_trick")
+            return SchwungOutcome(_OTHER[kr_player], "kampfrichter.last_schwung")
+        if other_card is _BK and rules.konter_loses_to_kampfrichter:
             # konter.loses read against the Kampfrichter too (AMB-KONTER-VS-KR)
             return SchwungOutcome(kr_player, "konter.loses")
         if answer_was_void and not rules.void_kampfrichter_neutralises:
@@ -101,13 +107,13 @@ def resolve_schwung(
             # the void Kampfrichter answer loses, the leader takes the trick
             return SchwungOutcome(leader, "schwung.void_loses")
         return SchwungOutcome(None, "kampfrichter.neutralises")
-    if led is Card.BK:
+    if led is _BK:
         if _konter_beats(answer, trump, rules):
             return SchwungOutcome(leader, "konter.beats_six")
         if answer.is_brienzer_schwung:
             return SchwungOutcome(answerer, "trump.beats")
         return SchwungOutcome(answerer, "konter.loses")
-    if answer is Card.BK:
+    if answer is _BK:
         if _konter_beats(led, trump, rules):
             if answer_was_void and not rules.void_konter_beats_six:
                 return SchwungOutcome(leader, "schwung.void_loses")

@@ -478,3 +478,42 @@ def test_rules_are_kept_in_the_state() -> None:
     assert state.rules == strict
     assert codes(state) == ["R1"]
     assert parse_cards("R1")[0] in state.hand(P1)
+
+
+def _cards_of_mask_one_by_one(mask: int) -> list[str]:
+    """The codes of the cards of ``mask`` read bit by bit, in canonical order (the plain way the engine's tables replace)."""
+    return [card.code for card in Card if mask >> card.index & 1]
+
+
+@pytest.mark.clause("gang.turn", "schwung.lead", "schwung.answer", "schwung.farbzwang", "schwung.void_any", "trump.anytime",
+                    "angriff.who", "angriff.once", "angriff.not_empty_pile", "kampfrichter.chooses")
+@pytest.mark.parametrize("follow", [False, True])
+def test_legal_actions_and_their_codes_at_every_step_of_random_gaenge(follow: bool) -> None:
+    """At every step of 300 random Gänge, legal_actions() are the hand's cards (or the allowed answers) in canonical order, the Angriff first when allowed, and legal_action_codes() their codes."""
+    from schwinget_spec import Deal, start_gang  # noqa: PLC0415
+    from schwinget_spec.trick import allowed_answers  # noqa: PLC0415
+
+    rules = Rules(special_cards_follow_colour=follow)
+    seen_phases = set()
+    for seed in range(300):
+        state = start_gang(Deal.shuffled(seed), Player(seed % 2), rules)
+        k = seed
+        while True:
+            legal = state.legal_actions()
+            assert state.legal_action_codes() == tuple(a.code for a in legal)
+            seen_phases.add(state.phase)
+            if state.phase is Phase.LEAD:
+                angriff = ["A"] if state.angriff is None and state.pile_drawn < PILE_SIZE else []
+                assert codes(state) == angriff + _cards_of_mask_one_by_one(state.hands[state.to_move])
+            elif state.phase is Phase.ANSWER:
+                assert state.led is not None
+                mask = allowed_answers(state.hands[state.to_move], state.led, state.trump, rules)
+                assert codes(state) == _cards_of_mask_one_by_one(mask)
+            elif state.phase is Phase.CHOOSE_LEADER:
+                assert codes(state) == ["L0", "L1"]
+            else:
+                assert legal == ()
+                break
+            k = (k * 1103515245 + 12345) % 2**31
+            state = state.apply(legal[k % len(legal)])
+    assert seen_phases == set(Phase)
