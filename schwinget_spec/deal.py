@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 import attrs
 
@@ -20,8 +21,15 @@ SET_ASIDE_SIZE = 4
 PILE_SIZE = 12
 """Cards in the draw pile: 26 - 2 * 5 - 4 (clause ``deal.pile``)."""
 
+_INDEX = attrgetter("_value_")
+# A card's index 0-25 (``Card.index``), read by a C call: the sort key of a hand, and
+# with _CARD_TYPE the quick check of a whole deal.
+_CARD_TYPE = frozenset((Card,))
+
 
 def _tuple_of_cards(value: object, field: str) -> tuple[Card, ...]:
+    if type(value) is tuple or type(value) is list:  # the usual case, without the checks of the ABC below
+        return tuple(value)
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidDealError(f"{field} must be a sequence of Cards, got {value!r}", clause_id="cards.schwungkarten")
     return tuple(value)
@@ -29,12 +37,13 @@ def _tuple_of_cards(value: object, field: str) -> tuple[Card, ...]:
 
 def _sorted_hand(cards: Iterable[Card], field: str) -> tuple[Card, ...]:
     hand = _tuple_of_cards(cards, field)
-    for card in hand:
-        if not isinstance(card, Card):
-            raise InvalidDealError(
-                f"{field} holds {card!r}, which is not a Card", clause_id="cards.schwungkarten"
-            )
-    return tuple(sorted(hand, key=lambda c: c.value))
+    if not _CARD_TYPE.issuperset(map(type, hand)):
+        for card in hand:
+            if not isinstance(card, Card):
+                raise InvalidDealError(
+                    f"{field} holds {card!r}, which is not a Card", clause_id="cards.schwungkarten"
+                )
+    return tuple(sorted(hand, key=_INDEX))
 
 
 def _face_down(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -46,7 +55,8 @@ def _pile(value: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _hands(value: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+    plain = type(value) is tuple or type(value) is list  # the usual case, without the checks of the ABC
+    if not plain and (isinstance(value, str | bytes) or not isinstance(value, Sequence)):
         raise InvalidDealError(f"hands must be a pair of hands, got {value!r}", clause_id="deal.hands")
     if len(value) != 2:
         raise InvalidDealError(
@@ -75,6 +85,16 @@ class Deal:
     pile: tuple[Card, ...] = attrs.field(converter=_pile)
 
     def __attrs_post_init__(self) -> None:
+        # The usual case first, in a few calls: 5 + 5 + 1 + 3 + 12 Cards, 26 different
+        # indices. Anything else is looked at one card at a time, below, to name the fault.
+        h0, h1 = self.hands
+        everything = (*h0, *h1, self.revealed, *self.face_down, *self.pile)
+        if (
+            len(h0) == HAND_SIZE and len(h1) == HAND_SIZE and len(self.face_down) == SET_ASIDE_SIZE - 1
+            and len(self.pile) == PILE_SIZE and _CARD_TYPE.issuperset(map(type, everything))
+            and len(set(map(_INDEX, everything))) == len(ALL_CARDS)
+        ):
+            return
         for field, cards in (
             ("hands[0]", self.hands[0]),
             ("hands[1]", self.hands[1]),
