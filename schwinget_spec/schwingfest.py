@@ -405,19 +405,23 @@ class SchwingfestState:
         self._check_open(meeting)
         return start_gang(deal, meeting.seat(self.starter_of(meeting)), self.rules)
 
-    def _check_open(self, meeting: Meeting) -> None:
+    def _check_open(self, meeting: Meeting) -> int:
+        # The place of ``meeting`` in the schedule, if it is a meeting of it not fought yet.
         if not isinstance(meeting, Meeting):
             raise InvalidArgumentError("meeting", f"expected a Meeting, got {meeting!r}")
-        if self.schedule.position(meeting) is None:
+        k = self.schedule.position(meeting)
+        if k is None:
             raise SchwingfestError(
                 f"{meeting} is not a meeting of this Schwingfest", clause_id="fest.twice_each"
             )
-        if self._fought(meeting) is not None:
+        assert self._slots is not None
+        if self._slots[1][k // _ROW][k % _ROW] >= 0:
             raise SchwingfestError(
                 f"{self.names[meeting.a]} and {self.names[meeting.b]} already fought meeting {meeting.leg}; "
                 "each pair meets twice",
                 clause_id="fest.twice_each",
             )
+        return k
 
     def apply_gang(self, meeting: Meeting, gang: GangState) -> SchwingfestState:
         """The fest with the finished Gang ``gang`` recorded for ``meeting`` (``a`` as P0, ``b`` as P1).
@@ -426,7 +430,7 @@ class SchwingfestState:
         (``fest.twice_each``), the Gang is unfinished (``match.record_points``), its starter
         is not the one due (AMB-FEST-STARTER), or it was played under other rule switches.
         """
-        self._check_open(meeting)
+        k = self._check_open(meeting)
         if not isinstance(gang, GangState):
             raise InvalidArgumentError("gang", f"expected a finished GangState, got {gang!r}")
         if not gang.is_over:
@@ -441,16 +445,14 @@ class SchwingfestState:
                 f"({meeting.seat(starter)}) starts it",
                 clause_id="match.first_starter" if meeting.leg == 1 else "match.loser_starts",
             )
-        if gang.rules != self.rules:
+        if gang.rules is not self.rules and gang.rules != self.rules:
             raise SchwingfestError(
                 f"the Gang of {meeting} was played under other rule switches than the fest: "
                 f"{rules_difference(gang.rules, self.rules)}"
             )
         result = gang.result
         fest_gang = FestGang(meeting, starter, result, compute_gang_score(result, self.system, self.rules))
-        fought = (*self.fought, fest_gang)
-        k = self.schedule.position(meeting)
-        assert k is not None
+        fought = self.fought + (fest_gang,)  # noqa: RUF005 - one copy of the tuple, where (*a, b) makes two
         assert self._slots is not None
         rows = self._slots[1]
         r, c = divmod(k, _ROW)
