@@ -290,3 +290,97 @@ def _get(doc: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         doc = doc[key]
     return doc
+
+
+# -- the quick path (read without the duplicate-key hook, lighter schema) gives the exact path's verdict
+
+
+def _exact_verdict(text: str | bytes) -> Verdict:
+    """The verdict of the exact path alone: the text read with every reading rule, the full schema, then the replay."""
+    from schwinget_spec.conformance.trace_text import TraceTextError, parse_trace_text  # noqa: PLC0415
+    from schwinget_spec.conformance.verify import _judge_value, _unread  # noqa: PLC0415
+
+    try:
+        document = parse_trace_text(text)
+    except TraceTextError as exc:
+        return _unread(exc)
+    return _judge_value(document)
+
+
+def _exact_document_verdict(document: Any) -> Verdict:
+    """The verdict of the exact path alone on a parsed document: the JSON value rules, the full schema, then the replay."""
+    from schwinget_spec.conformance.trace_text import json_value_problem  # noqa: PLC0415
+    from schwinget_spec.conformance.verify import _judge_value, _unread  # noqa: PLC0415
+
+    problem = json_value_problem(document)
+    return _judge_value(document) if problem is None else _unread(problem)
+
+
+_ODD_CLAIMS = st.sampled_from([None, True, False, 0, 1, -1, "", "P0", [], [0, 0], [True, 0], {}, {"x": 1}, {"tricks": [0, True]}])
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SHIPPED))), st.data(), json_values | _ODD_CLAIMS)
+def test_the_quick_path_gives_the_exact_verdict_on_any_replaced_value(index: int, data: st.DataObject, value: Any) -> None:
+    """Any value of a shipped trace replaced by another (claims by near misses: true for 1, null, {}) gets the exact path's verdict."""
+    doc = copy.deepcopy(SHIPPED[index])
+    path = data.draw(st.sampled_from(_paths(doc)))
+    _parent(doc, path)[path[-1]] = value
+    text = json.dumps(doc)
+    assert verify_trace_text(text) == _exact_verdict(text)
+    assert verify_trace(doc) == _exact_document_verdict(doc)
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SHIPPED))), st.data(), st.sampled_from(["a:b", "::", "x"]))
+def test_the_quick_path_gives_the_exact_verdict_on_duplicate_keys_and_colons(index: int, data: st.DataObject, text_value: str) -> None:
+    """A key written twice, also beside strings holding colons and claims left out, gets the exact path's verdict (duplicate_key)."""
+    doc = copy.deepcopy(SHIPPED[index])
+    doc["id"] = text_value
+    objects = [p for p in [(), *_paths(doc)] if isinstance(_get(doc, p), dict) and _get(doc, p)]
+    where = data.draw(st.sampled_from(objects))
+    target = _get(doc, where)
+    key = data.draw(st.sampled_from(sorted(target)))
+    apart = [p for p in objects if p[: len(where)] != where and where[: len(p)] != p]
+    if apart and data.draw(st.booleans()):
+        # one pair fewer in another object, so that a count of pairs alone could not tell
+        other = _get(doc, data.draw(st.sampled_from(apart)))
+        del other[sorted(other)[-1]]
+    marker = "__the_duplicate__"
+    target[marker] = None
+    text = json.dumps(doc).replace(f'"{marker}": null', f"{json.dumps(key)}: {json.dumps(data.draw(json_values))}")
+    verdict = verify_trace_text(text)
+    assert verdict == _exact_verdict(text)
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "duplicate_key")
+
+
+def test_the_reference_traces_take_the_quick_path() -> None:
+    """The reference's own traces of every kind (a Gang, a match, a Schwingfest) pass the full schema and conform on the quick path.
+
+    The quick path checks a claim against the schema only where it differs from the
+    reference's: that the reference's own claims pass the schema is what makes it sound.
+    """
+    import fastjsonschema  # noqa: PLC0415
+
+    from schwinget_spec.conformance.trace_text import read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.verify import _judge_quickly, load_schema  # noqa: PLC0415
+
+    full_schema = fastjsonschema.compile(load_schema())
+    kinds = set()
+    every = [json.loads(json.dumps(v.input)) for v in load_vectors().vectors if v.kind == "trace"]
+    for trace in [*TRACES, *every]:
+        if verify_trace(trace).conforms:
+            full_schema(trace)
+            quick = read_trace_quickly(json.dumps(trace))
+            assert quick is not None
+            verdict = _judge_quickly(*quick)
+            assert verdict is not None, trace.get("id")
+            assert verdict.conforms, trace.get("id")
+            kinds.add(trace["kind"])
+    assert kinds == {"gang", "match", "schwingfest"}
+    # a colon inside a string leaves the text to the exact path, with the same verdict
+    text = json.dumps({**TRACES[0], "id": "with: a colon"})
+    quick = read_trace_quickly(text)
+    assert quick is not None
+    assert _judge_quickly(*quick) is None
+    assert verify_trace_text(text).conforms

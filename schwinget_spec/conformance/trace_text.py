@@ -39,6 +39,7 @@ __all__ = [
     "json_value_problem",
     "parse_trace_text",
     "read_trace_file",
+    "read_trace_quickly",
 ]
 
 MAX_TRACE_BYTES = 16 * 1024 * 1024
@@ -187,6 +188,30 @@ def parse_trace_text(data: str | bytes | bytearray | memoryview) -> Any:
         raise TraceTextError("json", f"not JSON: {exc}") from None
     message, where = _find_marker(marked)
     raise TraceTextError("duplicate_key" if message.startswith("the key") else "number", message, where=where)
+
+
+def read_trace_quickly(data: str | bytes | bytearray | memoryview) -> tuple[Any, int] | None:
+    """The JSON value of a trace's text read in one pass, and the number of colons in the text; None where ``parse_trace_text`` must look.
+
+    The text, the size and the number rules are checked as ``parse_trace_text`` checks
+    them, but not that keys are unique: the value keeps the last of two equal keys. The
+    colons of the text count its key/value pairs, plus any colon inside a string; a
+    caller that counts as many pairs in the value's objects knows that no key appears
+    twice, and that ``parse_trace_text`` gives the same value. None for any text that
+    breaks a rule or is not JSON, without saying why (``parse_trace_text`` does).
+    """
+    try:
+        text = _text(data)
+    except TraceTextError:
+        return None
+    if text.startswith("\ufeff"):
+        return None
+    try:
+        with gc_paused():
+            value = json.loads(text, parse_float=_refuse_number, parse_constant=_refuse_number)
+    except (_RefusedError, RecursionError, ValueError):
+        return None
+    return value, text.count(":")
 
 
 def json_value_problem(document: Any) -> TraceTextError | None:

@@ -23,8 +23,9 @@ from schwinget_spec.conformance.trace_text import (
     json_value_problem,
     parse_trace_text,
     read_trace_file,
+    read_trace_quickly,
 )
-from schwinget_spec.deal import Deal
+from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.errors import (
     IllegalActionError,
     InvalidDealError,
@@ -177,19 +178,16 @@ def _compiled_schema() -> dict[str, Any]:
 def _exact_validator() -> Callable[[Any], Any]:
     # The claims after each step (most of a long trace) are checked by the replay: one
     # comparison with the reference's own claims, which are valid by construction, and
-    # the schema's check (``_step_claims_validator``) only for a claim that differs.
+    # the schema's check (``_claims_validator``) only for a claim that differs.
     schema = _compiled_schema()
     schema["definitions"]["gang_claims"]["properties"]["steps"]["items"] = {}
     return fastjsonschema.compile(schema)
 
 
-@cache
-def _validator() -> Callable[[Any], Any]:
-    # ``_exact_validator`` without the pattern of each card of a deal and of each action
-    # (a regular expression per item, most of the schema's cost on a long trace):
-    # ``_codes_valid`` checks those by set membership, and when anything fails the exact
-    # validator runs again to name the first fault, so a verdict does not change.
-    schema = _compiled_schema()
+def _without_codes(schema: dict[str, Any]) -> dict[str, Any]:
+    # ``schema`` without the pattern of each card of a deal and of each action (a regular
+    # expression per item, most of the schema's cost on a long trace): ``_codes_valid``
+    # checks those by set membership.
     definitions = schema["definitions"]
     definitions["gang_claims"]["properties"]["steps"]["items"] = {}
     deal = definitions["deal"]["properties"]
@@ -197,6 +195,25 @@ def _validator() -> Callable[[Any], Any]:
     deal["face_down"]["items"] = {}
     deal["pile"]["items"] = {}
     definitions["gang"]["properties"]["actions"]["items"] = {}
+    return schema
+
+
+@cache
+def _validator() -> Callable[[Any], Any]:
+    # ``_exact_validator`` without the codes (``_without_codes``); when anything fails the
+    # exact validator runs again to name the first fault, so a verdict does not change.
+    return fastjsonschema.compile(_without_codes(_compiled_schema()))
+
+
+@cache
+def _quick_validator() -> Callable[[Any], Any]:
+    # ``_validator`` without the claims at the start and at the end of each Gang either:
+    # on the quick path (``_judge_quickly``) the replay compares them with the
+    # reference's own, and checks one against the schema only when it differs.
+    schema = _without_codes(_compiled_schema())
+    claims = schema["definitions"]["gang_claims"]["properties"]
+    claims["start"] = {}
+    claims["end"] = {}
     return fastjsonschema.compile(schema)
 
 
@@ -228,9 +245,11 @@ def _codes_valid(document: Any) -> bool:
 
 
 @cache
-def _step_claims_validator() -> Callable[[Any], Any]:
+def _claims_validator(definition: str) -> Callable[[Any], Any]:
+    # The schema of one kind of claim: ``state_claims_or_null`` (after a step),
+    # ``state_claims`` (at the start of a Gang) or ``end_claims``.
     schema = _compiled_schema()
-    return fastjsonschema.compile({"$ref": "#/definitions/state_claims_or_null", "definitions": schema["definitions"]})
+    return fastjsonschema.compile({"$ref": f"#/definitions/{definition}", "definitions": schema["definitions"]})
 
 
 class _VerdictReachedError(Exception):
@@ -257,6 +276,12 @@ def verify_trace_text(text: str | bytes) -> Verdict:
     # One pause of the collector for the parse and the replay, and the document freed
     # before it runs again: it would otherwise walk the whole document once more.
     with gc_paused():
+        quick = read_trace_quickly(text)
+        if quick is not None:
+            verdict = _judge_quickly(*quick)
+            del quick
+            if verdict is not None:
+                return verdict
         try:
             document = parse_trace_text(text)
         except TraceTextError as exc:
@@ -294,7 +319,8 @@ def verify_trace(document: Any) -> Verdict:
 
 def _judge(document: Any) -> Verdict:
     with gc_paused():
-        return _judge_value(document)
+        verdict = _judge_quickly(document, None)
+        return _judge_value(document) if verdict is None else verdict
 
 
 def _check_schema(document: Any) -> None:
@@ -309,6 +335,75 @@ def _check_schema(document: Any) -> None:
 
 
 def _judge_value(document: Any) -> Verdict:
+    # The exact path: the schema, then the replay.
+    return _schema_verdict(document) or _replay_verdict(document)
+
+
+def _judge_quickly(document: Any, colons: int | None) -> Verdict | None:
+    # The quick path, for a document read by ``read_trace_quickly`` (``colons``: the
+    # colons of its text) or given parsed (None). It returns the exact path's verdict or
+    # None, and does the exact path's work with less: the lighter ``_quick_validator``,
+    # and the claims at the start and the end of a Gang checked against the schema by the
+    # replay only when they differ from the reference's (a claim equal to the reference's,
+    # with JSON's types, is valid: the reference's claims are). So when the replay finds
+    # nothing wrong, the exact path would not either: the trace conforms. When it finds a
+    # fault, the exact path would first have run the full schema, which may find an
+    # earlier one: that runs now, on the same document, and decides. Anything else (the
+    # light schema refused the document, a duplicate key may hide in the text) is left to
+    # the exact path (None), which reads the text again and names the fault.
+    try:
+        _quick_validator()(document)
+        if not _codes_valid(document) or (colons is not None and _pairs(document) != colons):
+            return None
+    except (fastjsonschema.JsonSchemaValueException, TypeError, RecursionError):
+        return None
+    verdict = _replay_verdict(document)
+    if verdict.kind is VerdictKind.CONFORMS:
+        return verdict
+    return _schema_verdict(document) or verdict
+
+
+def _pairs(document: Any) -> int:
+    # The key/value pairs of a document that ``_quick_validator`` accepted, counted in
+    # every object the schema allows; raises TypeError where a claim is no object. The
+    # colons of the text are at least as many, and more if a key appears twice in an
+    # object (the parsed object keeps one) or a string holds a colon: when both counts
+    # are equal, the text has no duplicate key (``read_trace_quickly``).
+    count = len(document) + len(document.get("rules", ())) + len(document.get("claims", ()))
+    for gang in document["gaenge"]:
+        count += len(gang) + len(gang["deal"])
+        claims = gang.get("claims")
+        if claims is None:
+            continue
+        count += len(claims) + _object_size(claims.get("start", {}))
+        end = claims.get("end", {})
+        count += _object_size(end)
+        angriff = end.get("angriff")
+        if angriff is not None:
+            count += _object_size(angriff)
+        steps = claims.get("steps", ())
+        kinds = set(map(type, steps))
+        if kinds <= _DICT:
+            count += sum(map(len, steps))
+        elif kinds <= _DICT_OR_NULL:
+            count += sum(len(step) for step in steps if step is not None)
+        else:
+            raise TypeError("a claim after a step is neither an object nor null")
+    return count
+
+
+_DICT = frozenset((dict,))
+_DICT_OR_NULL = frozenset((dict, type(None)))
+
+
+def _object_size(value: Any) -> int:
+    if type(value) is not dict:
+        raise TypeError("a claim is not an object")
+    return len(value)
+
+
+def _schema_verdict(document: Any) -> Verdict | None:
+    # The verdict of the full schema, or None if the document passes it.
     try:
         _check_schema(document)
     except fastjsonschema.JsonSchemaValueException as exc:
@@ -320,6 +415,11 @@ def _judge_value(document: Any) -> Verdict:
         )
     except RecursionError:
         return Verdict(VerdictKind.MALFORMED, "the trace is nested too deeply", rule="json")
+    return None
+
+
+def _replay_verdict(document: Any) -> Verdict:
+    # The verdict of the replay of a document that passed the schema.
     trace_id = document.get("id")
     try:
         _verify(document)
@@ -569,24 +669,25 @@ def _claim_mismatch(
 def _state_reference(state: GangState) -> dict[str, Any]:
     # The reference's state claims, as cheap to build as the rules allow: a trace that
     # claims everything (the usual case) is then checked by one comparison of dicts.
-    over = state.phase is Phase.OVER
+    over = state.phase is _OVER
     hands = state.hands
     return {
-        "legal_actions": [a.code for a in state.legal_actions()],
+        "legal_actions": list(state.legal_action_codes()),
         "to_move": None if over else _PLAYER_CODES[state.to_move],
         "tricks": list(state.tricks),
-        "pile_size": state.pile_size,
+        "pile_size": PILE_SIZE - state.pile_drawn,
         "hand_sizes": [hands[0].bit_count(), hands[1].bit_count()],
         "is_over": over,
     }
 
 
 _PLAYER_CODES = ("P0", "P1")
+_OVER = Phase.OVER  # read once: an enum member read through its class costs several times more
 
 
-def _check_step_claims_shape(claims: Any, where: str) -> None:
+def _check_claims_shape(claims: Any, where: str, definition: str) -> None:
     try:
-        _step_claims_validator()(claims)
+        _claims_validator(definition)(claims)
     except fastjsonschema.JsonSchemaValueException as exc:
         path = list(exc.path or [])
         prefix = "".join(f"[{p}]" if p.isdigit() else f".{p}" for p in where.split("/")[1:])
@@ -614,16 +715,35 @@ def _claims_match(state: GangState, claims: Any) -> bool:
     )
 
 
+def _end_claims_match(end: Any, reference: Mapping[str, Any]) -> bool:
+    # True if each claim of ``end`` but the points (``_check_points``) is the reference's,
+    # with JSON's types. The reference's end claims hold no boolean, so equal values
+    # differ in type only where a boolean stands for a number (``True == 1``): in the
+    # tricks, the Schwünge or the Angriff's Schwung. Anything else goes to the schema and
+    # then to a comparison claim by claim.
+    if type(end) is not dict:
+        return False
+    for name, value in end.items():
+        if name != "points" and (name not in reference or value != reference[name]):
+            return False
+    angriff = end.get("angriff")
+    return (
+        bool not in map(type, end.get("tricks", ()))
+        and type(end.get("schwuenge")) is not bool
+        and not (isinstance(angriff, dict) and type(angriff.get("after_schwung")) is bool)
+    )
+
+
 def _check_state_claims(
     state: GangState, claims: Mapping[str, Any] | None, where: str, g: int, step: int | None
 ) -> None:
+    # Claims that differ from the reference's: checked against the schema first (on the
+    # exact path a start claim passed it with the whole document, and passes again).
+    _check_claims_shape(claims, where, "state_claims" if step is None else "state_claims_or_null")
     if claims is None:
         return
-    if step is not None:
-        _check_step_claims_shape(claims, where)
     full = _state_reference(state)
     if claims == full or not claims:
-        return
         return
     if "legal_actions" in claims:
         claimed = claims["legal_actions"]
@@ -673,9 +793,10 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
             f"{base}/claims/steps", "claims",
             f"{len(step_claims)} step claims for {len(actions)} actions: one claim per action at most",
         )
-    start_claims = claims.get("start")
-    if not _claims_match(state, start_claims):
-        _check_state_claims(state, start_claims, f"{base}/claims/start", g, None)
+    if "start" in claims:
+        start_claims = claims["start"]
+        if not _claims_match(state, start_claims):
+            _check_state_claims(state, start_claims, f"{base}/claims/start", g, None)
     claimed_steps = len(step_claims)
     for i, code in enumerate(actions):
         try:
@@ -706,9 +827,12 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
             f"({state.to_move} is to move in Schwung {state.schwung_number})",
             clause,
         )
-    end = claims.get("end")
-    if end:
+    if "end" in claims:
+        end = claims["end"]
         reference = end_claims(state)
+        if _end_claims_match(end, reference):
+            return state
+        _check_claims_shape(end, f"{base}/claims/end", "end_claims")
         for name, value in end.items():
             if name == "points":
                 continue
