@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import multiprocessing.pool
+import multiprocessing.resource_tracker
 import signal
 import threading
 import time
@@ -226,19 +227,32 @@ class SimulationResult:
 
 @contextlib.contextmanager
 def _pool(context: SpawnContext, workers: int) -> Iterator[multiprocessing.pool.Pool]:
-    """A pool whose workers ignore SIGINT: Ctrl-C interrupts this process alone, which stops them (no worker tracebacks)."""
-    if threading.current_thread() is not threading.main_thread():
+    """A pool whose workers ignore SIGINT: Ctrl-C interrupts this process alone, which stops them (no worker tracebacks).
+
+    The workers start while SIGINT is ignored here, and a spawned interpreter keeps it
+    ignored. It is blocked meanwhile too, so that one sent then is not lost: it stays
+    pending (Linux never discards a blocked signal as ignored) and arrives once the pool
+    has started, which stops it.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         with context.Pool(workers) as pool:
             yield pool
         return
-    # a spawned interpreter keeps SIGINT ignored when it starts with it ignored
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # the workers' resource tracker first: starting it unblocks SIGINT
+    multiprocessing.resource_tracker.ensure_running()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        pool = context.Pool(workers)
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pool = context.Pool(workers)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        with pool:
+            # inside, so that the pool is stopped when a SIGINT sent meanwhile arrives here
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            yield pool
     finally:
-        signal.signal(signal.SIGINT, previous)
-    with pool:
-        yield pool
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def simulate(

@@ -1,11 +1,13 @@
 """One rule for an interrupted ``schwinget`` command: exit code 130 and one line saying what was saved, never click's "Aborted!" (exit 1) or a traceback.
 
 ``play`` says it in the language of ``--lang`` (tests/test_play.py); ``conformance run``
-stopped by SIGINT or SIGTERM stops its engine first (tests/test_harness_faults.py).
+stopped by SIGINT or SIGTERM stops its engine first (tests/test_harness_faults.py). The
+protocol servers run by hand (reference, mutants, twin) follow the same rule.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -102,6 +104,50 @@ def test_interrupted_vectors_export_names_the_directory(monkeypatch: pytest.Monk
     result = invoke("vectors", "export", str(out))
     _assert_interrupted(result, f"interrupted: {out} may hold only some of the files; export again\n")
     assert [p.name for p in out.iterdir()] == copied
+
+
+@pytest.mark.parametrize("server", [
+    ("schwinget_spec.conformance.reference_server",),
+    ("schwinget_spec.conformance.mutants.engine", "no-farbzwang"),
+    ("schwinget_spec.twin.engine",),
+])
+def test_ctrl_c_to_a_protocol_server_exits_130_without_a_traceback(server: tuple[str, ...]) -> None:
+    """The reference server, a mutant and the twin, run by hand and interrupted while waiting for a request, exit 130 with one line, not a traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", *server], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdin is not None
+    assert proc.stdout is not None
+    proc.stdin.write('{"cmd": "hello"}\n')
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["ok"] is True
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err == "interrupted: stopped serving, nothing saved\n"
+
+
+def test_ctrl_c_while_the_workers_start_is_not_lost() -> None:
+    """A SIGINT that comes while simulate's worker processes start (SIGINT ignored for them) interrupts once they have started, and they ignore it."""
+    code = (
+        "import multiprocessing, os, signal\n"
+        "from multiprocessing.context import SpawnContext\n"
+        "from schwinget_spec.simulate import _pool\n"
+        "start = SpawnContext.Pool\n"
+        "def interrupted_start(self, workers):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return start(self, workers)\n"
+        "SpawnContext.Pool = interrupted_start\n"
+        "if __name__ == '__main__':\n"
+        "    try:\n"
+        "        with _pool(multiprocessing.get_context('spawn'), 1) as pool:\n"
+        "            print(pool.apply(signal.getsignal, (signal.SIGINT,)) is signal.SIG_IGN)\n"
+        "            print('not interrupted')\n"
+        "    except KeyboardInterrupt:\n"
+        "        print('interrupted')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert run.stdout == "interrupted\n", run.stdout + run.stderr
 
 
 def _workers(pid: int) -> list[str]:

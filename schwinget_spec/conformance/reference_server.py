@@ -73,6 +73,7 @@ __all__ = [
     "read_player",
     "read_rules",
     "serve",
+    "serve_until_interrupted",
 ]
 
 MAX_REQUEST_CHARS = MAX_LINE_BYTES
@@ -589,6 +590,15 @@ def serve(engine: ReferenceEngine, stdin: IO[str] | None = None, stdout: IO[str]
     answer_requests(ReferenceServer(engine).handle, stdin, stdout)
 
 
+def serve_until_interrupted(serve_requests: Callable[[], None]) -> None:
+    """Run ``serve_requests`` as a program's main loop: Ctrl-C ends it with exit code 130 and one line on stderr, as it ends every ``schwinget`` command, not with a traceback."""
+    try:
+        serve_requests()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted: stopped serving, nothing saved\n")
+        sys.exit(130)
+
+
 class EngineLoadError(SchwingetError):
     """``--engine module:Class`` names no engine: a bad spec, a module that does not import, no such class, not a ``ReferenceEngine`` subclass, or one that cannot be built without arguments."""
 
@@ -635,7 +645,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     elif args:
         sys.stderr.write(f"{_USAGE}\nerror: unexpected arguments {args!r}\n")
         sys.exit(2)
-    serve(engine)
+    serve_until_interrupted(lambda: serve(engine))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from schwinget_spec.conformance.reference_server import (
     read_deal,
     read_player,
     read_rules,
+    serve_until_interrupted,
 )
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.trace import result_claims
@@ -116,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args:
         sys.stderr.write(f"{_USAGE}\nerror: unexpected arguments {args!r}\n")
         sys.exit(2)
-    serve()
+    serve_until_interrupted(serve)
 
 
 if __name__ == "__main__":

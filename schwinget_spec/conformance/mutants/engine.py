@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from schwinget_spec.conformance.mutants.registry import MUTANTS, UnknownMutantError, get_mutant
-from schwinget_spec.conformance.reference_server import ReferenceEngine, serve
+from schwinget_spec.conformance.reference_server import ReferenceEngine, serve, serve_until_interrupted
 
 __all__ = ["main", "mutant_engine"]
 
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except UnknownMutantError as exc:
         sys.stderr.write(f"{exc}\n")
         sys.exit(2)
-    serve(engine)
+    serve_until_interrupted(lambda: serve(engine))
 
 
 if __name__ == "__main__":
