@@ -36,6 +36,7 @@ __all__ = [
     "rules_fields",
     "rules_from",
     "rules_options",
+    "writable_file",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -195,11 +196,21 @@ def output_directory_problem(path: Path) -> str | None:
     return None
 
 
+def _refuse_if(problem: Callable[[Path], str | None], ctx: click.Context, param: click.Parameter, value: Path) -> None:
+    found = problem(value)
+    if found is not None:
+        raise click.BadParameter(f"{value}: {found}", ctx=ctx, param=param)
+
+
 def readable_file(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
     """A click callback: the option's file must be a readable regular file (a usage error naming the option if not)."""
-    if value is None:
-        return None
-    problem = input_file_problem(value)
-    if problem is not None:
-        raise click.BadParameter(f"{value}: {problem}", ctx=ctx, param=param)
+    if value is not None:
+        _refuse_if(input_file_problem, ctx, param, value)
+    return value
+
+
+def writable_file(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """A click callback: the option's file must be one the command can write (a usage error naming the option if not)."""
+    if value is not None:
+        _refuse_if(output_file_problem, ctx, param, value)
     return value

@@ -25,10 +25,10 @@ from schwinget_spec.cli.common import (
     output_directory_problem,
     output_file_problem,
     readable_file,
+    writable_file,
 )
 from schwinget_spec.cli.conformance_kit import (
     mutants_command,
-    output_path_option,
     report_command,
     write_junit,
 )
@@ -338,7 +338,7 @@ def conformance_group() -> None:
     "--junit",
     "junit_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    callback=output_path_option,
+    callback=writable_file,
     help="Also write the report as JUnit XML to PATH: a test case per level, vector, named situation and clause.",
 )
 @click.option(

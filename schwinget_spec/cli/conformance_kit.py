@@ -10,19 +10,9 @@ from typing import Any
 
 import click
 
-from schwinget_spec.cli.common import exit_interrupted, input_file_problem, output_file_problem
+from schwinget_spec.cli.common import exit_interrupted, input_file_problem, writable_file
 
-__all__ = ["mutants_command", "output_path_option", "report_command", "write_junit"]
-
-
-def output_path_option(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
-    """A click callback: a file the command can write (a usage error naming the option if not)."""
-    if value is None:
-        return None
-    problem = output_file_problem(value)
-    if problem is not None:
-        raise click.BadParameter(f"{value}: {problem}", ctx=ctx, param=param)
-    return value
+__all__ = ["mutants_command", "report_command", "write_junit"]
 
 
 def write_junit(data: Mapping[str, Any], path: Path) -> None:
@@ -39,13 +29,13 @@ def write_junit(data: Mapping[str, Any], path: Path) -> None:
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
     required=True,
-    callback=output_path_option,
+    callback=writable_file,
     help="The page to write: markdown for a .md file, static HTML otherwise.",
 )
 @click.option(
     "--junit",
     type=click.Path(dir_okay=False, path_type=Path),
-    callback=output_path_option,
+    callback=writable_file,
     help="Also write the JUnit XML of the reports (a test suite per report and group) to this file.",
 )
 @click.option("--label", "labels", multiple=True, help="The column title of each report, in order (default: its implementation).")
