@@ -10,6 +10,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -185,6 +186,14 @@ def test_random_bots_play_as_bots_play_gang() -> None:
         assert twin.random_bots(i, Player(i % 2), rules, (3 * i, 5 * i + 1)) == ref
 
 
+def _without_the_twin(code: str) -> Any:
+    """What the Python ``code`` prints as JSON, run in a new interpreter with SCHWINGET_NO_TWIN=1 (the readable engine)."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={**os.environ, twin.NO_TWIN_ENV: "1"}, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
 def test_impact_rows_do_not_depend_on_the_engine() -> None:
     """Every row of the impact measure (Gang, match and fest switches) is the same through the twin and through the readable engine."""
     rows = measure(480, seed=6)
@@ -194,14 +203,7 @@ def test_impact_rows_do_not_depend_on_the_engine() -> None:
         "from schwinget_spec.impact import measure\n"
         "print(json.dumps([attrs.asdict(r) for r in measure(480, seed=6)]))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={**os.environ, twin.NO_TWIN_ENV: "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    fallback = json.loads(out.stdout)
+    fallback = _without_the_twin(code)
     assert {r["engine"] for r in fallback} == {"python"}
     assert [{**attrs.asdict(r), "engine": None} for r in rows] == [{**r, "engine": None} for r in fallback]
     assert {r.level for r in rows} == {"gang", "match", "fest"}
@@ -276,14 +278,7 @@ def test_fallback_forced_by_the_environment() -> None:
         " 'hands': s.hands, 'impact': measure(40, 1, ['void_konter_beats_six'])[0].engine,"
         " 'sim': [sim.engine, sim.results()]}))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={**os.environ, twin.NO_TWIN_ENV: "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    data = json.loads(out.stdout)
+    data = _without_the_twin(code)
     assert data["engine"] == "python"
     assert data["impact"] == "python"
     assert data["counts"] == twin.play_random(50, 3).counts
