@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from schwinget_spec.conformance import steering_levels
 from schwinget_spec.conformance.engine_session import EngineSession, LoopbackClient
 from schwinget_spec.conformance.harness import run_harness
 from schwinget_spec.conformance.level_vectors import play_levels
@@ -160,3 +161,19 @@ def test_the_harness_doc_quotes_what_steered_levels_reach() -> None:
     assert {name: int(n) for name, n in rows.items()} == dict(run.reached)
     gaenge = sum(len(m.gaenge) for m in run.matches) + sum(len(f.meetings) for f in run.fests)
     assert f"{len(run.matches)} steered matches and {len(run.fests)} steered Schwingfeste ({gaenge} Gänge)" in text
+
+
+def test_a_situation_whose_gaenge_cannot_be_found_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no reference playout ends a Gang in the class a design needs (nor, the second time, any class at all), each situation is given up and named missed, and no game is kept."""
+    for representatives_found in (True, False):
+        steering_levels._representatives.cache_clear()
+        if representatives_found:
+            steering_levels._representatives()
+        monkeypatch.setattr(steering_levels, "_PLAYOUTS_PER_GANG", 0)
+        try:
+            run = steered_levels(1, seed=0)
+        finally:
+            monkeypatch.undo()
+            steering_levels._representatives.cache_clear()
+        assert set(run.missed) == {*MATCH_SITUATIONS, *FEST_SITUATIONS}
+        assert (run.matches, run.fests) == ((), ())

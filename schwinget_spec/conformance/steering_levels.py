@@ -67,7 +67,7 @@ _PUNKTEWERTUNG_ONLY = frozenset({"match_good_loser", "match_good_loser_after_pla
 """Situations of the Punktewertung: only there does a loser score the good loser's point."""
 
 _PLAYOUTS_PER_GANG = 300
-"""Reference playouts tried for one Gang of a designed match or fest before the design is given up."""
+"""Reference playouts tried for one Gang of a designed match or fest before the design is given up (and, for that game, every design holding the Gang's class)."""
 _DESIGNS_PER_GAME = 400
 """Designs on paper tried for one steered match or fest before the situation is given up."""
 
@@ -191,20 +191,26 @@ def _steered_match(
     """A match that reaches ``aim``, designed on paper then played Gang by Gang in the reference; None if no design was played out."""
     reps = dict(_representatives())
     classes = list(reps)
+    if not classes:
+        return None
     system = ScoringSystem.PUNKTEWERTUNG if aim in _PUNKTEWERTUNG_ONLY else _SYSTEMS[rng.below(2)]
     length = (4, 6)[rng.below(2)]
     younger = Player(rng.below(2))
     rules = _rules(rng, switches, _MATCH_RULES, aim)
+    unrealised: set[ResultClass] = set()
     for _ in range(_DESIGNS_PER_GAME):
         stats.designs[aim] += 1
         design = _draw_classes(length, rng, classes)
-        if aim not in match_situations(_on_paper_match(system, length, younger, rules, [reps[c] for c in design])):
+        if unrealised.intersection(design) or aim not in match_situations(
+            _on_paper_match(system, length, younger, rules, [reps[c] for c in design])
+        ):
             continue
         match = start_match(system, MatchLength(length), younger, rules)
         planned = []
         for cls in design:
             found = _realise(cls, match.next_starter_with_clause()[0], rules, rng)
             if found is None:
+                unrealised.add(cls)
                 break
             gang, state, tries = found
             stats.playouts[aim] += tries
@@ -222,12 +228,15 @@ def _steered_fest(
     """A Schwingfest that reaches ``aim``, designed on paper then played meeting by meeting in the reference; None if no design was played out."""
     reps = dict(_representatives())
     classes = list(reps)
+    if not classes:
+        return None
     players = 3 + rng.below(2)
     sets = 1 + rng.below(2)
     system = _SYSTEMS[rng.below(2)]
     rules = _rules(rng, switches, _FEST_RULES, aim)
     names = tuple(f"S{i}" for i in range(players))
     empty = start_schwingfest(names, system, sets, rules)
+    unrealised: set[ResultClass] = set()
     for _ in range(_DESIGNS_PER_GAME):
         stats.designs[aim] += 1
         design: dict[Meeting, ResultClass] = {}
@@ -236,13 +245,16 @@ def _steered_fest(
                 first, second = _draw_classes(2, rng, classes)
                 design[Meeting(a, b, 1)] = first
                 design[Meeting(a, b, 2)] = second
-        if aim not in fest_situations(_on_paper_fest(empty, {m: reps[c] for m, c in design.items()})):
+        if unrealised.intersection(design.values()) or aim not in fest_situations(
+            _on_paper_fest(empty, {m: reps[c] for m, c in design.items()})
+        ):
             continue
         fest = empty
         planned: dict[tuple[int, int, int], PlannedGang] = {}
         for meeting in fest.schedule.meetings:
             found = _realise(design[meeting], meeting.seat(fest.starter_of(meeting)), rules, rng)
             if found is None:
+                unrealised.add(design[meeting])
                 break
             gang, state, tries = found
             stats.playouts[aim] += tries
