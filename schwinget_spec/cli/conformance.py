@@ -346,7 +346,7 @@ def conformance_group() -> None:
     type=click.IntRange(min=0),
     default=10,
     show_default=True,
-    help="Steered Gänge: reach each named rare situation (docs/harness.md) this many times; 0 for none.",
+    help="Steered Gänge, matches and Schwingfeste: reach each named rare situation (docs/harness.md) this many times; 0 for none.",
 )
 @click.option(
     "--skip",
@@ -384,9 +384,10 @@ def conformance_run_command(
     reached. Then the levels the implementation declares in hello (protocol 2): scoring
     (the points of each row of the table under both systems), match (whole matches:
     the starter of each Gang, totals, winner) and schwingfest (schedule, starters,
-    standings and ranks), from their vectors and random games; a level not declared is
-    named "not checked" in the verdict line. On a terminal a progress bar shows on
-    stderr. Example:
+    standings and ranks), from their vectors, random games and steered games (each
+    named match and Schwingfest situation STEER times); a level not declared is named
+    "not checked" in the verdict line. On a terminal a progress bar shows on stderr.
+    Example:
     schwinget conformance run -- node examples/js/schwinget.js
     Exit code 0 if the implementation agrees everywhere; 1 if it diverges, fails to
     start (it runs but exits, is silent or answers hello wrongly) or the run stopped at
