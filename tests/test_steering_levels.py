@@ -16,6 +16,7 @@ from schwinget_spec.conformance.mutants.kill import loopback_factory
 from schwinget_spec.conformance.mutants.registry import get_mutant
 from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES
 from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.reports.summary import CellStatus, summarise
 from schwinget_spec.conformance.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
@@ -110,7 +111,7 @@ def _without_fest_tiebreak() -> LoopbackClient:
 
 
 def test_the_coverage_does_not_blame_an_engine_for_a_reading_it_does_not_play() -> None:
-    """A run of an engine without ``fest_tiebreak`` lists equal points told apart as impossible, not as unreached, and reaches every other level situation the steered count."""
+    """A run of an engine without ``fest_tiebreak`` lists equal points told apart as impossible, not as unreached (the report page and JUnit skip it, saying why), and reaches every other level situation the steered count."""
     report = run_harness(["(in process)"], games=0, vectors=False, steer=2, client_factory=_without_fest_tiebreak)
     assert report.passed
     coverage = report.coverage
@@ -119,6 +120,10 @@ def test_the_coverage_does_not_blame_an_engine_for_a_reading_it_does_not_play() 
     assert "fest_equal_points_told_apart" not in coverage.unreached_situations
     counts = dict(coverage.situations)
     assert all(counts[name] >= 2 for name in (*MATCH_SITUATIONS, "fest_shared_rank"))
+    # the report page and JUnit: skipped with the reason, not "not reached"
+    cell = summarise(report.to_json()).cell("situations", "fest_equal_points_told_apart")
+    assert (cell.status, cell.note) == (CellStatus.SKIPPED, "impossible under the rules the implementation plays")
+    assert summarise(report.to_json()).cell("situations", "fest_shared_rank").status is CellStatus.PASSED
 
 
 @pytest.mark.clause("match.draw_starter", "match.winner", "table.gut_gekaempft")

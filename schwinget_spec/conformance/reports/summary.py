@@ -62,7 +62,7 @@ class CellStatus(enum.Enum):
     NOT_REACHED = "not_reached"
     """Of a level the run checked, but no game exercised it (or the run stopped before it)."""
     SKIPPED = "skipped"
-    """Not checked: the implementation does not declare its level, or a skip list left it out."""
+    """Not checked: the implementation does not declare its level, a skip list left it out, or (a situation) the rules it plays rule it out."""
     NOT_OBSERVABLE = "not_observable"
     """No run can exercise it (the coverage says why)."""
     UNKNOWN = "unknown"
@@ -235,6 +235,7 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
         clause_cells.append((clause_id, cell))
     described = situation_descriptions()
     situation_counts = dict((coverage or {}).get("situations") or {})
+    impossible = set((coverage or {}).get("impossible_situations") or ())
     in_reproduction = _reached_by_reproduction(failures[0].reproduction) if failures else frozenset()
     situation_cells: list[tuple[str, Cell]] = []
     for name in dict.fromkeys([*described, *situation_counts]):
@@ -244,6 +245,8 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
             cell = Cell(CellStatus.FAILED, n, "the reproduction shows it")
         elif level not in checked_levels:
             cell = Cell(CellStatus.SKIPPED, note=f"the {level} level was not checked")
+        elif name in impossible and not n:
+            cell = Cell(CellStatus.SKIPPED, 0, "impossible under the rules the implementation plays")
         elif n is None:
             cell = Cell(CellStatus.UNKNOWN)
         elif int(n) > 0:
