@@ -4,7 +4,7 @@ Runs the harness (``run_harness`` for a subprocess, ``check_adapter`` in process
 the public import path of its parts: the reports (``harness_report``), the games played
 (``harness_games``), the lock step (``lockstep``, with the clause a difference points at
 in ``divergence_clauses``), the named situations (``situations``) and the steered play
-that reaches them (``steering``), the coverage of a run (``coverage``), the shrinker
+that reaches them (``steering``; matches and Schwingfeste in ``steering_levels``), the coverage of a run (``coverage``), the shrinker
 (``shrink``) and the subprocess session (``engine_session``).
 """
 

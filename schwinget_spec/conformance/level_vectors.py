@@ -1,4 +1,4 @@
-"""The levels beyond a Gang in a harness run: the shipped scoring, match and Schwingfest vectors as games played through the protocol (and the ones an engine's switches leave out), then random ones."""
+"""The levels beyond a Gang in a harness run: the shipped scoring, match and Schwingfest vectors as games played through the protocol (and the ones an engine's switches leave out), then random and steered ones."""
 
 from __future__ import annotations
 
