@@ -16,7 +16,7 @@ from schwinget_spec.proofs.scoring_queries import gang_kinds, kind_points, reach
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import WERTUNGSTABELLE, ScoringSystem, TableRow, compute_gang_score
 
-_CHECKED = ("score.sw_winner_above_loser", "score.one_row", "score.gangs_reachable", "opt.match_bounds.schwingerwertung",
+_CHECKED = ("score.sw_winner_above_loser", "score.one_row", "score.gang_kinds.p0_starts", "score.gang_kinds.p1_starts", "score.gangs_reachable", "opt.match_bounds.schwingerwertung",
             "opt.match_bounds.punktewertung", "rule.good_loser_after_plattwurf", "rule.good_loser_after_plattwurf.schwingerwertung")
 """The scoring queries this file checks."""
 
@@ -48,6 +48,14 @@ def test_one_row() -> None:
 def test_gangs_reachable_from_either_starter() -> None:
     """Each Gang kind the table distinguishes is reachable from both starters or from neither; witnesses replay."""
     _check("score.gangs_reachable")
+
+
+@pytest.mark.clause("gang.turn")
+@pytest.mark.parametrize("who", ["p0", "p1"])
+def test_gang_kinds_from_each_starter(who: str) -> None:
+    """Each half of the Gang kinds table is computed by its own query: 17 kinds with a witness, the Gestellter with a loser under 3 tricks proved unreachable."""
+    _check(f"score.gang_kinds.{who}_starts")
+    assert _answers()[f"score.gang_kinds.{who}_starts"].detail.startswith("17 kinds with a witness Gang, 1 proved unreachable: gestellter")
 
 
 @pytest.mark.clause("match.winner", "match.end", "scoring.schwingerwertung_both")

@@ -20,7 +20,7 @@ from schwinget_spec.proofs.match_model import (
     fest_meetings,
 )
 from schwinget_spec.proofs.match_queries import FEST_NAMES
-from schwinget_spec.proofs.scoring_queries import result_kind
+from schwinget_spec.proofs.scoring_queries import REACHABLE_FACTS, result_kind
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import SchwingfestState, play_schwingfest
 from schwinget_spec.scoring import ScoringSystem
@@ -130,7 +130,7 @@ MATCH_XCHECK_QUERIES: tuple[Query, ...] = (
         "random engine matches and Schwingfeste (every reading of the match and fest switches) are accepted by the match and fest models with the engine's starters, totals, winner and ranks",
         PROVED,
         _random_matches,
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
 )
 """The cross-check of the match and fest models, in the order of ``QUERIES``."""

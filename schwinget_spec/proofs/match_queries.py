@@ -40,7 +40,7 @@ from schwinget_spec.proofs.match_model import (
     same_deal_gangs,
 )
 from schwinget_spec.proofs.replay import Witness, model_bool, model_int, replay
-from schwinget_spec.proofs.scoring_queries import GangKind, kind_text, reachable_gangs
+from schwinget_spec.proofs.scoring_queries import REACHABLE_FACTS, GangKind, kind_text, reachable_gangs
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
@@ -412,35 +412,35 @@ MATCH_QUERIES: tuple[Query, ...] = (
         "the first Gang whose starter each pair of draw_tie_starter readings can change (Gang 4 for younger/drawn_gang_starter, 2 otherwise), earlier Gänge proved equal; histories replayed",
         PROVED,
         _draw_tie_earliest,
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "rule.draw_tie_starter",
         "each other reading of draw_tie_starter changes the winner of some short match (same Gänge 1-3, one deal for Gang 4; both readings replayed)",
         WITNESS,
         _draw_tie_switch,
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "rule.fest_starter",
         "each other reading of fest_starter changes the ranks of some Schwingfest of three (same first meetings, one deal per second meeting; both readings replayed)",
         WITNESS,
         lambda: _fest_switch("fest_starter", FEST_STARTER_READINGS),
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "rule.fest_tiebreak",
         "fest_tiebreak changes the ranks of some Schwingfest of three (the same Gänge; both readings replayed)",
         WITNESS,
         lambda: _fest_switch("fest_tiebreak", FEST_TIEBREAK_READINGS),
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "rule.fest_tiebreak.points_first",
         "under either fest_tiebreak reading more points always rank higher: the tie-break orders only equal points",
         PROVED,
         _tiebreak_points_first,
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
 )
 """The queries on the match and Schwingfest switches, in the order of ``QUERIES``."""

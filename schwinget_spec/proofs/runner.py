@@ -14,17 +14,24 @@ import z3  # type: ignore[import-untyped]
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.proofs.base import ERROR, Outcome, Query, QueryResult
 from schwinget_spec.proofs.match_model import same_deal_gangs
-from schwinget_spec.proofs.scoring_queries import reachable_gangs, use_reachable_gangs
+from schwinget_spec.proofs.scoring_queries import (
+    REACHABLE_FACTS,
+    reachable_half,
+    use_reachable_gangs,
+    use_reachable_half,
+)
 
 __all__ = ["FACTS", "default_jobs", "run_isolated", "run_one"]
 
 FACTS: dict[str, tuple[Callable[[], object], Callable[[object], None]]] = {
-    "reachable_gangs": (reachable_gangs, use_reachable_gangs),  # type: ignore[dict-item]
+    fact: (lambda starter=starter: reachable_half(starter), lambda half, starter=starter: use_reachable_half(starter, half))  # type: ignore[misc]
+    for fact, starter in zip(REACHABLE_FACTS, (False, True), strict=True)
 }
 """Facts one query computes and others use: name -> (read it after the providing query ran, install it before a using query runs).
 
-``reachable_gangs`` (the Gang kinds each starter can reach, with a witness each) takes
-36 checks; every match, Schwingfest and match-bound query builds on it.
+The two halves of the Gang kinds table (``REACHABLE_FACTS``: the Gang kinds P0, or P1,
+starting can reach, with a witness each) take 18 checks each; every match, Schwingfest
+and match-bound query builds on both. Two queries compute them side by side.
 """
 
 

@@ -17,6 +17,7 @@ from schwinget_spec.proofs.match_queries import FEST_NAMES, known_gang, play_fes
 from schwinget_spec.proofs.model import GangModel, all_tags
 from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool, model_int, replay
 from schwinget_spec.proofs.scoring_model import GangScoreModel
+from schwinget_spec.proofs.scoring_queries import REACHABLE_FACTS
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
@@ -177,7 +178,7 @@ SCORING_DROP_ONE_QUERIES: tuple[Query, ...] = (
         PROVED,
         _drop_one_scoring,
         slow=True,
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
 )
 """The drop-one analysis of the scoring clauses, in the order of ``QUERIES``."""

@@ -18,6 +18,7 @@ from schwinget_spec.proofs.base import (
     WITNESS,
     Outcome,
     Query,
+    bounded_check,
     core_ids,
     new_solver,
     replay_mismatch,
@@ -47,9 +48,11 @@ __all__ = [
     "kind_text",
     "match_bounds",
     "reachable_gangs",
+    "reachable_half",
     "replay_match",
     "result_kind",
     "use_reachable_gangs",
+    "use_reachable_half",
 ]
 
 GangKind = tuple[int, bool | None, bool]
@@ -108,49 +111,65 @@ def result_kind(result: GangResult) -> GangKind:
 ReachableTable = dict[tuple[GangKind, bool], Witness | None]
 """For every Gang kind and starter (True: P1 starts), a witness Gang or None when none exists."""
 
-_GIVEN: dict[str, ReachableTable] = {}
+REACHABLE_FACTS = ("reachable_gangs.p0_starts", "reachable_gangs.p1_starts")
+"""The two halves of the Gang kinds table, one per starter, each computed by a query of its own (``runner.FACTS``)."""
+
+_GIVEN: dict[bool, ReachableTable] = {}
 
 
 def use_reachable_gangs(table: ReachableTable | None) -> None:
-    """Answer ``reachable_gangs()`` with ``table`` (as computed by ``score.gangs_reachable`` in another process); None forgets it and the cache."""
+    """Answer ``reachable_gangs()`` with ``table`` (both halves); None forgets what was given and the cache."""
     _GIVEN.clear()
-    _reachable_gangs.cache_clear()
+    _reachable_half.cache_clear()
     if table is not None:
-        _GIVEN["table"] = table
+        for starter in (False, True):
+            use_reachable_half(starter, {key: w for key, w in table.items() if key[1] == starter})
+
+
+def use_reachable_half(starter: bool, half: ReachableTable | None) -> None:
+    """Answer ``reachable_half(starter)`` with ``half`` (as computed by its query in another process); None forgets it."""
+    if half is None:
+        _GIVEN.pop(starter, None)
+    else:
+        _GIVEN[starter] = half
+
+
+def reachable_half(starter: bool) -> ReachableTable:
+    """For every Gang kind, with ``starter`` (True: P1 starts) leading the first Schwung: a witness Gang under the default ``Rules``, or None when none exists.
+
+    One solver, one push/pop per kind: 18 satisfiability questions over every deal and
+    play, asked once per process, or answered by the half ``use_reachable_half`` gave.
+    """
+    given = _GIVEN.get(starter)
+    return given if given is not None else _reachable_half(starter)
 
 
 def reachable_gangs() -> ReachableTable:
-    """For every Gang kind and starter (True: P1 starts), a witness Gang under the default ``Rules`` or None when none exists.
-
-    One solver, one push/pop per combination: 36 satisfiability questions over every deal
-    and play, asked once per process, or answered by the table ``use_reachable_gangs`` gave.
-    """
-    given = _GIVEN.get("table")
-    return given if given is not None else _reachable_gangs()
+    """For every Gang kind and starter (True: P1 starts), a witness Gang under the default ``Rules`` or None when none exists: both halves."""
+    return {**reachable_half(False), **reachable_half(True)}
 
 
 @functools.cache
-def _reachable_gangs() -> ReachableTable:
+def _reachable_half(starter: bool) -> ReachableTable:
     m, sm = _gang_with_score()
     s = new_solver()
     m.assert_into(s)
     sm.assert_into(s)
-    s.add(m.rules_equal(Rules()))
+    s.add(m.rules_equal(Rules()), m.starter == starter)
     tags = _tags(m, sm)
-    out: dict[tuple[GangKind, bool], Witness | None] = {}
+    out: ReachableTable = {}
     for kind in gang_kinds():
-        for starter in (False, True):
-            s.push()
-            s.add(kind_holds(sm, kind), m.starter == starter)
-            r = s.check(*tags)
-            if r == z3.sat:
-                out[(kind, starter)] = extract_witness(s.model(), m)
-            elif r == z3.unsat:
-                out[(kind, starter)] = None
-            else:
-                s.pop()
-                raise RuntimeError(f"Z3 returned {r} for the Gang kind {kind}")
+        s.push()
+        s.add(kind_holds(sm, kind))
+        r = bounded_check(s, *tags)
+        if r == z3.sat:
+            out[(kind, starter)] = extract_witness(s.model(), m)
+        elif r == z3.unsat:
+            out[(kind, starter)] = None
+        else:
             s.pop()
+            raise RuntimeError(f"Z3 returned {r} for the Gang kind {kind}")
+        s.pop()
     return out
 
 
@@ -187,6 +206,17 @@ def _gangs_reachable() -> Outcome:
         (),
         f"{len(reachable)} kinds reachable from either starter, every witness replayed; "
         f"unreachable for both starters: {', '.join(unreachable) or 'none'}",
+    )
+
+
+def _kinds_from(starter: bool) -> Outcome:
+    """The Gang kinds one starter can reach: a witness each, or none for every deal and play."""
+    half = reachable_half(starter)
+    unreachable = sorted(kind_text(kind) for (kind, _), w in half.items() if w is None)
+    return Outcome(
+        PROVED,
+        (),
+        f"{len(half) - len(unreachable)} kinds with a witness Gang, {len(unreachable)} proved unreachable: {', '.join(unreachable) or 'none'}",
     )
 
 
@@ -431,26 +461,37 @@ SCORING_QUERIES: tuple[Query, ...] = (
         PROVED,
         _one_row,
     ),
+    *(
+        Query(
+            f"score.gang_kinds.{who}_starts",
+            f"for each (row, winner, loser >= 3 tricks) combination, a Gang {who.upper()} starts that reaches it, or proof that none does "
+            "(half of the table score.gangs_reachable checks)",
+            PROVED,
+            lambda starter=starter: _kinds_from(starter),  # type: ignore[misc]
+            provides=(fact,),
+        )
+        for who, starter, fact in (("p0", False, REACHABLE_FACTS[0]), ("p1", True, REACHABLE_FACTS[1]))
+    ),
     Query(
         "score.gangs_reachable",
         "each (row, winner, loser >= 3 tricks) combination a Gang can reach is reachable from either starter; each witness replayed",
         PROVED,
         _gangs_reachable,
-        provides=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "opt.match_bounds.schwingerwertung",
         "smallest and largest totals of the match winner and loser, short and long match, Schwingerwertung (Optimize; witness matches replayed through schwinget_spec.match)",
         WITNESS,
         lambda: _match_bounds_query(ScoringSystem.SCHWINGERWERTUNG),
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "opt.match_bounds.punktewertung",
         "smallest and largest totals of the match winner and loser, short and long match, Punktewertung (Optimize; witness matches replayed through schwinget_spec.match)",
         WITNESS,
         lambda: _match_bounds_query(ScoringSystem.PUNKTEWERTUNG),
-        needs=("reachable_gangs",),
+        needs=REACHABLE_FACTS,
     ),
     Query(
         "rule.good_loser_after_plattwurf",
