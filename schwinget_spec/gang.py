@@ -134,9 +134,6 @@ class _ByMask(Generic[_T]):
         low = table(0, 9)
         return cls(low, tuple((angriff, *items) for items in low), table(9, 9), table(18, 8), choose)
 
-    def cards(self, mask: int) -> tuple[_T, ...]:
-        return self.low[mask & 511] + self.mid[mask >> 9 & 511] + self.high[mask >> 18]
-
 
 _ACTIONS_BY_MASK: _ByMask[Action] = _ByMask.build(_PLAY, ANGRIFF, _CHOOSE)
 _CODES_BY_MASK: _ByMask[str] = _ByMask.build(
@@ -283,17 +280,16 @@ class GangState:
         if phase is _LEAD:
             # gang.turn, schwung.lead: any card in hand; angriff.*: the Angriff before it
             mask = self.hands[self.to_move]
-            if self.angriff is None and self.pile_drawn < PILE_SIZE:
-                return by_mask.low_angriff[mask & 511] + by_mask.mid[mask >> 9 & 511] + by_mask.high[mask >> 18]
-            return by_mask.cards(mask)
-        if phase is _ANSWER:
+            low = by_mask.low_angriff if self.angriff is None and self.pile_drawn < PILE_SIZE else by_mask.low
+        elif phase is _ANSWER:
             assert self.led is not None
-            return by_mask.cards(
-                allowed_answers(self.hands[self.to_move], self.led, self.deal.revealed.colour, self.rules)
-            )
-        if phase is _CHOOSE_LEADER:
+            mask = allowed_answers(self.hands[self.to_move], self.led, self.deal.revealed.colour, self.rules)
+            low = by_mask.low
+        elif phase is _CHOOSE_LEADER:
             return by_mask.choose  # kampfrichter.chooses
-        return ()
+        else:
+            return ()
+        return low[mask & 511] + by_mask.mid[mask >> 9 & 511] + by_mask.high[mask >> 18]
 
     def why_illegal(self, action: Action | str) -> IllegalActionError | None:
         """The error ``apply(action)`` would raise, or None if the action is legal."""
@@ -469,7 +465,7 @@ class GangState:
                 self.angriff,
                 record,
                 self.tricks,
-                (*self.history, record),
+                self.history + (record,),  # noqa: RUF005 - one copy of the tuple, where (*a, b) makes two
                 self.step + 1,
             )
         # trick.winner_takes; kampfrichter.collect: the pending trick goes with it
@@ -492,7 +488,7 @@ class GangState:
             self.angriff,
             None,
             tricks,
-            (*self.history, record),
+            self.history + (record,),  # noqa: RUF005 - one copy of the tuple, where (*a, b) makes two
             self.step + 1,
         )
 

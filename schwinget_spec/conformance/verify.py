@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from itertools import zip_longest
 from typing import Any
 
 import attrs
@@ -682,6 +683,7 @@ def _state_reference(state: GangState) -> dict[str, Any]:
 
 
 _PLAYER_CODES = ("P0", "P1")
+_PLAYER_OF_CODE = {"P0": Player.P0, "P1": Player.P1}
 _OVER = Phase.OVER  # read once: an enum member read through its class costs several times more
 
 
@@ -784,7 +786,7 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
         raise _malformed(
             f"{base}/seed", "deal.shuffle", "the deal is not the one the seed gives (docs/deal-algorithm.md)", "deal.shuffle"
         )
-    state = start_gang(deal, Player[gang["starter"]], rules)
+    state = start_gang(deal, _PLAYER_OF_CODE[gang["starter"]], rules)
     claims = gang.get("claims", {})
     step_claims = claims.get("steps", [])
     actions = gang["actions"]
@@ -797,11 +799,11 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
         start_claims = claims["start"]
         if not _claims_match(state, start_claims):
             _check_state_claims(state, start_claims, f"{base}/claims/start", g, None)
-    claimed_steps = len(step_claims)
-    for i, code in enumerate(actions):
+    action_of = _ACTIONS.get
+    for i, (code, step) in enumerate(zip_longest(actions, step_claims)):  # a missing claim is None
         try:
             # the schema admits only codes of _ACTIONS; apply parses anything else
-            state = state.apply(_ACTIONS.get(code, code))
+            state = state.apply(action_of(code, code))
         except IllegalActionError as exc:
             raise _VerdictReachedError(
                 Verdict(
@@ -814,10 +816,8 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
                     clause_id=exc.clause_id,
                 )
             ) from None
-        if i < claimed_steps:
-            step = step_claims[i]
-            if step is not None and not _claims_match(state, step):
-                _check_state_claims(state, step, f"{base}/claims/steps/{i}", g, i)
+        if step is not None and not _claims_match(state, step):
+            _check_state_claims(state, step, f"{base}/claims/steps/{i}", g, i)
     if not state.is_over:
         clause = "gang.end_angriff" if state.angriff is not None else "gang.end_no_angriff"
         raise _malformed(
