@@ -1,6 +1,6 @@
 """How many random matches and Schwingfeste reach each named match and Schwingfest situation, against steered ones; and which catch the kit's mutants of those situations.
 
-Run: .venv/bin/python benchmarks/bench_steering_levels.py [--matches 2000] [--fests 500] [--seeds 5]
+Run: .venv/bin/python benchmarks/bench_steering_levels.py [--matches 2000] [--fests 500] [--seeds 5] [--repeat 5]
 
 Prints, per match and Schwingfest situation of ``schwinget_spec.conformance.situations``:
 how often the harness's random matches (``level_vectors.random_matches``: uniform random
@@ -11,17 +11,26 @@ a default run reach it (``steering_levels.steered_levels``), with the designs on
 the reference playouts it took. Then, for the kit's mutants whose bug shows only in one of
 those situations, run in process for seeds 0..N-1 without vectors, the game that catches
 each: by the default random levels alone (``--steer 0``) and by a default run (random,
-then steered). Last, the median time of the steered search beside that of as many random
-matches and Schwingfeste played in the reference.
+then steered). Then the median time of the steered search beside that of as many random
+matches and Schwingfeste played in the reference. Last, what the steered games cost a run
+against the JavaScript engine (``--engine``): the level play of a default run (the level
+vectors, the random games, the steered ones; ``level_vectors.play_levels``, finding the
+steered games included) beside the same without the steered games, run alternately
+``--repeat`` times, wall and CPU time (this process and the engine's), medians, ratio,
+and the load average.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import shlex
 import statistics
 import time
 from collections import Counter
 
+from schwinget_spec.conformance import level_vectors
 from schwinget_spec.conformance.engine_session import EngineSession
 from schwinget_spec.conformance.level_vectors import (
     DEFAULT_FESTS,
@@ -83,11 +92,37 @@ def _caught_by(mutant_id: str, seed: int, steer: int) -> str:
     return f"{d.source.split(',')[0]} ({d.clause_id})"
 
 
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _level_play(command: list[str], steer: int) -> tuple[float, float]:
+    """Wall and CPU seconds of a default run's level play against ``command`` (the engine's CPU counted once it has exited)."""
+    session = EngineSession(command, 5.0, 20.0, None)
+    try:
+        session.connect()
+        assert session.hello is not None
+        # a run finds its steered games afresh: forget those of the last run
+        level_vectors._steered.cache_clear()
+        wall, cpu = time.perf_counter(), _cpu()
+        report, gang = play_levels(session.get, session.hello, seed=0, vectors=True, gang_played=(0, 0), run=True,
+                                   steer=steer)
+        wall = time.perf_counter() - wall
+    finally:
+        session.close()
+    assert gang is None
+    assert report.passed, report.divergence
+    return wall, _cpu() - cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2000, help="random matches to measure the rates")
     parser.add_argument("--fests", type=int, default=500, help="random Schwingfeste to measure the rates")
     parser.add_argument("--seeds", type=int, default=5, help="seeds of the mutant runs")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of the level play against --engine, each way")
+    parser.add_argument("--engine", default="node examples/js/schwinget.js", help="the engine whose level play is timed")
     args = parser.parse_args()
 
     counts, gaenge, _ = _uniform(args.matches, args.fests)
@@ -128,6 +163,19 @@ def main() -> None:
     s, u = statistics.median(steer_times), statistics.median(uniform_times)
     print(f"reference time, median of 3: steered search {s:.3f} s for {len(found.matches)} matches and "
           f"{len(found.fests)} Schwingfeste; as many random ones {u:.3f} s; ratio {s / u:.1f}")
+
+    print()
+    command = shlex.split(args.engine)
+    times: dict[int, list[tuple[float, float]]] = {0: [], DEFAULT_STEER: []}
+    for _ in range(args.repeat):
+        for steer, runs in times.items():
+            runs.append(_level_play(command, steer))
+    (w0, c0), (w1, c1) = (
+        (statistics.median(t[0] for t in times[k]), statistics.median(t[1] for t in times[k])) for k in (0, DEFAULT_STEER)
+    )
+    print(f"level play of a default run against {args.engine}, median of {args.repeat}, run alternately: "
+          f"without steered games {w0:.2f} s wall, {c0:.2f} s CPU; with them {w1:.2f} s wall, {c1:.2f} s CPU; "
+          f"ratio {w1 / w0:.2f} wall, {c1 / c0:.2f} CPU; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
