@@ -14,7 +14,7 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import IllegalActionError, MatchError
 from schwinget_spec.match import MatchLength, gaenge_started_by_tie, play_match
 from schwinget_spec.players import Player
-from schwinget_spec.proofs import match_queries, queries
+from schwinget_spec.proofs import match_model, match_queries, queries
 from schwinget_spec.proofs.base import PROVED, Outcome, Query, QueryResult
 from schwinget_spec.proofs.match_crosscheck import check_match
 from schwinget_spec.proofs.match_model import KindVar, MatchModel, same_deal_gangs
@@ -107,6 +107,32 @@ def test_same_deal_gangs_share_the_deal_and_reach_both_kinds() -> None:
         res = replay(w.deck, w.starter, w.actions, w.rules).result
         assert res.winner is (Player.P1 if p1_wins else Player.P0)
         assert not res.outcome.name.startswith("PLATTWURF")
+
+
+@pytest.mark.clause("match.loser_starts", "gang.turn")
+def test_same_deal_gangs_asks_the_whole_question_when_the_table_deals_do_not_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When neither table witness's deal allows the other Gang, the two Gang models sharing one deck are asked, and their answer replays."""
+    refused: list[GangKind] = []
+
+    def no_gang_on_this_deck(kind: GangKind, p1_starts: bool, deck: object) -> None:
+        refused.append(kind)
+
+    monkeypatch.setattr(match_model, "_gang_on_deck", no_gang_on_this_deck)
+    same_deal_gangs.cache_clear()
+    win_p0: GangKind = (2, False, True)  # sieg_mit_angriff, P0 wins, loser >= 3 tricks
+    win_p1: GangKind = (2, True, True)
+    try:
+        pair = same_deal_gangs(win_p0, True, win_p1, False)
+    finally:
+        same_deal_gangs.cache_clear()
+    assert refused == [win_p1, win_p0]
+    assert pair is not None
+    a, b = pair
+    assert a.deck == b.deck
+    assert (a.starter, b.starter) == (Player.P1, Player.P0)
+    for w, p1_wins in ((a, False), (b, True)):
+        res = replay(w.deck, w.starter, w.actions, w.rules).result
+        assert res.winner is (Player.P1 if p1_wins else Player.P0)
 
 
 def test_a_pair_no_deal_gives_is_blocked_and_another_found(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -87,20 +87,21 @@ def new_solver() -> z3.Solver:
 
 
 BOUNDED_CHECK_RLIMIT = 3_000_000
-"""Z3's resource units for the first attempt of ``bounded_check``: about a third of a second here."""
+"""Z3's resource units for the first attempt of ``bounded_check``, unless the caller gives its own: about a third of a second here."""
 BOUNDED_CHECK_ATTEMPTS = 8
 
 
-def bounded_check(solver: z3.Solver, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
+def bounded_check(solver: z3.Solver, *assumptions: z3.BoolRef, rlimit: int = BOUNDED_CHECK_RLIMIT) -> z3.CheckSatResult:
     """``solver.check(*assumptions)``, but a search that runs long is begun again with another random seed and twice the budget.
 
     Z3's search on some questions of this model depends on luck: the same witness search
     took 0.1 s, or 8 to 15 s, after an unrelated change of the constraints' order
     (docs/proofs.md). A resource limit (deterministic, unlike a timeout) cuts an unlucky
     search short; the next attempt draws other choices. The answer is Z3's, never a guess:
-    the last attempt has no limit.
+    the last attempt has no limit. ``rlimit`` is the first attempt's budget: a few times
+    what a lucky search of this question takes.
     """
-    limit = BOUNDED_CHECK_RLIMIT
+    limit = rlimit
     for attempt in range(BOUNDED_CHECK_ATTEMPTS):
         last = attempt == BOUNDED_CHECK_ATTEMPTS - 1
         solver.set("rlimit", 0 if last else limit)
