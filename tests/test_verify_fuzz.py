@@ -384,3 +384,43 @@ def test_the_reference_traces_take_the_quick_path() -> None:
     assert quick is not None
     assert _judge_quickly(*quick) is None
     assert verify_trace_text(text).conforms
+
+
+def _claim_paths(doc: Any) -> list[tuple[Any, ...]]:
+    """Every claim of the first Gang's start and end and of the whole trace, and every value inside them."""
+    out = []
+    for root in (("gaenge", 0, "claims", "start"), ("gaenge", 0, "claims", "end"), ("gaenge", 0, "claims", "steps", 0),
+                 ("claims",)):
+        try:
+            node = _get(doc, root)
+        except (KeyError, IndexError):
+            continue
+        out += [root, *[(*root, *p) for p in _paths(node)]]
+    return out
+
+
+_NEAR_MISSES = [None, True, False, 0, 1, 2, -1, "", "P0", "1.00", [], [0], [0, 0], [True, 0], [0, False], ["1.00", "0"],
+                {}, {"x": 1}, {"player": "P0", "after_schwung": True}, {"player": "P0", "after_schwung": 0}]
+
+
+def test_the_quick_path_gives_the_exact_verdict_on_every_near_miss_of_a_claim() -> None:
+    """Each claim of a Gang trace, a match and a Schwingfest (and each value inside one) replaced by each near miss gets the exact path's verdict."""
+    every = [json.loads(json.dumps(v.input)) for v in load_vectors().vectors if v.kind == "trace"]
+    chosen = {}
+    for trace in every:
+        if verify_trace(trace).conforms and "claims" in trace["gaenge"][0]:
+            chosen.setdefault(trace["kind"], trace)
+    assert set(chosen) == {"gang", "match", "schwingfest"}
+    checked = 0
+    for trace in chosen.values():
+        for path in _claim_paths(trace):
+            for value in [*_NEAR_MISSES, "__delete__"]:
+                doc = copy.deepcopy(trace)
+                if value == "__delete__":
+                    del _parent(doc, path)[path[-1]]
+                else:
+                    _parent(doc, path)[path[-1]] = value
+                text = json.dumps(doc)
+                assert verify_trace_text(text) == _exact_verdict(text), (path, value)
+                checked += 1
+    assert checked > 1000

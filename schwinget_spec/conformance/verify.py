@@ -358,7 +358,10 @@ def _judge_quickly(document: Any, colons: int | None) -> Verdict | None:
             return None
     except (fastjsonschema.JsonSchemaValueException, TypeError, RecursionError):
         return None
-    verdict = _replay_verdict(document)
+    try:
+        verdict = _replay_verdict(document)
+    except Exception:  # a value the full schema refuses may trip the replay: the exact path names it
+        return None
     if verdict.kind is VerdictKind.CONFORMS:
         return verdict
     return _schema_verdict(document) or verdict
@@ -718,15 +721,18 @@ def _claims_match(state: GangState, claims: Any) -> bool:
 
 
 def _end_claims_match(end: Any, reference: Mapping[str, Any]) -> bool:
-    # True if each claim of ``end`` but the points (``_check_points``) is the reference's,
-    # with JSON's types. The reference's end claims hold no boolean, so equal values
-    # differ in type only where a boolean stands for a number (``True == 1``): in the
-    # tricks, the Schwünge or the Angriff's Schwung. Anything else goes to the schema and
-    # then to a comparison claim by claim.
+    # True if each claim of ``end`` is the reference's, with JSON's types, but the points,
+    # which only need to be a list here: ``_check_points`` compares them. The reference's
+    # end claims hold no boolean, so equal values differ in type only where a boolean
+    # stands for a number (``True == 1``): in the tricks, the Schwünge or the Angriff's
+    # Schwung. Anything else goes to the schema and then to a comparison claim by claim.
     if type(end) is not dict:
         return False
     for name, value in end.items():
-        if name != "points" and (name not in reference or value != reference[name]):
+        if name == "points":
+            if type(value) is not list:  # null too, which _check_points takes for no claim
+                return False
+        elif name not in reference or value != reference[name]:
             return False
     angriff = end.get("angriff")
     return (
