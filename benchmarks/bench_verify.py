@@ -80,37 +80,43 @@ def run_fest(players: int, seed: int, repeats: int) -> dict[str, float]:
 def run_parts(players: int, seed: int, repeats: int) -> None:
     """Print where the CPU time of verifying one ``players``-player Schwingfest goes: each part alone, best of ``repeats``.
 
-    The parts are cumulative from the engine's replay on (each adds to the one before),
-    and all run with the collector paused, as the verifier runs them.
+    The parts follow the verifier's quick path (``verify._judge_quickly``), which judges
+    a trace like the reference's own. The engine's parts are cumulative (each adds to
+    the one before), and all run with the collector paused, as the verifier runs them.
     """
     from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
-    from schwinget_spec.conformance.trace_text import gc_paused, parse_trace_text  # noqa: PLC0415
+    from schwinget_spec.conformance.trace_text import gc_paused, parse_trace_text, read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.gang import GangState  # noqa: PLC0415
 
     text = make_fest_trace(players, seed)
-    document = parse_trace_text(text)
+    document, _ = read_trace_quickly(text) or (None, 0)
     gaenge = document["gaenge"]
     rules = verify.rules_from_json(document.get("rules", {}))
     deals = [verify._deal_from_json(g["deal"], "") for g in gaenge]
 
     def replay(*, legal: bool, claims: bool) -> None:
+        action_of = verify._ACTIONS.get
         for gang, deal in zip(gaenge, deals, strict=True):
             state = start_gang(deal, Player[gang["starter"]], rules)
             steps = gang.get("claims", {}).get("steps", [])
             for i, code in enumerate(gang["actions"]):
-                state = state.apply(verify._ACTIONS.get(code, code))
+                state = GangState.apply(state, action_of(code, code))
                 if claims:
                     verify._claims_match(state, steps[i])
                 elif legal:
-                    state.legal_actions()
+                    state.legal_action_codes()
 
     parts: list[tuple[str, Any]] = [
-        ("read the text (JSON, the reading rules)", lambda: parse_trace_text(text)),
-        ("the schema", lambda: verify._check_schema(document)),
+        ("read the text (JSON, the reading rules)", lambda: read_trace_quickly(text)),
+        ("  the same, exact path (duplicate-key hook)", lambda: parse_trace_text(text)),
+        ("the schema, quick path (+ codes, + pairs)", lambda: (
+            verify._quick_validator()(document), verify._codes_valid(document), verify._pairs(document))),
+        ("  the full schema, exact path", lambda: verify._check_schema(document)),
         ("build the deals (Deal)", lambda: [verify._deal_from_json(g["deal"], "") for g in gaenge]),
         ("engine: start_gang + apply per action", lambda: replay(legal=False, claims=False)),
-        ("  + legal_actions after each action", lambda: replay(legal=True, claims=False)),
+        ("  + legal_action_codes after each action", lambda: replay(legal=True, claims=False)),
         ("  + the step claims compared instead", lambda: replay(legal=False, claims=True)),
-        ("the whole replay (fest, points, end claims too)", lambda: verify._verify(document)),
+        ("the whole replay (fest, points, end claims too)", lambda: verify._replay_verdict(document)),
         ("verify_trace_text, all of it", lambda: verify_trace_text(text)),
     ]
     actions = sum(len(g["actions"]) for g in gaenge)
@@ -120,9 +126,18 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
         for _ in range(repeats):
             with gc_paused():
                 start = time.process_time()
-                part()
+                result = part()
                 best = min(best, time.process_time() - start)
+                del result
         print(f"  {label:<48} CPU {best:.3f} s   ({best / actions * 1e6:.1f} µs per action)")
+    best = float("inf")
+    for _ in range(repeats):
+        with gc_paused():
+            kept = read_trace_quickly(text)
+            start = time.process_time()
+            del kept
+            best = min(best, time.process_time() - start)
+    print(f"  {'free the document':<48} CPU {best:.3f} s")
 
 
 def _child(args: list[str], path: str | None) -> dict[str, float]:
