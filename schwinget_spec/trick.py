@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import attrs
 
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
@@ -63,6 +65,12 @@ class SchwungOutcome:
     clause_id: str
 
 
+@cache
+def _outcome(winner: Player | None, clause_id: str) -> SchwungOutcome:
+    # One SchwungOutcome per winner and clause, built once: the values are immutable.
+    return SchwungOutcome(winner, clause_id)
+
+
 def _konter_beats(six: Card, trump: Colour | None, rules: Rules) -> bool:
     # konter.beats_six; a trump 6 only while rules.konter_beats_trump_six (AMB-KONTER-TRUMP-SIX)
     return six.is_brienzer_schwung and (rules.konter_beats_trump_six or six.colour is not trump)
@@ -97,39 +105,39 @@ def resolve_schwung(
         other_card = answer if led is _KR else led
         if is_last:
             if other_card is _BK:
-                return SchwungOutcome(_OTHER[kr_player], "konter.last_trick")
-            return SchwungOutcome(_OTHER[kr_player], "kampfrichter.last_schwung")
+                return _outcome(_OTHER[kr_player], "konter.last_trick")
+            return _outcome(_OTHER[kr_player], "kampfrichter.last_schwung")
         if other_card is _BK and rules.konter_loses_to_kampfrichter:
             # konter.loses read against the Kampfrichter too (AMB-KONTER-VS-KR)
-            return SchwungOutcome(kr_player, "konter.loses")
+            return _outcome(kr_player, "konter.loses")
         if answer_was_void and not rules.void_kampfrichter_neutralises:
             # schwung.void_loses prevails over kampfrichter.neutralises (AMB-KAMPFRICHTER-VOID):
             # the void Kampfrichter answer loses, the leader takes the trick
-            return SchwungOutcome(leader, "schwung.void_loses")
-        return SchwungOutcome(None, "kampfrichter.neutralises")
+            return _outcome(leader, "schwung.void_loses")
+        return _outcome(None, "kampfrichter.neutralises")
     if led is _BK:
         if _konter_beats(answer, trump, rules):
-            return SchwungOutcome(leader, "konter.beats_six")
+            return _outcome(leader, "konter.beats_six")
         if answer.is_brienzer_schwung:
-            return SchwungOutcome(answerer, "trump.beats")
-        return SchwungOutcome(answerer, "konter.loses")
+            return _outcome(answerer, "trump.beats")
+        return _outcome(answerer, "konter.loses")
     if answer is _BK:
         if _konter_beats(led, trump, rules):
             if answer_was_void and not rules.void_konter_beats_six:
-                return SchwungOutcome(leader, "schwung.void_loses")
-            return SchwungOutcome(answerer, "konter.beats_six")
+                return _outcome(leader, "schwung.void_loses")
+            return _outcome(answerer, "konter.beats_six")
         if led.is_brienzer_schwung:
-            return SchwungOutcome(leader, "trump.beats")
-        return SchwungOutcome(leader, "konter.loses")
+            return _outcome(leader, "trump.beats")
+        return _outcome(leader, "konter.loses")
     led_colour = led.colour
     answer_colour = answer.colour
     if answer_colour is led_colour:
         higher = answerer if answer.index > led.index else leader
-        return SchwungOutcome(higher, "schwung.higher_wins")
+        return _outcome(higher, "schwung.higher_wins")
     if trump is not None:
         if answer_colour is trump:
-            return SchwungOutcome(answerer, "trump.beats")
+            return _outcome(answerer, "trump.beats")
         if led_colour is trump:
-            return SchwungOutcome(leader, "trump.beats")
-    return SchwungOutcome(leader, "schwung.void_loses")
+            return _outcome(leader, "trump.beats")
+    return _outcome(leader, "schwung.void_loses")
 
