@@ -3,7 +3,7 @@
 A Gang enters these models only as its *kind*: the table row it scores from, who won it
 and whether the loser holds 3 tricks or more (``GangKind``). Which kinds a Gang can reach
 with either player starting is decided over every deal and play by
-``score.gangs_reachable``; that answer is asserted here as a lemma (untagged: it is no
+``score.gang_kinds.p0_starts`` and ``score.gang_kinds.p1_starts``; that answer is asserted here as a lemma (untagged: it is no
 rule but a consequence of the Gang clauses). Whether two kinds come from one deal played
 from the two seats is asked of the Gang model itself (``same_deal_gangs``).
 
@@ -102,7 +102,7 @@ class KindVar:
         return z3.And(self.row == row, self.p1_wins == bool(p1), self.good == good)
 
     def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
-        """The lemma of ``score.gangs_reachable``: the kinds a Gang started by ``starter_p1`` can reach, for some deal and play."""
+        """The lemma of the Gang kinds table (``reachable_gangs``): the kinds a Gang started by ``starter_p1`` can reach, for some deal and play."""
         table = reachable_gangs()
         by_starter = [
             z3.Or(*(self.is_kind(k) for k in gang_kinds() if table[(k, starter)] is not None)) for starter in (False, True)

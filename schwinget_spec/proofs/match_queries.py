@@ -90,7 +90,7 @@ class _Scoring:
 
 
 def known_gang(kind: GangKind, starter: Player) -> Witness:
-    """The witness Gang of ``score.gangs_reachable`` for ``kind`` with ``starter`` leading."""
+    """The witness Gang of the Gang kinds table (``reachable_gangs``) for ``kind`` with ``starter`` leading."""
     w = reachable_gangs()[(kind, starter is Player.P1)]
     if w is None:
         raise RuntimeError(f"no witness Gang for {kind_text(kind)} with {starter} starting")
