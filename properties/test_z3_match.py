@@ -12,6 +12,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import IllegalActionError, MatchError
+from schwinget_spec.gang import GangResult
 from schwinget_spec.match import MatchLength, gaenge_started_by_tie, play_match
 from schwinget_spec.players import Player
 from schwinget_spec.proofs import match_model, match_queries, queries
@@ -93,20 +94,26 @@ def test_fest_tiebreak_switch_changes_ranks() -> None:
     _check("rule.fest_tiebreak.points_first")
 
 
+def _one_deal_from_both_seats(
+    pair: tuple[Witness, Witness] | None, starters: tuple[Player, Player], winners: tuple[Player, Player]
+) -> list[GangResult]:
+    """The two Gänge share their deal, start from ``starters`` and, replayed in the engine, are won by ``winners``: their results."""
+    assert pair is not None
+    a, b = pair
+    assert a.deck == b.deck
+    assert (a.starter, b.starter) == starters
+    results = [replay(w.deck, w.starter, w.actions, w.rules).result for w in pair]
+    assert tuple(r.winner for r in results) == winners
+    return results
+
+
 @pytest.mark.clause("match.loser_starts", "gang.turn")
 def test_same_deal_gangs_share_the_deal_and_reach_both_kinds() -> None:
     """same_deal_gangs gives one deal played from both seats, each play of the asked kind in the engine."""
     win_p0: GangKind = (3, False, False)  # sieg_ohne_angriff, P0 wins, loser < 3 tricks
     win_p1: GangKind = (3, True, False)
-    pair = same_deal_gangs(win_p0, False, win_p1, True)
-    assert pair is not None
-    a, b = pair
-    assert a.deck == b.deck
-    assert (a.starter, b.starter) == (Player.P0, Player.P1)
-    for w, p1_wins in ((a, False), (b, True)):
-        res = replay(w.deck, w.starter, w.actions, w.rules).result
-        assert res.winner is (Player.P1 if p1_wins else Player.P0)
-        assert not res.outcome.name.startswith("PLATTWURF")
+    for w in _one_deal_from_both_seats(same_deal_gangs(win_p0, False, win_p1, True), (Player.P0, Player.P1), (Player.P0, Player.P1)):
+        assert not w.outcome.name.startswith("PLATTWURF")
 
 
 @pytest.mark.clause("match.loser_starts", "gang.turn")
@@ -126,13 +133,7 @@ def test_same_deal_gangs_asks_the_whole_question_when_the_table_deals_do_not_ser
     finally:
         same_deal_gangs.cache_clear()
     assert refused == [win_p1, win_p0]
-    assert pair is not None
-    a, b = pair
-    assert a.deck == b.deck
-    assert (a.starter, b.starter) == (Player.P1, Player.P0)
-    for w, p1_wins in ((a, False), (b, True)):
-        res = replay(w.deck, w.starter, w.actions, w.rules).result
-        assert res.winner is (Player.P1 if p1_wins else Player.P0)
+    _one_deal_from_both_seats(pair, (Player.P1, Player.P0), (Player.P0, Player.P1))
 
 
 def test_a_pair_no_deal_gives_is_blocked_and_another_found(monkeypatch: pytest.MonkeyPatch) -> None:
