@@ -358,15 +358,30 @@ def _start_worker(texts: list[str]) -> None:
     _TEXTS[:] = texts
 
 
-def worker(job: tuple[int, int, float, str]) -> dict[str, Any]:
-    """Run ``count`` mutants from ``seed`` on the traces the pool was started with; return the counts (tried, crashes, hangs, by operator, by verdict)."""
-    seed, count, hang, out_dir = job
+def exact_verdict(data: Any, entry: str) -> Verdict:
+    """The verdict of the verifier's exact path alone (the reading rules, the full schema, the replay), without its quick path."""
+    from schwinget_spec.conformance.trace_text import TraceTextError, json_value_problem, parse_trace_text  # noqa: PLC0415
+    from schwinget_spec.conformance.verify import _judge_value, _unread  # noqa: PLC0415
+
+    if entry == "document":
+        problem = json_value_problem(data)
+        return _unread(problem) if problem is not None else _judge_value(data)
+    try:
+        document = parse_trace_text(data)
+    except TraceTextError as exc:
+        return _unread(exc)
+    return _judge_value(document)
+
+
+def worker(job: tuple[int, int, float, str, bool]) -> dict[str, Any]:
+    """Run ``count`` mutants from ``seed`` on the traces the pool was started with; return the counts (tried, crashes, hangs, differing verdicts, by operator, by verdict)."""
+    seed, count, hang, out_dir, exact = job
     out = Path(out_dir)
     rng = random.Random(seed)
     texts = _TEXTS or [json.dumps(v.input) for v in load_vectors().vectors if v.kind == "trace"]
     donors = [json.loads(t) for t in texts]
     signal.signal(signal.SIGALRM, _alarm)
-    crashes = hangs = 0
+    crashes = hangs = differ = 0
     verdicts: Counter[str] = Counter()
     operators: Counter[str] = Counter()
     slowest = 0.0
@@ -380,6 +395,9 @@ def worker(job: tuple[int, int, float, str]) -> dict[str, Any]:
             verdict = verify_trace(data) if entry == "document" else verify_trace_text(data)
             _check(verdict)
             verdicts[verdict.kind.value] += 1
+            if exact and verdict != exact_verdict(data, entry):
+                differ += 1
+                _save(out, "differ", data, names, entry=entry, error=f"quick path: {verdict}\nexact path: {exact_verdict(data, entry)}")
         except _HangError:
             hangs += 1
             _save(out, "hang", data, names, entry=entry, error=f"longer than {hang} s")
@@ -390,7 +408,7 @@ def worker(job: tuple[int, int, float, str]) -> dict[str, Any]:
             signal.setitimer(signal.ITIMER_REAL, 0)
         slowest = max(slowest, time.perf_counter() - began)
     return {
-        "tried": count, "crashes": crashes, "hangs": hangs, "seconds": time.perf_counter() - start,
+        "tried": count, "crashes": crashes, "hangs": hangs, "differ": differ, "seconds": time.perf_counter() - start,
         "verdicts": dict(verdicts), "operators": dict(operators), "slowest": slowest,
     }
 
@@ -403,11 +421,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first job (default 1)")
     parser.add_argument("--hang", type=float, default=10.0, help="seconds after which a mutant counts as a hang (default 10)")
     parser.add_argument("--out", default="fuzz-findings", help="directory for crashing and hanging mutants")
+    parser.add_argument(
+        "--exact", action="store_true",
+        help="also judge each mutant by the verifier's exact path alone and count the mutants whose verdicts differ "
+        "(the quick path must never change one); about twice as slow",
+    )
     args = parser.parse_args()
     jobs = []
     left = args.mutants
     while left > 0:
-        jobs.append((args.seed + len(jobs), min(args.chunk, left), args.hang, args.out))
+        jobs.append((args.seed + len(jobs), min(args.chunk, left), args.hang, args.out, args.exact))
         left -= args.chunk
     totals: Counter[str] = Counter()
     verdicts: Counter[str] = Counter()
@@ -419,23 +442,25 @@ def main() -> None:
     print(f"{len(texts)} trace vectors, {args.mutants:,} mutants in jobs of {args.chunk:,}, {args.processes} processes", flush=True)
     with multiprocessing.Pool(args.processes, initializer=_start_worker, initargs=(texts,)) as pool:
         for result in pool.imap_unordered(worker, jobs):
-            totals.update({k: result[k] for k in ("tried", "crashes", "hangs")})
+            totals.update({k: result[k] for k in ("tried", "crashes", "hangs", "differ")})
             verdicts.update(result["verdicts"])
             operators.update(result["operators"])
             slowest = max(slowest, result["slowest"])
             elapsed = time.perf_counter() - start
             print(
                 f"tried {totals['tried']:>9,}  crashes {totals['crashes']}  hangs {totals['hangs']}  "
-                f"{totals['tried'] / elapsed:,.0f} traces/s",
+                + (f"differing verdicts {totals['differ']}  " if args.exact else "")
+                + f"{totals['tried'] / elapsed:,.0f} traces/s",
                 flush=True,
             )
     elapsed = time.perf_counter() - start
     print(f"Python {sys.version.split()[0]}, {args.processes} processes, {elapsed:,.0f} s, load at the end {os.getloadavg()}")
     print(f"traces tried {totals['tried']:,}; crashes {totals['crashes']}; hangs {totals['hangs']}; "
-          f"{totals['tried'] / elapsed:,.0f} traces/s; slowest mutant {slowest:.2f} s")
+          f"{totals['tried'] / elapsed:,.0f} traces/s; slowest mutant {slowest:.2f} s"
+          + (f"; verdicts differing from the exact path's {totals['differ']}" if args.exact else ""))
     print("verdicts: " + ", ".join(f"{k} {v:,}" for k, v in verdicts.most_common()))
     print("operators: " + ", ".join(f"{k} {v:,}" for k, v in sorted(operators.items())))
-    if totals["crashes"] or totals["hangs"]:
+    if totals["crashes"] or totals["hangs"] or totals["differ"]:
         print(f"findings in {args.out}/")
         raise SystemExit(1)
 
