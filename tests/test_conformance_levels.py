@@ -437,8 +437,10 @@ class _Answers:
 @pytest.mark.parametrize(
     ("ask", "answer", "needle"),
     [
-        (lambda c: ask_points(c, ScoringSystem.PUNKTEWERTUNG, Rules()), {"ok": True, "points": ["7", "0.50"]}, "bad points"),
-        (lambda c: ask_points(c, ScoringSystem.SCHWINGERWERTUNG, Rules()), {"ok": True, "points": [9.75, 8.5]}, "points written like"),
+        (lambda c: ask_points(c, ScoringSystem.PUNKTEWERTUNG, Rules(), declared=ALL_SWITCHES), {"ok": True, "points": ["7", "0.50"]},
+         "bad points"),
+        (lambda c: ask_points(c, ScoringSystem.SCHWINGERWERTUNG, Rules(), declared=ALL_SWITCHES), {"ok": True, "points": [9.75, 8.5]},
+         "points written like"),
         (lambda c: ask_match_next(c, 2), {"ok": True, "gang": 1, "starter": "P0"}, "'gang': 2"),
         (lambda c: ask_match_result(c, ScoringSystem.PUNKTEWERTUNG), {"ok": True, "totals": ["6", "6"]}, "'winner'"),
         (lambda c: ask_fest_schedule(c, 3), {"ok": True, "rounds": [[[1, 0]]]}, "0 <= a < b < 3"),

@@ -226,10 +226,10 @@ class LevelPlay:
         )
 
     def _check_points(self, level: str, state: GangState, system: ScoringSystem, rules: Rules, source: str) -> None:
-        message = points_message(system, rules)
-        self.requests.append(_json_line(message))
+        declared = self.hello.switches
+        self.requests.append(_json_line(points_message(system, rules, declared=declared)))
         try:
-            actual = ask_points(self.get_adapter().client, system, rules)
+            actual = ask_points(self.get_adapter().client, system, rules, declared=declared)
         except ProtocolError as exc:
             raise self._protocol(level, exc, source) from None
         score = compute_gang_score(state.result, system, rules)
@@ -266,10 +266,10 @@ class LevelPlay:
         """Play the match ``spec``: ``match_start``, per Gang ``match_next`` (the starter), the Gang, ``points``, then ``match_result``."""
         self.requests = []
         level, source = "match", spec.source
-        message = match_start_message(spec.system, spec.length, spec.younger, spec.rules)
-        self.requests.append(_json_line(message))
+        declared = self.hello.switches
+        self.requests.append(_json_line(match_start_message(spec.system, spec.length, spec.younger, spec.rules, declared=declared)))
         try:
-            send_match_start(self.get_adapter().client, spec.system, spec.length, spec.younger, spec.rules)
+            send_match_start(self.get_adapter().client, spec.system, spec.length, spec.younger, spec.rules, declared=declared)
         except ProtocolError as exc:
             raise self._protocol(level, exc, source) from None
         ref = start_match(spec.system, MatchLength(spec.length), spec.younger, spec.rules)
@@ -322,10 +322,11 @@ class LevelPlay:
         """Play the Schwingfest ``spec``: ``fest_start``, the engine's schedule, per meeting ``fest_meeting`` (the starter), the Gang, ``points``, then ``fest_result``."""
         self.requests = []
         level, source = "schwingfest", spec.source
-        self.requests.append(_json_line(fest_start_message(spec.players, spec.sets, spec.system, spec.rules)))
+        declared = self.hello.switches
+        self.requests.append(_json_line(fest_start_message(spec.players, spec.sets, spec.system, spec.rules, declared=declared)))
         client = self.get_adapter().client
         try:
-            send_fest_start(client, spec.players, spec.sets, spec.system, spec.rules)
+            send_fest_start(client, spec.players, spec.sets, spec.system, spec.rules, declared=declared)
             self.requests.append(_json_line({"cmd": "fest_schedule"}))
             rounds = ask_fest_schedule(client, spec.players)
         except ProtocolError as exc:

@@ -79,13 +79,13 @@ GANG_SWITCHES: tuple[str, ...] = tuple(
     for name in (*PROTOCOL1_GANG_SWITCHES, "void_kampfrichter_neutralises")
     if name in attrs.fields_dict(Rules)
 )
-"""The ``Rules`` switches that change the play of a Gang; ``start`` sends exactly these (version 2)."""
+"""The ``Rules`` switches that change the play of a Gang; ``start`` sends those of them the engine declared (version 2)."""
 SCORING_SWITCHES: tuple[str, ...] = ("good_loser_after_plattwurf",)
-"""The switches that change the points of a Gang; ``points`` sends them."""
+"""The switches that change the points of a Gang; ``points`` sends those of them the engine declared."""
 MATCH_SWITCHES: tuple[str, ...] = ("draw_tie_starter",)
-"""The switches that change who starts a Gang of a match; ``match_start`` sends them with the Gang and scoring switches."""
+"""The switches that change who starts a Gang of a match; ``match_start`` sends those the engine declared, with its declared Gang and scoring switches."""
 FEST_SWITCHES: tuple[str, ...] = ("fest_starter", "fest_tiebreak")
-"""The switches of a Schwingfest; ``fest_start`` sends them with the Gang and scoring switches."""
+"""The switches of a Schwingfest; ``fest_start`` sends those the engine declared, with its declared Gang and scoring switches."""
 ALL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES)
 """Every switch an engine may declare in ``hello`` (version 2)."""
 _LEVEL_NEEDS = {"gang": (), "scoring": ("gang",), "match": ("scoring",), "schwingfest": ("scoring",)}
@@ -376,7 +376,7 @@ class SubprocessClient:
         self.deadline: float | None = None
         """A ``time.monotonic()`` instant no request waits past (kind ``deadline``); None for none."""
         self.start_switches: tuple[str, ...] = GANG_SWITCHES
-        """The switches ``start`` sends: those of the protocol version the engine answered in ``hello``."""
+        """The switches ``start`` sends: the Gang switches the engine declared in ``hello`` (version 1: its four, declared or not)."""
         self._stderr_tail: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._lines: queue.Queue[bytes | None] = queue.Queue()
@@ -500,7 +500,9 @@ class SubprocessClient:
     def hello(self) -> Hello:
         """Ask who the implementation is (``hello``), allowing ``start_timeout`` for its start."""
         hello = parse_hello(self._expect_ok({"cmd": "hello"}, timeout=self.start_timeout))
-        self.start_switches = PROTOCOL1_GANG_SWITCHES if hello.protocol == 1 else GANG_SWITCHES
+        self.start_switches = (
+            PROTOCOL1_GANG_SWITCHES if hello.protocol == 1 else tuple(name for name in GANG_SWITCHES if name in hello.switches)
+        )
         return hello
 
     def start(self, deal: Deal, starter: Player, rules: Rules) -> None:

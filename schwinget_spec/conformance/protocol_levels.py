@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -17,12 +17,14 @@ from schwinget_spec.conformance.protocol import (
     _malformed,
     _seat,
 )
-from schwinget_spec.errors import SchwingetError
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem
 
 __all__ = [
+    "FEST_LEVEL_SWITCHES",
+    "MATCH_LEVEL_SWITCHES",
     "FestStanding",
     "MatchEnd",
     "ask_fest_meeting",
@@ -31,6 +33,7 @@ __all__ = [
     "ask_match_next",
     "ask_match_result",
     "ask_points",
+    "declared_rules_json",
     "fest_start_message",
     "match_start_message",
     "points_message",
@@ -39,36 +42,64 @@ __all__ = [
     "send_match_start",
 ]
 
+MATCH_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)
+"""The switches of the match level, in the order ``match_start`` sends those the engine declared: the Gang's, the scoring and the match switches."""
+FEST_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES)
+"""The switches of the Schwingfest level, in the order ``fest_start`` sends those the engine declared: the Gang's, the scoring and the Schwingfest switches."""
+
 
 def rules_json(rules: Rules, switches: Sequence[str]) -> dict[str, Any]:
     """The values of ``switches`` in ``rules`` as JSON (booleans, and the strings of the other switches)."""
     return {name: getattr(rules, name) for name in switches}
 
 
-def points_message(system: ScoringSystem, rules: Rules) -> dict[str, Any]:
-    """The ``points`` request: the points of the finished Gang under ``system`` and the scoring switches of ``rules``."""
-    return {"cmd": "points", "system": system.value, "rules": rules_json(rules, SCORING_SWITCHES)}
+def declared_rules_json(rules: Rules, level: Sequence[str], declared: Collection[str]) -> dict[str, Any]:
+    """The ``rules`` of a request: the values in ``rules`` of the switches of ``level`` the engine declared in ``hello`` (``declared``), in the level's order, and no others.
+
+    A switch the engine did not declare is never sent: the harness plays it at its
+    default, as the engine does. ``rules`` holding another value of such a switch would
+    ask the reference under a reading the engine is not told of, and raises
+    ``InvalidArgumentError`` naming it.
+    """
+    defaults = Rules()
+    for name in level:
+        if name not in declared and getattr(rules, name) != getattr(defaults, name):
+            raise InvalidArgumentError(
+                "rules",
+                f"{name}={getattr(rules, name)!r} is a reading the engine does not declare; "
+                "a request sends only declared switches, the others held at their defaults",
+            )
+    return rules_json(rules, [name for name in level if name in declared])
 
 
-def match_start_message(system: ScoringSystem, length: int, younger: Player, rules: Rules) -> dict[str, Any]:
-    """The ``match_start`` request: a match of ``length`` (4 or 6) Gänge under ``system``, ``younger`` the younger player."""
+def points_message(system: ScoringSystem, rules: Rules, *, declared: Collection[str]) -> dict[str, Any]:
+    """The ``points`` request: the points of the finished Gang under ``system`` and the scoring switches of ``rules`` the engine declared."""
+    return {"cmd": "points", "system": system.value, "rules": declared_rules_json(rules, SCORING_SWITCHES, declared)}
+
+
+def match_start_message(
+    system: ScoringSystem, length: int, younger: Player, rules: Rules, *, declared: Collection[str]
+) -> dict[str, Any]:
+    """The ``match_start`` request: a match of ``length`` (4 or 6) Gänge under ``system``, ``younger`` the younger player, with the Gang, scoring and match switches of ``rules`` the engine declared."""
     return {
         "cmd": "match_start",
         "system": system.value,
         "length": length,
         "younger": younger.code,
-        "rules": rules_json(rules, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)),
+        "rules": declared_rules_json(rules, MATCH_LEVEL_SWITCHES, declared),
     }
 
 
-def fest_start_message(players: int, sets: int, system: ScoringSystem, rules: Rules) -> dict[str, Any]:
-    """The ``fest_start`` request: a Schwingfest of ``players`` Schwinger (0 the youngest) on ``sets`` card sets."""
+def fest_start_message(
+    players: int, sets: int, system: ScoringSystem, rules: Rules, *, declared: Collection[str]
+) -> dict[str, Any]:
+    """The ``fest_start`` request: a Schwingfest of ``players`` Schwinger (0 the youngest) on ``sets`` card sets, with the Gang, scoring and Schwingfest switches of ``rules`` the engine declared."""
     return {
         "cmd": "fest_start",
         "players": players,
         "sets": sets,
         "system": system.value,
-        "rules": rules_json(rules, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES)),
+        "rules": declared_rules_json(rules, FEST_LEVEL_SWITCHES, declared),
     }
 
 
@@ -98,14 +129,16 @@ def _points_pair(answer: Mapping[str, Any], name: str, system: ScoringSystem, cm
     return (_points(value[0], system, f"{name}[0]", cmd), _points(value[1], system, f"{name}[1]", cmd))
 
 
-def ask_points(client: SubprocessClient, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
-    """The engine's points of P0 and P1 for its finished Gang (``points``)."""
-    return _points_pair(client.call(points_message(system, rules)), "points", system, "points")
+def ask_points(client: SubprocessClient, system: ScoringSystem, rules: Rules, *, declared: Collection[str]) -> tuple[Points, Points]:
+    """The engine's points of P0 and P1 for its finished Gang (``points``), asked with the scoring switches it ``declared``."""
+    return _points_pair(client.call(points_message(system, rules, declared=declared)), "points", system, "points")
 
 
-def send_match_start(client: SubprocessClient, system: ScoringSystem, length: int, younger: Player, rules: Rules) -> None:
-    """Start a match in the engine (``match_start``)."""
-    client.call(match_start_message(system, length, younger, rules))
+def send_match_start(
+    client: SubprocessClient, system: ScoringSystem, length: int, younger: Player, rules: Rules, *, declared: Collection[str]
+) -> None:
+    """Start a match in the engine (``match_start``) with the switches it ``declared``."""
+    client.call(match_start_message(system, length, younger, rules, declared=declared))
 
 
 def ask_match_next(client: SubprocessClient, number: int) -> Player:
@@ -136,9 +169,11 @@ def ask_match_result(client: SubprocessClient, system: ScoringSystem) -> MatchEn
     return MatchEnd(totals, _seat(answer.get("winner"), "winner", "match_result", nullable=True))
 
 
-def send_fest_start(client: SubprocessClient, players: int, sets: int, system: ScoringSystem, rules: Rules) -> None:
-    """Start a Schwingfest in the engine (``fest_start``)."""
-    client.call(fest_start_message(players, sets, system, rules))
+def send_fest_start(
+    client: SubprocessClient, players: int, sets: int, system: ScoringSystem, rules: Rules, *, declared: Collection[str]
+) -> None:
+    """Start a Schwingfest in the engine (``fest_start``) with the switches it ``declared``."""
+    client.call(fest_start_message(players, sets, system, rules, declared=declared))
 
 
 def ask_fest_schedule(client: SubprocessClient, players: int) -> tuple[tuple[tuple[int, int], ...], ...]:
