@@ -244,3 +244,24 @@ def test_the_harness_doc_states_the_rule_for_every_request_carrying_rules() -> N
         assert "declared switches" in section.group(0), cmd
         assert "The switches a request sends" in " ".join(section.group(0).split()), cmd
 
+
+
+@pytest.mark.clause("schwung.higher_wins")
+def test_a_gang_divergence_replays_with_the_declared_switches_only() -> None:
+    """A Gang mutant declaring only some switches is caught, and the request lines of its reproduction start the Gang with the declared Gang switches only, so that every line replays on it."""
+    declared = SUBSETS["some of each level"]
+    base = next(m for m in MUTANTS if m.id == "higher-six-loses-to-one").engine
+    engine = type("FewSwitchesMutant", (base,), {"switches": declared})
+
+    def start() -> LoopbackClient:
+        return LoopbackClient(ReferenceServer(engine()).handle)
+
+    report = run_harness(["(in process)"], games=20, steer=0, client_factory=start)
+    d = report.divergence
+    assert d is not None, format_report(report)
+    assert d.clause_id == "schwung.higher_wins"
+    lines = [json.loads(line) for line in d.protocol_lines()]
+    assert tuple(lines[1]["rules"]) == _sent("start", declared)
+    server = ReferenceServer(engine())
+    assert [m["cmd"] for m in lines if not server.handle(m).get("ok", True)] == []
+    assert report.to_json()["divergence"]["reproduction"]["protocol_lines"] == d.protocol_lines()

@@ -18,7 +18,7 @@ from schwinget_spec.conformance.level_report import (
     format_level_divergence,
     format_levels,
 )
-from schwinget_spec.conformance.protocol import gang_rules_to_json, start_message
+from schwinget_spec.conformance.protocol import GANG_SWITCHES, gang_rules_to_json, start_message
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -74,6 +74,8 @@ class Divergence:
     """Whether the reproduction was confirmed on a freshly started implementation: ``"reproduced"``, ``"unshrunk"`` (the shrunk one did not diverge fresh, this unshrunk one did), ``"not_reproduced"`` (neither did), None (not checked)."""
     shrunk_length: int | None = None
     """With ``fresh`` ``"unshrunk"`` or ``"not_reproduced"``: the length of the shrunk reproduction that was set aside."""
+    start_switches: tuple[str, ...] = GANG_SWITCHES
+    """The switches the ``start`` line of ``protocol_lines`` sends: those the implementation's ``start`` was sent (the Gang switches it declared)."""
 
     @property
     def signature(self) -> tuple[DivergenceKind, str | None, str | None]:
@@ -82,7 +84,7 @@ class Divergence:
 
     def protocol_lines(self) -> list[str]:
         """The request lines that replay the reproduction against an implementation, ending with the request that shows the divergence."""
-        lines = [json.dumps({"cmd": "hello"}), json.dumps(start_message(self.deal, self.starter, self.rules))]
+        lines = [json.dumps({"cmd": "hello"}), json.dumps(start_message(self.deal, self.starter, self.rules, self.start_switches))]
         lines.extend(json.dumps({"cmd": "apply", "action": a}) for a in self.actions)
         if self.kind is DivergenceKind.WRONG_LEGAL_ACTIONS:
             lines.append(json.dumps({"cmd": "legal"}))

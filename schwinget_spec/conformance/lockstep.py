@@ -24,7 +24,7 @@ from schwinget_spec.conformance.divergence_clauses import (
 )
 from schwinget_spec.conformance.harness_games import GameSpec, Policy, script_policy
 from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
-from schwinget_spec.conformance.protocol import ProtocolError
+from schwinget_spec.conformance.protocol import GANG_SWITCHES, ProtocolError
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
@@ -91,6 +91,7 @@ class LockstepGame:
                 step=len(self.actions) - 1 if self.actions else None,
                 deal_seed=self.spec.deal_seed,
                 original_length=len(self.actions),
+                start_switches=getattr(getattr(self.adapter, "client", None), "start_switches", GANG_SWITCHES),
                 **fields,
             )
         )
