@@ -584,6 +584,8 @@ def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: Scori
     except SchwingfestError as exc:
         raise _malformed("/players", exc.clause_id or "players", exc.reason, exc.clause_id) from None
     met: set[tuple[int, int]] = set()
+    # the schedule's own Meeting values: found by identity where the fest looks them up
+    scheduled = {(m.a, m.b, m.leg): m for m in fest.schedule.meetings}
     for g, gang in enumerate(document["gaenge"]):
         seats = gang.get("seats")
         if seats is None or seats[0] >= seats[1] or seats[1] >= len(names):
@@ -593,7 +595,8 @@ def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: Scori
                 "(a sits as P0)",
             )
         a, b = seats
-        meeting = Meeting(a, b, 2 if (a, b) in met else 1)
+        leg = 2 if (a, b) in met else 1
+        meeting = scheduled.get((a, b, leg)) or Meeting(a, b, leg)
         if meeting.leg == 2 and fest.gang_of(meeting) is not None:
             raise _wrong_meeting(g, names, a, b)
         met.add((a, b))
