@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from schwinget_spec.deal import PILE_SIZE
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangResult, GangState, Phase, start_gang
 from schwinget_spec.rules import Rules
@@ -74,15 +75,27 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 
 def state_claims(state: GangState) -> dict[str, Any]:
-    """What a state shows, in the shape of a trace's step claims."""
+    """What a state shows, in the shape of a trace's step claims.
+
+    The verifier builds these after every step of a trace to compare them with the
+    claimed ones in one comparison of dicts, so they are read as directly as the state
+    allows (the codes of the legal actions without the actions, the pile size from the
+    cards drawn).
+    """
+    over = state.phase is _OVER
+    hands = state.hands
     return {
-        "legal_actions": [a.code for a in state.legal_actions()],
-        "to_move": None if state.is_over else state.to_move.code,
+        "legal_actions": list(state.legal_action_codes()),
+        "to_move": None if over else _PLAYER_CODES[state.to_move],
         "tricks": list(state.tricks),
-        "pile_size": state.pile_size,
-        "hand_sizes": [state.hands[0].bit_count(), state.hands[1].bit_count()],
-        "is_over": state.is_over,
+        "pile_size": PILE_SIZE - state.pile_drawn,
+        "hand_sizes": [hands[0].bit_count(), hands[1].bit_count()],
+        "is_over": over,
     }
+
+
+_PLAYER_CODES = ("P0", "P1")
+_OVER = Phase.OVER  # read once: an enum member read through its class costs several times more
 
 
 def end_claims(state: GangState) -> dict[str, Any]:

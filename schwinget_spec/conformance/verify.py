@@ -26,7 +26,7 @@ from schwinget_spec.conformance.trace_text import (
     read_trace_file,
     read_trace_quickly,
 )
-from schwinget_spec.deal import PILE_SIZE, Deal
+from schwinget_spec.deal import Deal
 from schwinget_spec.errors import (
     IllegalActionError,
     InvalidDealError,
@@ -36,13 +36,13 @@ from schwinget_spec.errors import (
     SchwingfestError,
 )
 from schwinget_spec.frozen import freeze, thaw
-from schwinget_spec.gang import GangState, Phase, start_gang
+from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
-from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, end_claims
+from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, end_claims, state_claims
 
 __all__ = [
     "MAX_TRACE_BYTES",
@@ -673,24 +673,7 @@ def _claim_mismatch(
     )
 
 
-def _state_reference(state: GangState) -> dict[str, Any]:
-    # The reference's state claims, as cheap to build as the rules allow: a trace that
-    # claims everything (the usual case) is then checked by one comparison of dicts.
-    over = state.phase is _OVER
-    hands = state.hands
-    return {
-        "legal_actions": list(state.legal_action_codes()),
-        "to_move": None if over else _PLAYER_CODES[state.to_move],
-        "tricks": list(state.tricks),
-        "pile_size": PILE_SIZE - state.pile_drawn,
-        "hand_sizes": [hands[0].bit_count(), hands[1].bit_count()],
-        "is_over": over,
-    }
-
-
-_PLAYER_CODES = ("P0", "P1")
 _PLAYER_OF_CODE = {"P0": Player.P0, "P1": Player.P1}
-_OVER = Phase.OVER  # read once: an enum member read through its class costs several times more
 
 
 def _check_claims_shape(claims: Any, where: str, definition: str) -> None:
@@ -709,7 +692,7 @@ def _claims_match(state: GangState, claims: Any) -> bool:
     # pass the comparison of dicts, so the types of the numbers and the boolean are
     # checked after it. Anything else (some claims, a wrong one, a wrong type) goes to
     # ``_check_state_claims``.
-    if claims != _state_reference(state):
+    if claims != state_claims(state):
         return False
     tricks = claims["tricks"]
     sizes = claims["hand_sizes"]
@@ -753,7 +736,7 @@ def _check_state_claims(
     _check_claims_shape(claims, where, "state_claims" if step is None else "state_claims_or_null")
     if claims is None:
         return
-    full = _state_reference(state)
+    full = state_claims(state)
     if claims == full or not claims:
         return
     if "legal_actions" in claims:
