@@ -278,3 +278,43 @@ def test_a_bad_card_or_action_code_gets_the_exact_schema_verdict(bad: Any, where
         verdict = verify_trace(doc)
         assert verdict.kind is VerdictKind.MALFORMED
         assert (verdict.rule, verdict.where) == (exact.value.rule, "/" + "/".join(exact.value.path[1:]))
+
+
+_BASE_TEXT = json.dumps(GANG)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "\ufeff" + _BASE_TEXT,
+        _BASE_TEXT.encode("utf-16"),
+        _BASE_TEXT.encode("utf-8") + b"\xff",
+        _BASE_TEXT.replace('"gang"', '"\ud800"', 1),
+        _BASE_TEXT.replace('"version": 1', '"version": 1.0'),
+        _BASE_TEXT.replace('"version": 1', '"version": NaN'),
+        _BASE_TEXT[:-1],
+        "[" * 100_000 + "]" * 100_000,
+        " " * (MAX_TRACE_BYTES + 1),
+        5,
+    ],
+    ids=["bom", "utf16", "not-utf8", "lone-surrogate", "float", "nan", "cut", "deep", "too-long", "not-text"],
+)
+def test_the_quick_reading_refuses_what_the_exact_reading_refuses(data: Any) -> None:
+    """read_trace_quickly gives None for every text parse_trace_text refuses (it leaves naming the fault to it)."""
+    from schwinget_spec.conformance.trace_text import TraceTextError, read_trace_quickly  # noqa: PLC0415
+
+    with pytest.raises(TraceTextError):
+        parse_trace_text(data)
+    assert read_trace_quickly(data) is None
+
+
+def test_the_quick_reading_gives_the_value_and_the_colons() -> None:
+    """read_trace_quickly gives the same value as parse_trace_text and the colons of the text; a duplicate key keeps the last value."""
+    from schwinget_spec.conformance.trace_text import read_trace_quickly  # noqa: PLC0415
+
+    for text in (_BASE_TEXT, json.dumps(MATCH), json.dumps(FEST, indent=1)):
+        quick = read_trace_quickly(text)
+        assert quick is not None
+        assert quick == (parse_trace_text(text), text.count(":"))
+        assert read_trace_quickly(text.encode("utf-8")) == quick
+    assert read_trace_quickly('{"a": 1, "a": 2}') == ({"a": 2}, 2)
