@@ -127,9 +127,12 @@ class _ByMask(Generic[_T]):
     @classmethod
     def build(cls, cards: Sequence[_T], angriff: _T, choose: tuple[_T, _T]) -> _ByMask[_T]:
         def table(first: int, width: int) -> tuple[tuple[_T, ...], ...]:
-            return tuple(
-                tuple(cards[first + i] for i in range(width) if m >> i & 1) for m in range(1 << width)
-            )
+            # entry m holds the items of the bits of m: doubling the table for each bit
+            # appends that bit's item to a copy of every entry so far
+            out: list[tuple[_T, ...]] = [()]
+            for i in range(width):
+                out += [(*entry, cards[first + i]) for entry in out]
+            return tuple(out)
 
         low = table(0, 9)
         return cls(low, tuple((angriff, *items) for items in low), table(9, 9), table(18, 8), choose)
