@@ -1,42 +1,50 @@
-"""The conformance kit: the trace schema and verifier, the test vectors with perft counts, skip lists, and the adapter protocol for other implementations."""
+"""The conformance kit: the trace schema and verifier, the test vectors with perft counts, skip lists, and the adapter protocol for other implementations.
+
+Each name is imported from its module when first asked for, so that importing one module of
+the kit (the verifier for ``schwinget verify``) does not import the others (the vector generator).
+"""
 
 from __future__ import annotations
 
-from schwinget_spec.conformance.adapter import GangAdapter, ReferenceAdapter, ResultReport
-from schwinget_spec.conformance.skiplist import (
-    SkipEntry,
-    SkipList,
-    SkipListError,
-    filter_vectors,
-    load_skiplist,
-    parse_skiplist,
-)
-from schwinget_spec.conformance.vectors import (
-    SUITE_VERSION,
-    Suite,
-    Vector,
-    VectorResult,
-    check_vector,
-    load_vectors,
-    perft,
-    perft_complete,
-    perft_divide,
-    reference_perft,
-    run_vectors,
-    shipped_directory,
-    write_vectors,
-)
-from schwinget_spec.conformance.verify import (
-    MAX_TRACE_BYTES,
-    RulesJsonError,
-    Verdict,
-    VerdictKind,
-    load_schema,
-    rules_from_json,
-    verify_trace,
-    verify_trace_file,
-    verify_trace_text,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from schwinget_spec.conformance.adapter import GangAdapter, ReferenceAdapter, ResultReport
+    from schwinget_spec.conformance.skiplist import (
+        SkipEntry,
+        SkipList,
+        SkipListError,
+        filter_vectors,
+        load_skiplist,
+        parse_skiplist,
+    )
+    from schwinget_spec.conformance.vectors import (
+        SUITE_VERSION,
+        Suite,
+        Vector,
+        VectorResult,
+        check_vector,
+        load_vectors,
+        perft,
+        perft_complete,
+        perft_divide,
+        reference_perft,
+        run_vectors,
+        shipped_directory,
+        write_vectors,
+    )
+    from schwinget_spec.conformance.verify import (
+        MAX_TRACE_BYTES,
+        RulesJsonError,
+        Verdict,
+        VerdictKind,
+        load_schema,
+        rules_from_json,
+        verify_trace,
+        verify_trace_file,
+        verify_trace_text,
+    )
 
 __all__ = [
     "MAX_TRACE_BYTES",
@@ -71,3 +79,47 @@ __all__ = [
     "verify_trace_text",
     "write_vectors",
 ]
+
+_WHERE: dict[str, str] = {
+    "GangAdapter": "schwinget_spec.conformance.adapter",
+    "MAX_TRACE_BYTES": "schwinget_spec.conformance.verify",
+    "ReferenceAdapter": "schwinget_spec.conformance.adapter",
+    "ResultReport": "schwinget_spec.conformance.adapter",
+    "RulesJsonError": "schwinget_spec.conformance.verify",
+    "SUITE_VERSION": "schwinget_spec.conformance.vectors",
+    "SkipEntry": "schwinget_spec.conformance.skiplist",
+    "SkipList": "schwinget_spec.conformance.skiplist",
+    "SkipListError": "schwinget_spec.conformance.skiplist",
+    "Suite": "schwinget_spec.conformance.vectors",
+    "Vector": "schwinget_spec.conformance.vectors",
+    "VectorResult": "schwinget_spec.conformance.vectors",
+    "Verdict": "schwinget_spec.conformance.verify",
+    "VerdictKind": "schwinget_spec.conformance.verify",
+    "check_vector": "schwinget_spec.conformance.vectors",
+    "filter_vectors": "schwinget_spec.conformance.skiplist",
+    "load_schema": "schwinget_spec.conformance.verify",
+    "load_skiplist": "schwinget_spec.conformance.skiplist",
+    "load_vectors": "schwinget_spec.conformance.vectors",
+    "parse_skiplist": "schwinget_spec.conformance.skiplist",
+    "perft": "schwinget_spec.conformance.vectors",
+    "perft_complete": "schwinget_spec.conformance.vectors",
+    "perft_divide": "schwinget_spec.conformance.vectors",
+    "reference_perft": "schwinget_spec.conformance.vectors",
+    "rules_from_json": "schwinget_spec.conformance.verify",
+    "run_vectors": "schwinget_spec.conformance.vectors",
+    "shipped_directory": "schwinget_spec.conformance.vectors",
+    "verify_trace": "schwinget_spec.conformance.verify",
+    "verify_trace_file": "schwinget_spec.conformance.verify",
+    "verify_trace_text": "schwinget_spec.conformance.verify",
+    "write_vectors": "schwinget_spec.conformance.vectors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of ``__all__``, imported from the module that defines it when first asked for."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
