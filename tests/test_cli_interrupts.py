@@ -42,7 +42,7 @@ def _assert_interrupted(result: Result, line: str) -> None:
 
 @pytest.mark.parametrize(("target", "args"), [
     ("schwinget_spec.simulate.simulate", ("simulate", "--matches", "1")),
-    ("schwinget_spec.cli.conformance.verify_trace_file", ("verify", "trace.json")),
+    ("schwinget_spec.cli.verify.verify_trace_file", ("verify", "trace.json")),
     ("schwinget_spec.cli.demo.start_match", ("demo",)),
 ])
 def test_any_command_interrupted_exits_130_saying_nothing_was_saved(

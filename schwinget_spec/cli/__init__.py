@@ -1,26 +1,109 @@
 """The ``schwinget`` command: the clause registry, a seeded demo game told Schwung by Schwung, and the trace verifier.
 
 The group lives here; each command group is a module of this package (clauses, demo,
-conformance, analysis, games) and is added to the group below.
+verify, conformance, analysis, games). The group imports a command's module only when
+that command runs or its help is asked for, so that every command starts without the
+others' imports (Z3, the vector generator, the impact measure, rich's progress bars);
+``schwinget --help`` lists the commands from the first paragraph of each one's help,
+kept here and checked against the commands by tests/test_cli_startup.py.
 """
 
 from __future__ import annotations
 
+import importlib
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import attrs
 import click
 
-from schwinget_spec.cli.analysis import impact_command, prove_command
-from schwinget_spec.cli.clauses import clauses_command, explain_command
 from schwinget_spec.cli.common import EXIT_CODES, LibraryError, exit_interrupted
-from schwinget_spec.cli.conformance import conformance_group, vectors_group, verify_command
-from schwinget_spec.cli.demo import DEFAULT_SEED, demo_bots, demo_command
-from schwinget_spec.cli.games import play_command, replay_command, simulate_command
 from schwinget_spec.errors import SchwingetError
 
-__all__ = ["DEFAULT_SEED", "cli", "demo_bots", "main"]
+if TYPE_CHECKING:
+    from schwinget_spec.cli.demo import DEFAULT_SEED, demo_bots
+
+__all__ = ["COMMANDS", "DEFAULT_SEED", "LazyCommand", "cli", "demo_bots", "main"]
+
+
+@attrs.frozen
+class LazyCommand:
+    """Where a subcommand of ``schwinget`` lives, and the first paragraph of its help (the line ``schwinget --help`` shows)."""
+
+    module: str
+    attribute: str
+    summary: str
+
+
+COMMANDS: dict[str, LazyCommand] = {
+    "clauses": LazyCommand(
+        "schwinget_spec.cli.clauses",
+        "clauses_command",
+        "List every clause of the booklet: id, section, text, and how often it is enforced, tested and covered by vectors.",
+    ),
+    "conformance": LazyCommand(
+        "schwinget_spec.cli.conformance",
+        "conformance_group",
+        "Check another implementation of Schwinget against the reference (docs/harness.md).",
+    ),
+    "demo": LazyCommand(
+        "schwinget_spec.cli.demo",
+        "demo_command",
+        "Play a seeded game between two random players and tell it Schwung by Schwung.",
+    ),
+    "explain": LazyCommand(
+        "schwinget_spec.cli.clauses",
+        "explain_command",
+        "Explain a clause (e.g. schwung.farbzwang) or an ambiguity entry (e.g. AMB-KONTER-VOID) in German, French and English.",
+    ),
+    "impact": LazyCommand(
+        "schwinget_spec.cli.analysis",
+        "impact_command",
+        "Measure how often each reading of each Rules switch changes a game.",
+    ),
+    "play": LazyCommand(
+        "schwinget_spec.cli.games",
+        "play_command",
+        "Play a match of Schwinget against a bot in the terminal.",
+    ),
+    "prove": LazyCommand(
+        "schwinget_spec.cli.analysis",
+        "prove_command",
+        "Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,\n"
+        "and whether each rule switch can change a result (docs/proofs.md).",
+    ),
+    "replay": LazyCommand(
+        "schwinget_spec.cli.games",
+        "replay_command",
+        "Tell a trace (kind gang, match or Schwingfest) Schwung by Schwung, with why each trick went where it did.",
+    ),
+    "simulate": LazyCommand(
+        "schwinget_spec.cli.games",
+        "simulate_command",
+        "Play many matches between two bots and count what happens.",
+    ),
+    "vectors": LazyCommand(
+        "schwinget_spec.cli.conformance",
+        "vectors_group",
+        "The conformance test vectors shipped with the package (docs/vectors.md).",
+    ),
+    "verify": LazyCommand(
+        "schwinget_spec.cli.verify",
+        "verify_command",
+        "Replay each TRACE (a JSON trace file, docs/conformance.md) against the rules and give its verdict.",
+    ),
+}
+"""Every subcommand of ``schwinget`` by name: its module and attribute, imported when the command is looked up."""
+
+_REEXPORTED = {"DEFAULT_SEED", "demo_bots"}
+
+
+def __getattr__(name: str) -> Any:
+    """``DEFAULT_SEED`` and ``demo_bots`` from schwinget_spec.cli.demo, imported when first asked for."""
+    if name in _REEXPORTED:
+        return getattr(importlib.import_module("schwinget_spec.cli.demo"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Group(click.Group):
@@ -38,6 +121,31 @@ class _Group(click.Group):
             # the environment refused (a file, a directory, a pipe): one line, exit 2, never a traceback
             where = f"{exc.filename}: " if exc.filename else ""
             raise LibraryError(f"{where}{exc.strerror or exc}") from None
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named ``cmd_name``, its module imported now (None for a name that is no command)."""
+        lazy = COMMANDS.get(cmd_name)
+        if lazy is None:
+            return super().get_command(ctx, cmd_name)
+        command = getattr(importlib.import_module(lazy.module), lazy.attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The Commands section of ``schwinget --help``, as click writes it, from COMMANDS' summaries: no command is imported."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            lazy = COMMANDS.get(name)
+            command = click.Command(name, help=lazy.summary) if lazy is not None else self.commands[name]
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 _CODE_WIDTH = max(len(str(code)) for code, _ in EXIT_CODES)
@@ -63,19 +171,6 @@ def cli() -> None:
       schwinget simulate             many bot matches, with outcome frequencies
       schwinget replay TRACE         a trace told Schwung by Schwung, with the why of each trick
     """
-
-
-cli.add_command(clauses_command)
-cli.add_command(demo_command)
-cli.add_command(verify_command)
-cli.add_command(explain_command)
-cli.add_command(impact_command)
-cli.add_command(vectors_group)
-cli.add_command(prove_command)
-cli.add_command(conformance_group)
-cli.add_command(play_command)
-cli.add_command(simulate_command)
-cli.add_command(replay_command)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -8,16 +8,17 @@ import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import attrs
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, TableRow
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 __all__ = [
     "EXIT_CODES",
@@ -82,6 +83,9 @@ def console() -> Console:
     ``soft_wrap``: a line of a game told line by line is never cut by the printer, the
     terminal wraps it; tables and prose printed with ``soft_wrap=False`` fit the width.
     """
+    # rich is imported by the commands that print, not by ``schwinget --help`` (tests/test_cli_startup.py)
+    from rich.console import Console  # noqa: PLC0415
+
     width = None
     if not sys.stdout.isatty():
         columns = os.environ.get("COLUMNS", "")
@@ -128,6 +132,10 @@ def print_line(out: Console, label: str, body: str, style: str = "") -> None:
 
     Written to a file or a pipe it stays one line, so that each line can be searched and compared.
     """
+    # rich is imported by the commands that print, not by ``schwinget --help``
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
     if not out.is_terminal:
         out.print(Text.assemble((label.ljust(LABEL_WIDTH), "bold"), (body, style)))
         return

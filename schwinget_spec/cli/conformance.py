@@ -1,4 +1,4 @@
-"""``schwinget verify``, ``schwinget vectors`` and ``schwinget conformance``: judging traces and other implementations."""
+"""``schwinget vectors`` and ``schwinget conformance``: the shipped vectors and judging other implementations."""
 
 from __future__ import annotations
 
@@ -16,12 +16,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import (
     LibraryError,
     console,
     exit_interrupted,
-    input_file_problem,
     output_directory_problem,
     output_file_problem,
     readable_file,
@@ -36,94 +34,10 @@ from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessS
 from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, load_skiplist
 from schwinget_spec.conformance.vectors import SUITE_VERSION, load_vectors, run_vectors, shipped_directory
-from schwinget_spec.conformance.verify import Verdict, VerdictKind, load_schema, verify_trace_file
+from schwinget_spec.conformance.verify import load_schema
 from schwinget_spec.errors import SchwingetError
 
-__all__ = ["conformance_group", "print_verdict", "vectors_group", "verify_command"]
-
-
-# -- schwinget verify
-
-
-@click.command("verify")
-@click.argument("traces", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per trace (a JSON array).")
-@click.option(
-    "--lang",
-    type=click.Choice(["de", "fr", "both"]),
-    default="both",
-    show_default=True,
-    help="Which language of the broken clause to quote.",
-)
-def verify_command(traces: tuple[Path, ...], as_json: bool, lang: str) -> None:
-    """Replay each TRACE (a JSON trace file, docs/conformance.md) against the rules and give its verdict.
-
-    Verdicts: conforms; malformed (JSON path and schema rule); illegal action (step,
-    action, clause id with its German and French text, and why); wrong claim (field,
-    claimed value, reference value). A TRACE that cannot be read (missing, a directory,
-    not a regular file) gets no verdict: it is named on stderr and the other files are
-    still judged. Exit code 0 if every trace conforms, 1 if one does not, 2 if a file
-    could not be read.
-    """
-    problems = {path: input_file_problem(path) for path in traces}
-    verdicts = [(path, verify_trace_file(path)) for path in traces if problems[path] is None]
-    unreadable = [(path, problem) for path, problem in problems.items() if problem is not None]
-    if as_json:
-        entries = [{"file": str(path), **v.to_json()} for path, v in verdicts]
-        entries += [{"file": str(path), "error": problem} for path, problem in unreadable]
-        click.echo(json.dumps(entries, indent=2, ensure_ascii=True))
-    else:
-        out = console()
-        out.soft_wrap = not out.is_terminal  # on a terminal the clause texts wrap at words
-        for path, verdict in verdicts:
-            print_verdict(out, path, verdict, lang)
-        failed = sum(1 for _, v in verdicts if not v.conforms)
-        summary = f"{len(verdicts) - failed} conform, {failed} do not"
-        if unreadable:
-            summary += f", {len(unreadable)} could not be read"
-        out.print(summary)
-    for path, problem in unreadable:
-        click.echo(f"Error: TRACE {path}: {problem}", err=True)
-    if unreadable:
-        sys.exit(2)
-    if any(not v.conforms for _, v in verdicts):
-        sys.exit(1)
-
-
-_VERDICT_STYLE = {
-    VerdictKind.CONFORMS: "bold green",
-    VerdictKind.MALFORMED: "bold magenta",
-    VerdictKind.ILLEGAL_ACTION: "bold red",
-    VerdictKind.WRONG_CLAIM: "bold yellow",
-}
-
-
-def print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> None:
-    head = Text(f"{path}: ")
-    head.append(verdict.kind.value.replace("_", " "), style=_VERDICT_STYLE[verdict.kind])
-    if verdict.where:
-        head.append(f" at {verdict.where}")
-    out.print(head)
-    if verdict.conforms:
-        return
-    details = []
-    if verdict.step is not None:
-        details.append(f"step {verdict.step}")
-    if verdict.action is not None:
-        details.append(f"action {verdict.action}")
-    if verdict.rule is not None and verdict.clause_id is None:
-        details.append(f"schema rule {verdict.rule}")
-    prefix = f"({', '.join(details)}) " if details else ""
-    out.print(f"  {prefix}{verdict.message}")
-    if verdict.kind is VerdictKind.WRONG_CLAIM:
-        out.print(f"  {verdict.field}: claimed {json.dumps(verdict.claimed)}, reference {json.dumps(verdict.reference)}")
-    if verdict.clause_id is not None:
-        clause = CLAUSES[verdict.clause_id]
-        out.print(f"  clause {clause.id}: {clause.en}")
-        if lang in ("de", "both"):
-            out.print(f"    DE: {clause.de}")
-        if lang in ("fr", "both"):
-            out.print(f"    FR: {clause.fr}")
+__all__ = ["conformance_group", "vectors_group"]
 
 
 # -- schwinget vectors

@@ -27,7 +27,7 @@ from schwinget_spec.cli.common import (
     rules_from,
     rules_options,
 )
-from schwinget_spec.cli.conformance import print_verdict
+from schwinget_spec.cli.verify import print_verdict
 from schwinget_spec.conformance.verify import Verdict, verify_trace_file
 from schwinget_spec.i18n import LANGS, Lang, text
 from schwinget_spec.match import MatchLength
