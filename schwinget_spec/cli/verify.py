@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.text import Text
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import console, input_file_problem
@@ -74,6 +73,9 @@ _VERDICT_STYLE = {
 
 
 def print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> None:
+    # rich is imported by the commands that print for people, not by ``verify --json``
+    from rich.text import Text  # noqa: PLC0415
+
     head = Text(f"{path}: ")
     head.append(verdict.kind.value.replace("_", " "), style=_VERDICT_STYLE[verdict.kind])
     if verdict.where:
