@@ -93,17 +93,19 @@ def test_help_imports_no_command() -> None:
     assert _imported(modules, NOT_FOR_HELP) == set()
 
 
-def test_verify_imports_only_the_verifier(tmp_path: Path) -> None:
-    """``schwinget verify TRACE`` imports the verifier and rich, not the vector generator, Z3, the other commands."""
+@pytest.mark.parametrize("as_json", [False, True])
+def test_verify_imports_only_the_verifier(tmp_path: Path, as_json: bool) -> None:
+    """``schwinget verify TRACE`` imports the verifier, not the vector generator, Z3, the other commands; with ``--json`` not rich either."""
     state = start_gang(Deal.shuffled(3), Player.P0)
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
     trace = tmp_path / "gang.json"
     trace.write_text(json.dumps(gang_trace(state, with_claims=True)), encoding="utf-8")
-    code, modules = _run("verify", str(trace))
+    code, modules = _run("verify", *(["--json"] if as_json else []), str(trace))
     assert code == 0
     assert {"schwinget_spec.cli.verify", "schwinget_spec.conformance.verify"} <= modules
     assert _imported(modules, NOT_FOR_VERIFY) == set()
+    assert ("rich" in modules) is not as_json
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))
