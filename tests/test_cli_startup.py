@@ -93,6 +93,16 @@ def test_help_imports_no_command() -> None:
     assert _imported(modules, NOT_FOR_HELP) == set()
 
 
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_each_command_help_imports_nothing_it_does_not_show(name: str) -> None:
+    """``schwinget NAME --help`` imports that command's module only: no Z3, proofs, vector generator, impact measure, progress bar."""
+    code, modules = _run(name, "--help")
+    assert code == 0
+    own = cli.COMMANDS[name].module
+    assert own in modules
+    assert _imported(modules, tuple(m for m in (*NEVER_AT_START, "rich.progress") if m != own)) == set()
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_verify_imports_only_the_verifier(tmp_path: Path, as_json: bool) -> None:
     """``schwinget verify TRACE`` imports the verifier, not the vector generator, Z3, the other commands; with ``--json`` not rich either."""

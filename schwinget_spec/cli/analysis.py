@@ -12,17 +12,8 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from schwinget_spec.cli.common import LibraryError, console
-from schwinget_spec.cli.impact_table import impact_table, markdown_table
-from schwinget_spec.impact import engines, format_table, measure, total_gaenge
-from schwinget_spec.impact_match import (
-    format_situations,
-    format_starters,
-    measure_situations,
-    measure_starters,
-)
 
 if TYPE_CHECKING:
     from schwinget_spec.proofs.base import Query, QueryResult
@@ -171,6 +162,10 @@ def impact_command(
     built (SCHWINGET_NO_TWIN=1: by the readable engine, same counts); the last line says
     which engine played and how wide the 95 % intervals are.
     """
+    # the measure is imported by this command only, not by prove (and --help)
+    from schwinget_spec.cli.impact_table import impact_table  # noqa: PLC0415
+    from schwinget_spec.impact import engines, format_table, measure, total_gaenge  # noqa: PLC0415
+
     if starters and situations:
         raise click.UsageError("--starters and --situations are two tables: choose one")
     if (starters or situations) and switches:
@@ -185,6 +180,9 @@ def impact_command(
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--switch") from None
     if sys.stderr.isatty():
+        # the progress bar's module is imported only when it shows
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
+
         with Progress(
             TextColumn("impact"), BarColumn(), MofNCompleteColumn(), TextColumn("Gänge"), TimeRemainingColumn(),
             console=Console(stderr=True), transient=True,
@@ -209,6 +207,14 @@ def impact_command(
 
 def _match_impact(games: int, seed: int, as_json: bool, *, starters: bool, markdown: bool) -> None:
     # schwinget impact --starters / --situations: the tables of impact_match
+    from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
+    from schwinget_spec.impact_match import (  # noqa: PLC0415
+        format_situations,
+        format_starters,
+        measure_situations,
+        measure_starters,
+    )
+
     if games < 12:
         raise click.BadParameter("at least 12 (one Schwingfest of 4)", param_hint="--games")
     if starters:

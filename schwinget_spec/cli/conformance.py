@@ -12,7 +12,6 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.padding import Padding
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -32,9 +31,7 @@ from schwinget_spec.cli.conformance_kit import (
 )
 from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessSettingError, check_seconds
 from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
-from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, load_skiplist
-from schwinget_spec.conformance.vectors import SUITE_VERSION, load_vectors, run_vectors, shipped_directory
-from schwinget_spec.conformance.verify import load_schema
+from schwinget_spec.conformance.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
 
 __all__ = ["conformance_group", "vectors_group"]
@@ -52,6 +49,9 @@ def vectors_group() -> None:
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def vectors_export_command(directory: Path) -> None:
     """Copy the shipped vector files into DIRECTORY (created if missing), and the trace JSON Schema into DIRECTORY/schema/."""
+    # the verifier (where the schema is read) is imported by this command only among the vectors commands
+    from schwinget_spec.conformance.verify import load_schema  # noqa: PLC0415
+
     problem = output_directory_problem(directory)
     if problem is not None:
         raise click.BadParameter(f"{directory}: {problem}", param_hint="DIRECTORY")
@@ -132,6 +132,12 @@ _VECTORS_WIDE_FROM = 150
 @click.option("--json", "as_json", is_flag=True, help="Print one result per vector as JSON.")
 def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
     """Run the shipped vectors against the reference verifier; exit 1 if any gives another verdict than expected."""
+    # the runner and the skip lists are imported by the commands that run vectors, not by vectors list and export
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
+
+    from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, load_skiplist  # noqa: PLC0415
+    from schwinget_spec.conformance.vectors import run_vectors  # noqa: PLC0415
+
     suite = load_vectors()
     try:
         skiplist = load_skiplist(skip_file) if skip_file is not None else None
@@ -197,6 +203,8 @@ def _output_path(ctx: click.Context, param: click.Parameter, value: str | None) 
 @contextlib.contextmanager
 def _run_progress() -> Iterator[Callable[[int, int, str], None] | None]:
     """A progress bar on stderr while ``conformance run`` plays, when stderr is a terminal; nothing when piped."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
+
     err = Console(stderr=True)
     if not err.is_terminal:
         yield None
@@ -312,6 +320,7 @@ def conformance_run_command(
     """
     # the harness pulls in the Hypothesis-based adapters: only this command pays for them
     from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
+    from schwinget_spec.conformance.skiplist import SkipListError, load_skiplist  # noqa: PLC0415
 
     try:
         skiplist = load_skiplist(skip_file) if skip_file is not None else None

@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -27,8 +26,6 @@ from schwinget_spec.cli.common import (
     rules_from,
     rules_options,
 )
-from schwinget_spec.cli.verify import print_verdict
-from schwinget_spec.conformance.verify import Verdict, verify_trace_file
 from schwinget_spec.i18n import LANGS, Lang, text
 from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
@@ -168,6 +165,9 @@ def simulate_command(
     )
     count = workers or os.cpu_count() or 1
     if sys.stderr.isatty():
+        # the progress bar's module is imported only when it shows
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
+
         with Progress(
             TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("matches"), TimeRemainingColumn(),
             console=Console(stderr=True), transient=True,
@@ -238,6 +238,9 @@ def replay_command(trace: Path, lang: str) -> None:
     not replayed: its verdict is printed, as by `schwinget verify`, and the exit code is 1.
     A TRACE that cannot be read exits with code 2.
     """
+    # the verifier and the teller are imported by this command only, not by play and simulate
+    from schwinget_spec.cli.verify import print_verdict  # noqa: PLC0415
+    from schwinget_spec.conformance.verify import Verdict, verify_trace_file  # noqa: PLC0415
     from schwinget_spec.replay import replay_lines  # noqa: PLC0415
 
     problem = input_file_problem(trace)
