@@ -21,7 +21,7 @@ from schwinget_spec.actions import (
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidArgumentError
-from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
+from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord, _slot_constructor
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.trick import COLOUR_MASK, FOLLOW_MASK, allowed_answers, resolve_schwung
@@ -153,6 +153,8 @@ _CHOOSE_LEADER = Phase.CHOOSE_LEADER
 _OVER = Phase.OVER
 _OTHER = (Player.P1, Player.P0)
 _KR = Card.KR
+_COLOUR = tuple(card.colour for card in ALL_CARDS)
+"""The colour of each card index (``Card.colour``, a property, costs a call): the trump is ``_COLOUR[revealed._value_]``."""
 
 
 @attrs.frozen(repr=False)
@@ -286,7 +288,7 @@ class GangState:
             low = by_mask.low_angriff if self.angriff is None and self.pile_drawn < PILE_SIZE else by_mask.low
         elif phase is _ANSWER:
             assert self.led is not None
-            mask = allowed_answers(self.hands[self.to_move], self.led, self.deal.revealed.colour, self.rules)
+            mask = allowed_answers(self.hands[self.to_move], self.led, _COLOUR[self.deal.revealed._value_], self.rules)
             low = by_mask.low
         elif phase is _CHOOSE_LEADER:
             return by_mask.choose  # kampfrichter.chooses
@@ -370,7 +372,7 @@ class GangState:
             raise self._error(
                 ANGRIFF, "angriff.not_empty_pile", "the draw pile is used up, so no Angriff can be started"
             )
-        return GangState(
+        return _state(
             self.deal,
             self.rules,
             self.starter,
@@ -404,7 +406,7 @@ class GangState:
             hand |= 1 << self.deal.pile[drawn]._value_  # schwung.lead_draw
             drawn += 1
         hands = (hand, self.hands[1]) if leader == 0 else (self.hands[0], hand)
-        return GangState(
+        return _state(
             self.deal,
             self.rules,
             self.starter,
@@ -433,8 +435,9 @@ class GangState:
                 "schwung.answer",
                 f"{answerer} does not hold {card}; {answerer} holds {' '.join(map(str, cards_of(hand)))}",
             )
-        trump = self.deal.revealed.colour
-        allowed = allowed_answers(hand, led, trump, self.rules)
+        trump = _COLOUR[self.deal.revealed._value_]  # deal.trump
+        rules = self.rules
+        allowed = allowed_answers(hand, led, trump, rules)
         if not allowed & bit:
             raise self._farbzwang_error(card, hand, allowed)
         follow = FOLLOW_MASK[led._value_]  # the led colour's cards; none for a special card
@@ -446,17 +449,15 @@ class GangState:
             drawn += 1
         hands = (hand, self.hands[1]) if answerer == 0 else (self.hands[0], hand)
         is_last = not hands[0] and not hands[1]
-        outcome = resolve_schwung(
-            leader, led, card, trump, self.rules, is_last=is_last, answer_was_void=was_void
-        )
+        outcome = resolve_schwung(leader, led, card, trump, rules, is_last=is_last, answer_was_void=was_void)
         winner = outcome.winner
         after_angriff = self.angriff is not None
         number = len(self.history) + 1
         if winner is None:
             # kampfrichter.neutralises: the trick stays in the middle, its player chooses the next leader
-            record = SchwungRecord(number, leader, led, card, None, outcome.clause_id, 0, after_angriff)
+            record = _record(number, leader, led, card, None, outcome.clause_id, 0, after_angriff)
             kr_player = leader if led is _KR else answerer
-            return GangState(
+            return _state(
                 self.deal,
                 self.rules,
                 self.starter,
@@ -473,13 +474,13 @@ class GangState:
             )
         # trick.winner_takes; kampfrichter.collect: the pending trick goes with it
         credited = 1 if self.pending is None else 2
-        record = SchwungRecord(number, leader, led, card, winner, outcome.clause_id, credited, after_angriff)
+        record = _record(number, leader, led, card, winner, outcome.clause_id, credited, after_angriff)
         tricks = (
             (self.tricks[0] + credited, self.tricks[1])
             if winner == 0
             else (self.tricks[0], self.tricks[1] + credited)
         )
-        return GangState(
+        return _state(
             self.deal,
             self.rules,
             self.starter,
@@ -524,7 +525,7 @@ class GangState:
                 "no Kampfrichter trick awaits a decision: only the player of the Kampfrichter "
                 "chooses the next leader, right after it neutralised a trick",
             )
-        return GangState(
+        return _state(
             self.deal,
             self.rules,
             self.starter,
@@ -574,6 +575,10 @@ class GangState:
         return ", ".join(parts) + ")"
 
 
+_state = _slot_constructor(GangState)
+"""``GangState(*fields)`` for the transitions: the same value, built at less cost (``gang_parts._slot_constructor``)."""
+_record = _slot_constructor(SchwungRecord)
+"""``SchwungRecord(*fields)`` for the answer's transition, the same way."""
 
 
 def compute_result(

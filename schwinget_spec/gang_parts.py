@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import attrs
+from attrs import AttrsInstance
 
 from schwinget_spec.cards import Card
 from schwinget_spec.players import Player
@@ -62,3 +65,35 @@ class SchwungRecord:
     def __repr__(self) -> str:
         won = "neutralised" if self.winner is None else f"{self.winner} +{self.tricks}"
         return f"Schwung {self.number}: {self.leader} {self.led} / {self.answer} -> {won} ({self.clause_id})"
+
+
+_C = TypeVar("_C", bound=AttrsInstance)
+
+
+def _slot_constructor(cls: type[_C]) -> Callable[..., _C]:
+    """A constructor of the frozen attrs class ``cls`` taking its fields by position, that writes the slots directly.
+
+    attrs' ``__init__`` of a frozen class writes each field through
+    ``object.__setattr__``; the engine builds a state and a record per action, and
+    writing the slots through their descriptors costs about a quarter less. The value
+    built is the one ``cls(*fields)`` builds: this is refused (``TypeError``) for a class
+    whose fields have validators, converters or defaults, or that has
+    ``__attrs_pre_init__`` or ``__attrs_post_init__``, which the constructor would skip.
+    """
+    fields = attrs.fields(cls)
+    if (
+        any(f.validator is not None or f.converter is not None or f.default is not attrs.NOTHING for f in fields)
+        or hasattr(cls, "__attrs_pre_init__")
+        or hasattr(cls, "__attrs_post_init__")
+    ):
+        raise TypeError(f"{cls.__name__} has checks or defaults that only its own __init__ applies")
+    names = [f.name for f in fields]
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    namespace.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
+    lines = [f"def make({', '.join(names)}):", "    self = new(cls)"]
+    lines += [f"    set_{name}(self, {name})" for name in names]
+    lines.append("    return self")
+    exec("\n".join(lines), namespace)  # straight-line code, as attrs writes its __init__
+    make: Callable[..., _C] = namespace["make"]
+    make.__doc__ = f"{cls.__name__}(*fields), built without attrs' __init__ (``gang_parts._slot_constructor``)."
+    return make

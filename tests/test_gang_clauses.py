@@ -19,6 +19,7 @@ from schwinget_spec import (
     play,
 )
 from schwinget_spec.deal import PILE_SIZE
+from schwinget_spec.gang_parts import SchwungRecord, _slot_constructor
 
 P0, P1 = Player.P0, Player.P1
 
@@ -460,6 +461,52 @@ def test_states_are_frozen() -> None:
     state = red_vs_green()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.step = 3  # type: ignore[misc]
+
+
+def test_transitions_build_the_values_the_constructors_build() -> None:
+    """Every state and record a transition builds (by ``gang_parts._slot_constructor``) equals, hashes and freezes as the one attrs' constructor builds from the same fields."""
+    state = play_codes(red_vs_green(), "R6 KR L0 R5 R1 A")
+    for current in (state, *(play_codes(red_vs_green(), ["R6", "KR", "L0", "R5", "R1", "A"][:n]) for n in range(1, 6))):
+        rebuilt = GangState(*(getattr(current, f.name) for f in attrs.fields(GangState)))
+        assert type(current) is GangState
+        assert current == rebuilt
+        assert hash(current) == hash(rebuilt)
+        assert repr(current) == repr(rebuilt)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            current.step = 3  # type: ignore[misc]
+    for record in state.history:
+        assert type(record) is SchwungRecord
+        assert record == SchwungRecord(*(getattr(record, f.name) for f in attrs.fields(SchwungRecord)))
+
+
+def test_the_slot_constructor_refuses_a_class_whose_init_checks_anything() -> None:
+    """A class with a validator, a converter, a default or a post-init hook is refused: its own __init__ would do more."""
+
+    @attrs.frozen
+    class Checked:
+        value: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class Defaulted:
+        value: int = 0
+
+    @attrs.frozen
+    class Hooked:
+        value: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    for cls in (Checked, Defaulted, Hooked):
+        with pytest.raises(TypeError, match="only its own __init__"):
+            _slot_constructor(cls)
+
+    @attrs.frozen
+    class Plain:
+        value: int
+        other: str
+
+    assert _slot_constructor(Plain)(1, "x") == Plain(1, "x")
 
 
 def test_replaying_the_same_actions_gives_equal_states() -> None:
