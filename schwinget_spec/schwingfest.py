@@ -469,6 +469,20 @@ class SchwingfestState:
 
     def totals(self) -> tuple[Points, ...]:
         """The points of every Schwinger so far."""
+        system = self.system
+        hundredths = [0] * len(self.names)
+        for g in self.fought:
+            meeting = g.meeting
+            points = g.score.points
+            mine = points[0]
+            theirs = points[1]
+            if type(mine) is not Points or type(theirs) is not Points or mine.system is not system or theirs.system is not system:
+                return self._totals_by_adding()  # anything else is added as Points add up, which names the fault
+            hundredths[meeting.a] += mine.hundredths
+            hundredths[meeting.b] += theirs.hundredths
+        return tuple(Points(system, h) for h in hundredths)
+
+    def _totals_by_adding(self) -> tuple[Points, ...]:
         out = [Points.zero(self.system)] * len(self.names)
         for g in self.fought:
             out[g.meeting.a] = out[g.meeting.a] + g.score.points[0]
@@ -500,10 +514,11 @@ class SchwingfestState:
                 return (totals[s].hundredths, won[s], platt[s])
             return (totals[s].hundredths,)
 
-        order = sorted(range(n), key=lambda s: (tuple(-k for k in key(s)), s))
+        keys = [key(s) for s in range(n)]
+        order = sorted(range(n), key=lambda s: (tuple(-k for k in keys[s]), s))
         return tuple(
             Standing(
-                rank=1 + sum(1 for t in range(n) if key(t) > key(s)),
+                rank=1 + sum(1 for other in keys if other > keys[s]),
                 schwinger=s,
                 name=self.names[s],
                 points=totals[s],

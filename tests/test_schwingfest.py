@@ -6,9 +6,11 @@ import itertools
 import math
 from collections import Counter
 
+import attrs
 import pytest
 
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import start_gang
 from schwinget_spec.match import first_legal, play_out
 from schwinget_spec.players import Player
@@ -203,6 +205,18 @@ def test_standings_add_up(system: ScoringSystem) -> None:
     standings = fest.standings
     assert sum(st.won for st in standings) == sum(st.lost for st in standings)
     assert [st.points for st in standings] == sorted((st.points for st in standings), reverse=True)
+
+
+@pytest.mark.clause("scoring.choose_system")
+def test_totals_refuse_points_of_the_other_system() -> None:
+    """A fest built by hand with a Gang scored under the other system: totals() refuses to add the points, naming the clause."""
+    fest = play_schwingfest(NAMES[:3], 5, S)
+    first = fest.fought[0]
+    other = attrs.evolve(first, score=attrs.evolve(first.score, points=(Points(P, 200), Points(P, 0))))
+    mixed = attrs.evolve(fest, fought=(other, *fest.fought[1:]), _slots=None)
+    with pytest.raises(SchwingetError) as info:
+        mixed.totals()
+    assert info.value.clause_id == "scoring.choose_system"
 
 
 def test_equal_points_share_a_rank_by_default() -> None:
