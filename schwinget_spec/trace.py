@@ -85,9 +85,9 @@ def state_claims(state: GangState) -> dict[str, Any]:
     over = state.phase is _OVER
     hands = state.hands
     return {
-        "legal_actions": list(state.legal_action_codes()),
+        "legal_actions": [*state.legal_action_codes()],
         "to_move": None if over else _PLAYER_CODES[state.to_move],
-        "tricks": list(state.tricks),
+        "tricks": [*state.tricks],
         "pile_size": PILE_SIZE - state.pile_drawn,
         "hand_sizes": [hands[0].bit_count(), hands[1].bit_count()],
         "is_over": over,

@@ -692,17 +692,16 @@ def _claims_match(state: GangState, claims: Any) -> bool:
     # pass the comparison of dicts, so the types of the numbers and the boolean are
     # checked after it. Anything else (some claims, a wrong one, a wrong type) goes to
     # ``_check_state_claims``.
-    if claims != state_claims(state):
-        return False
+    return claims == state_claims(state) and _json_typed(claims)
+
+
+def _json_typed(claims: Mapping[str, Any]) -> bool:
+    # For claims equal to the reference's: True if their numbers and boolean have JSON's
+    # types too (``0 == False`` in Python).
     tricks = claims["tricks"]
     sizes = claims["hand_sizes"]
-    return (
-        type(claims["is_over"]) is bool
-        and type(claims["pile_size"]) is int
-        and type(tricks[0]) is int
-        and type(tricks[1]) is int
-        and type(sizes[0]) is int
-        and type(sizes[1]) is int
+    return type(claims["is_over"]) is bool and (
+        type(claims["pile_size"]) is type(tricks[0]) is type(tricks[1]) is type(sizes[0]) is type(sizes[1]) is int
     )
 
 
@@ -792,10 +791,12 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
         if not _claims_match(state, start_claims):
             _check_state_claims(state, start_claims, f"{base}/claims/start", g, None)
     action_of = _ACTIONS.get
+    apply = GangState.apply
+    claims_of = state_claims
     for i, (code, step) in enumerate(zip_longest(actions, step_claims)):  # a missing claim is None
         try:
             # the schema admits only codes of _ACTIONS; apply parses anything else
-            state = state.apply(action_of(code, code))
+            state = apply(state, action_of(code, code))
         except IllegalActionError as exc:
             raise _VerdictReachedError(
                 Verdict(
@@ -808,7 +809,8 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
                     clause_id=exc.clause_id,
                 )
             ) from None
-        if step is not None and not _claims_match(state, step):
+        # _claims_match, written out: this runs after every action of the trace
+        if step is not None and (step != claims_of(state) or not _json_typed(step)):
             _check_state_claims(state, step, f"{base}/claims/steps/{i}", g, i)
     if not state.is_over:
         clause = "gang.end_angriff" if state.angriff is not None else "gang.end_no_angriff"
