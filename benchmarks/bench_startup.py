@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import statistics
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -88,8 +90,10 @@ def main() -> None:
             f"load average {os.getloadavg()[0]:.2f} at the start; wall-clock seconds, median (min-max)"
         )
         # run from the temporary directory: the checkout's own directory would shadow a baseline's PYTHONPATH
-        measures = [("import schwinget_spec.cli (-X importtime)", lambda path: import_seconds(path, tmp))]
-        measures += [(label, lambda path, a=argv: command_seconds(a, path, tmp)) for label, argv in commands]
+        measures: list[tuple[str, Callable[[str | None], float]]] = [
+            ("import schwinget_spec.cli (-X importtime)", functools.partial(import_seconds, cwd=tmp))
+        ]
+        measures += [(label, functools.partial(command_seconds, argv, cwd=tmp)) for label, argv in commands]
         for label, measure in measures:
             for _, path in sides:
                 measure(path)  # the bytecode caches written once, outside the figures

@@ -150,4 +150,4 @@ def test_conformance_names_resolve_to_their_modules() -> None:
         assert getattr(conformance, name) is expected, name
     assert callable(conformance.perft)
     with pytest.raises(AttributeError):
-        _ = conformance.no_such_name  # type: ignore[attr-defined]
+        _ = conformance.no_such_name
