@@ -89,7 +89,10 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     from schwinget_spec.gang import GangState  # noqa: PLC0415
 
     text = make_fest_trace(players, seed)
-    document, _ = read_trace_quickly(text) or (None, 0)
+    quick = read_trace_quickly(text)
+    if quick is None:
+        raise SystemExit("the benchmark's trace did not take the verifier's quick path")
+    document, _ = quick
     gaenge = document["gaenge"]
     rules = verify.rules_from_json(document.get("rules", {}))
     deals = [verify._deal_from_json(g["deal"], "") for g in gaenge]
