@@ -77,14 +77,17 @@ def _slot_constructor(cls: type[_C]) -> Callable[..., _C]:
     ``object.__setattr__``; the engine builds a state and a record per action, and
     writing the slots through their descriptors costs about a quarter less. The value
     built is the one ``cls(*fields)`` builds: this is refused (``TypeError``) for a class
-    whose fields have validators, converters or defaults, or that has
-    ``__attrs_pre_init__`` or ``__attrs_post_init__``, which the constructor would skip.
+    whose fields have validators, converters or defaults, that has
+    ``__attrs_pre_init__`` or ``__attrs_post_init__``, which the constructor would skip,
+    or that has a slot no field names (a cached hash), which it would leave unset.
     """
     fields = attrs.fields(cls)
+    own_slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())} - {"__weakref__"}
     if (
         any(f.validator is not None or f.converter is not None or f.default is not attrs.NOTHING for f in fields)
         or hasattr(cls, "__attrs_pre_init__")
         or hasattr(cls, "__attrs_post_init__")
+        or own_slots != {f.name for f in fields}
     ):
         raise TypeError(f"{cls.__name__} has checks or defaults that only its own __init__ applies")
     names = [f.name for f in fields]

@@ -480,7 +480,7 @@ def test_transitions_build_the_values_the_constructors_build() -> None:
 
 
 def test_the_slot_constructor_refuses_a_class_whose_init_checks_anything() -> None:
-    """A class with a validator, a converter, a default or a post-init hook is refused: its own __init__ would do more."""
+    """A class with a validator, a converter, a default, a post-init hook or a cached hash is refused: its own __init__ would do more."""
 
     @attrs.frozen
     class Checked:
@@ -497,7 +497,11 @@ def test_the_slot_constructor_refuses_a_class_whose_init_checks_anything() -> No
         def __attrs_post_init__(self) -> None:
             pass
 
-    for cls in (Checked, Defaulted, Hooked):
+    @attrs.frozen(cache_hash=True)
+    class CachedHash:
+        value: int
+
+    for cls in (Checked, Defaulted, Hooked, CachedHash):
         with pytest.raises(TypeError, match="only its own __init__"):
             _slot_constructor(cls)
 
