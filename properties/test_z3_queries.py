@@ -6,6 +6,7 @@ import functools
 
 import pytest
 
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.proofs.base import QueryResult
 from schwinget_spec.proofs.cards_queries import chain
 from schwinget_spec.proofs.queries import DROP_ONE_PARTS, QUERIES, format_table, run_queries, to_json
@@ -196,6 +197,17 @@ def test_card_chain_needs_its_clauses(dropped: str, part: str, failing: str) -> 
     results = {name: answer for name, answer, _, _ in chain((part,), drop=(dropped,))}
     assert results[failing] == "counterexample"
     assert chain(("end",))[0][1] == "proved"
+
+
+@pytest.mark.parametrize(
+    ("parts", "drop", "parameter"),
+    [("start", (), "parts"), (("middle",), (), "parts"), (("end",), ("nope",), "drop"), (("end",), "deal.hands", "drop")],
+)
+def test_card_chain_refuses_bad_arguments(parts: object, drop: object, parameter: str) -> None:
+    """An unknown part or a clause the model does not constrain is refused with a library error naming the parameter."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        chain(parts, drop=drop)  # type: ignore[arg-type]
+    assert caught.value.parameter == parameter
 
 
 @pytest.mark.clause("gang.end_no_angriff", "gang.end_angriff")

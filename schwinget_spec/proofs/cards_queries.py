@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.proofs.base import COUNTEREXAMPLE, PROVED, UNKNOWN, Outcome, Query, core_ids
 from schwinget_spec.proofs.model import (
     CARD_BITS,
@@ -111,17 +112,6 @@ def _check(hypotheses: Sequence[z3.BoolRef], claim: z3.BoolRef, *, logic: str = 
             return (COUNTEREXAMPLE if r == z3.sat else UNKNOWN), set()
         if tags:
             core.update(core_ids(s))
-    return PROVED, core
-
-
-def _check_each(hypotheses: Sequence[z3.BoolRef], claims: Sequence[z3.BoolRef], **kwargs: object) -> tuple[str, set[str]]:
-    """Whether ``hypotheses`` imply each of ``claims``, one check each: several small questions are quicker than their conjunction."""
-    core: set[str] = set()
-    for claim in claims:
-        answer, found = _check(hypotheses, claim, **kwargs)  # type: ignore[arg-type]
-        if answer != PROVED:
-            return answer, set()
-        core |= found
     return PROVED, core
 
 
@@ -454,10 +444,15 @@ def chain(parts: Sequence[str] = PARTS, *, drop: tuple[str, ...] = ()) -> list[L
     check is a fresh solver. With ``drop``, the model's constraints of those clauses are
     left out: the links that need them must then fail (a test shows the chain can fail).
     """
+    if isinstance(parts, str) or not all(isinstance(p, str) for p in parts):
+        raise InvalidArgumentError("parts", f"a sequence of part names, got {parts!r}; known: {list(PARTS)}")
     unknown = sorted(set(parts) - set(PARTS))
     if unknown:
-        raise ValueError(f"unknown parts of the card chain: {unknown}; known: {list(PARTS)}")
+        raise InvalidArgumentError("parts", f"unknown parts of the card chain: {unknown}; known: {list(PARTS)}")
     c = _Chain(drop=drop)
+    not_modelled = sorted(set(drop) - set(c.g.clause_ids())) if not isinstance(drop, str) else [drop]
+    if not_modelled:
+        raise InvalidArgumentError("drop", f"clause ids the Gang model does not constrain: {not_modelled}")
     tags = all_tags([c.g])
     results: list[LinkResult] = []
     if PART_START in parts:
