@@ -642,13 +642,11 @@ static PyTypeObject GangType = {
 
 /* -- Python: module functions */
 
-static PyObject *py_start(PyObject *mod, PyObject *args) {
-    unsigned long h0, h1, sw;
-    int revealed, starter;
-    Py_buffer pile;
-    if (!PyArg_ParseTuple(args, "(kkiy*)ik", &h0, &h1, &revealed, &pile, &starter, &sw)) return NULL;
-    /* the deal must be one: five cards each, the revealed card and twelve pile cards, all distinct */
-    int bad = pile.len != PILE_SIZE || revealed < 0 || revealed > BK || (starter != 0 && starter != 1) ||
+/* The first state of a Gang dealt as given, after checking that the deal is one: five cards each,
+ * the revealed card and twelve pile cards, all distinct; 0, or -1 with ValueError set. */
+static int deal_start(Gang *g, unsigned long h0, unsigned long h1, int revealed, const Py_buffer *pile, int starter,
+                      unsigned long sw) {
+    int bad = pile->len != PILE_SIZE || revealed < 0 || revealed > BK || (starter != 0 && starter != 1) ||
               (sw > SW_ALL) || (h0 >> 26) || (h1 >> 26) || (h0 & h1) || __builtin_popcountl(h0) != 5 ||
               __builtin_popcountl(h1) != 5;
     uint32_t used = (uint32_t)(h0 | h1);
@@ -657,18 +655,27 @@ static PyObject *py_start(PyObject *mod, PyObject *args) {
         used |= 1u << revealed;
     }
     for (Py_ssize_t i = 0; !bad && i < PILE_SIZE; i++) {
-        unsigned card = ((const uint8_t *)pile.buf)[i];
+        unsigned card = ((const uint8_t *)pile->buf)[i];
         bad = card > BK || ((used >> card) & 1);
         if (!bad) used |= 1u << card;
     }
-    Gang g;
-    if (!bad) gang_start(&g, (uint32_t)h0, (uint32_t)h1, revealed, (const uint8_t *)pile.buf, starter, (unsigned)sw);
-    PyBuffer_Release(&pile);
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "start((hand0, hand1, revealed, pile), starter, switches): not a deal (five cards each, the revealed card, twelve pile cards, all distinct)");
-        return NULL;
+        PyErr_SetString(PyExc_ValueError, "(hand0, hand1, revealed, pile), starter, switches: not a deal (five cards each, the revealed card, twelve pile cards, all distinct), or not a starter 0/1 or a switch mask");
+        return -1;
     }
-    return (PyObject *)new_gang(&g);
+    gang_start(g, (uint32_t)h0, (uint32_t)h1, revealed, (const uint8_t *)pile->buf, starter, (unsigned)sw);
+    return 0;
+}
+
+static PyObject *py_start(PyObject *mod, PyObject *args) {
+    unsigned long h0, h1, sw;
+    int revealed, starter;
+    Py_buffer pile;
+    if (!PyArg_ParseTuple(args, "(kkiy*)ik", &h0, &h1, &revealed, &pile, &starter, &sw)) return NULL;
+    Gang g;
+    int ok = deal_start(&g, h0, h1, revealed, &pile, starter, sw);
+    PyBuffer_Release(&pile);
+    return ok < 0 ? NULL : (PyObject *)new_gang(&g);
 }
 
 static PyObject *py_start_seed(PyObject *mod, PyObject *args) {
@@ -1123,6 +1130,122 @@ static PyObject *py_fest_rows(PyObject *mod, PyObject *args) {
     return Py_BuildValue("(KKKKKK)", counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
 }
 
+/* -- Python: a recorded Gang replayed for the trace verifier (schwinget_spec/twin/recorded.py)
+ *
+ * replay_recorded answers one question: would the readable engine replay this record of a
+ * trace to its end without a verdict, every claim equal to its own with JSON's types? If so it
+ * returns the packed result; if anything is otherwise (an illegal action, a claim that differs
+ * in value or type, a code it does not know, a Gang not over), it returns -1 and the readable
+ * engine judges the record. It never says more than the readable engine would. */
+
+enum { K_LEGAL, K_TO_MOVE, K_TRICKS, K_PILE, K_HANDS, K_OVER, N_KEYS };
+static const char *const KEY_NAMES[N_KEYS] = {"legal_actions", "to_move", "tricks", "pile_size", "hand_sizes", "is_over"};
+static PyObject *KEYS[N_KEYS];
+
+/* The action of an action code as the trace format writes it ("G3", "KR", "A", "L0"), or -1. */
+static int code_action(PyObject *code) {
+    if (!PyUnicode_CheckExact(code) || !PyUnicode_IS_COMPACT_ASCII(code)) return -1;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(code);
+    const char *c = (const char *)PyUnicode_1BYTE_DATA(code);
+    if (n == 1) return c[0] == 'A' ? ACT_ANGRIFF : -1;
+    if (n != 2) return -1;
+    if (c[0] == 'K') return c[1] == 'R' ? KR : -1;
+    if (c[0] == 'B' && c[1] == 'K') return BK;
+    if (c[0] == 'L') return c[1] == '0' ? ACT_L0 : c[1] == '1' ? ACT_L1 : -1;
+    if (c[1] < '1' || c[1] > '6') return -1;
+    switch (c[0]) {
+    case 'R': return c[1] - '1';
+    case 'G': return 6 + c[1] - '1';
+    case 'B': return 12 + c[1] - '1';
+    case 'Y': return 18 + c[1] - '1';
+    default: return -1;
+    }
+}
+
+/* 1 if `v` is a JSON integer (a Python int, not a bool) equal to `n`. */
+static inline int int_is(PyObject *v, long n) {
+    if (!PyLong_CheckExact(v)) return 0;
+    int overflow;
+    long x = PyLong_AsLongAndOverflow(v, &overflow);
+    return !overflow && x == n;
+}
+
+/* 1 if `v` is a JSON array of two integers equal to `a` and `b`. */
+static inline int pair_is(PyObject *v, long a, long b) {
+    return PyList_CheckExact(v) && PyList_GET_SIZE(v) == 2 && int_is(PyList_GET_ITEM(v, 0), a) &&
+           int_is(PyList_GET_ITEM(v, 1), b);
+}
+
+/* 1 if `v` lists the legal actions of `g`, each once, in any order. */
+static int legal_is(PyObject *v, const Gang *g) {
+    if (!PyList_CheckExact(v)) return 0;
+    uint32_t seen = 0;
+    for (Py_ssize_t i = 0, n = PyList_GET_SIZE(v); i < n; i++) {
+        int a = code_action(PyList_GET_ITEM(v, i));
+        if (a < 0 || (seen >> a & 1)) return 0;
+        seen |= 1u << a;
+    }
+    return seen == legal_mask(g);
+}
+
+/* 1 if every claim of `claims` (a step claim: some or all of the six) is the one the reference
+ * makes of `g`, with JSON's types; 0 if not; -1 with an exception set if a lookup failed. */
+static int claims_hold(PyObject *claims, const Gang *g) {
+    if (!PyDict_CheckExact(claims)) return 0;
+    Py_ssize_t found = 0;
+    for (int k = 0; k < N_KEYS; k++) {
+        PyObject *v = PyDict_GetItemWithError(claims, KEYS[k]);
+        if (v == NULL) {
+            if (PyErr_Occurred()) return -1;
+            continue;
+        }
+        found++;
+        int over = g->phase == OVER, ok;
+        switch (k) {
+        case K_LEGAL: ok = legal_is(v, g); break;
+        case K_TO_MOVE:
+            ok = over ? v == Py_None
+                      : PyUnicode_CheckExact(v) && PyUnicode_CompareWithASCIIString(v, g->to_move ? "P1" : "P0") == 0;
+            break;
+        case K_TRICKS: ok = pair_is(v, g->tricks[0], g->tricks[1]); break;
+        case K_PILE: ok = int_is(v, PILE_SIZE - g->drawn); break;
+        case K_HANDS: ok = pair_is(v, __builtin_popcount(g->hands[0]), __builtin_popcount(g->hands[1])); break;
+        default: ok = v == (over ? Py_True : Py_False); break;
+        }
+        if (!ok) return 0;
+    }
+    return found == PyDict_GET_SIZE(claims);
+}
+
+/* replay_recorded((hand0, hand1, revealed, pile), starter, switches, actions, start, steps) */
+static PyObject *py_replay_recorded(PyObject *mod, PyObject *args) {
+    unsigned long h0, h1, sw;
+    int revealed, starter;
+    Py_buffer pile;
+    PyObject *actions, *start, *steps;
+    if (!PyArg_ParseTuple(args, "(kkiy*)ikO!OO!", &h0, &h1, &revealed, &pile, &starter, &sw, &PyList_Type, &actions,
+                          &start, &PyList_Type, &steps))
+        return NULL;
+    Gang g;
+    int ok = deal_start(&g, h0, h1, revealed, &pile, starter, sw);
+    PyBuffer_Release(&pile);
+    if (ok < 0) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(actions), claimed = PyList_GET_SIZE(steps);
+    int hold = claimed <= n && (start == Py_None ? 1 : claims_hold(start, &g));
+    for (Py_ssize_t i = 0; hold > 0 && i < n; i++) {
+        int a = code_action(PyList_GET_ITEM(actions, i));
+        if (a < 0 || !(legal_mask(&g) & (1u << a))) {
+            hold = 0;
+            break;
+        }
+        apply_legal(&g, a);
+        PyObject *step = i < claimed ? PyList_GET_ITEM(steps, i) : Py_None;
+        if (step != Py_None) hold = claims_hold(step, &g);
+    }
+    if (hold < 0) return NULL;
+    return PyLong_FromLong(hold && g.phase == OVER ? (long)result_code(&g) : -1L);
+}
+
 static PyMethodDef module_methods[] = {
     {"match_rows", py_match_rows, METH_VARARGS,
      "match_rows(runs, seed, (sw_a, sw_b), (tie_a, tie_b), scores): impact's match row counts."},
@@ -1137,6 +1260,9 @@ static PyMethodDef module_methods[] = {
     {"deck", py_deck, METH_O, "deck(seed): the 26 card indices of the shuffled deck, top first."},
     {"play_random", py_play_random, METH_VARARGS,
      "play_random(count, seed, switches, keep): (counts, packed results or None)."},
+    {"replay_recorded", py_replay_recorded, METH_VARARGS,
+     "replay_recorded(deal, starter, switches, actions, start, steps): the packed result of a recorded Gang whose "
+     "every action is legal and every claim the reference's, else -1."},
     {"play_pairs", py_play_pairs, METH_VARARGS,
      "play_pairs(count, seed, switches_a, switches_b): {(legal_differs, result_a, result_b): n}."},
     {NULL},
@@ -1148,6 +1274,9 @@ static struct PyModuleDef twin_module = {
 
 PyMODINIT_FUNC PyInit__twin(void) {
     init_limits();
+    for (int k = 0; k < N_KEYS; k++) {
+        if (KEYS[k] == NULL && (KEYS[k] = PyUnicode_InternFromString(KEY_NAMES[k])) == NULL) return NULL;
+    }
     if (PyType_Ready(&GangType) < 0) return NULL;
     PyObject *m = PyModule_Create(&twin_module);
     if (m == NULL) return NULL;
