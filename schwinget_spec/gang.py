@@ -36,6 +36,7 @@ __all__ = [
     "Phase",
     "SchwungRecord",
     "cards_of",
+    "check_result",
     "start_gang",
     "view_of",
 ]
@@ -594,22 +595,7 @@ def compute_result(
         winners = {r.winner for r in history if r.after_angriff and r.winner is not None}
         if len(winners) == 1:
             plattwurf = winners.pop()
-    if plattwurf is not None:
-        assert angriff is not None
-        outcome = (
-            Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
-            if plattwurf == angriff.player
-            else Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
-        )
-        winner: Player | None = plattwurf
-    elif tricks[0] == tricks[1]:
-        # gang.tricks_decide: the number of tricks decides; gang.more_tricks_wins: equal is a Gestellter
-        winner = None
-        outcome = Outcome.GESTELLTER
-    else:
-        # gang.more_tricks_wins
-        winner = Player.P0 if tricks[0] > tricks[1] else Player.P1
-        outcome = Outcome.SIEG_MIT_ANGRIFF if angriff is not None else Outcome.SIEG_OHNE_ANGRIFF
+    winner, outcome = _decide(tricks, angriff, plattwurf)
     return GangResult(
         tricks=tricks,
         schwuenge=len(history),
@@ -618,6 +604,93 @@ def compute_result(
         winner=winner,
         outcome=outcome,
     )
+
+
+def _decide(
+    tricks: tuple[int, int], angriff: Angriff | None, plattwurf: Player | None
+) -> tuple[Player | None, Outcome]:
+    # The winner and the outcome of a Gang from its trick counts, its Angriff and its
+    # Plattwurf winner (which needs an Angriff): ``compute_result`` and ``check_result``.
+    if plattwurf is not None:
+        assert angriff is not None
+        # plattwurf.definition: a Plattwurf-Sieg; gang.more_tricks_wins counts the tricks only without one
+        if plattwurf == angriff.player:
+            return plattwurf, Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+        return plattwurf, Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+    if tricks[0] == tricks[1]:
+        # gang.tricks_decide: the number of tricks decides; gang.more_tricks_wins: equal is a Gestellter
+        return None, Outcome.GESTELLTER
+    # gang.more_tricks_wins
+    winner = Player.P0 if tricks[0] > tricks[1] else Player.P1
+    return winner, Outcome.SIEG_MIT_ANGRIFF if angriff is not None else Outcome.SIEG_OHNE_ANGRIFF
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def check_result(result: GangResult, parameter: str = "result") -> GangResult:
+    """``result`` if it is a ``GangResult`` whose fields have their types and whose winner and outcome are the engine's.
+
+    Checked: ``tricks`` is a tuple of two ints >= 0, ``schwuenge`` an int >= 0,
+    ``angriff`` an ``Angriff`` (of a ``Player``, after an int >= 0 of Schwünge) or None,
+    ``plattwurf`` and ``winner`` a ``Player`` or None, ``outcome`` an ``Outcome`` (a bool
+    is no int here); a ``plattwurf`` needs an ``angriff``; and ``winner`` and ``outcome``
+    are those ``compute_result`` derives from ``tricks``, ``angriff`` and ``plattwurf``
+    (``plattwurf.definition``, ``gang.more_tricks_wins``). Anything else is taken as
+    given, as ``compute_gang_score`` takes it: whether the trick counts, the Schwünge and
+    the Angriff's Schwung can be reached in a Gang, or that the Plattwurf winner took
+    every trick after the Angriff. Any other value raises ``InvalidArgumentError`` naming
+    ``parameter`` or the field (``result.tricks``, ``result.outcome``...).
+    """
+    if not isinstance(result, GangResult):
+        raise InvalidArgumentError(parameter, f"expected a GangResult, got {result!r}")
+    tricks, angriff, plattwurf = result.tricks, result.angriff, result.plattwurf
+    if type(tricks) is not tuple or len(tricks) != 2 or not (_is_count(tricks[0]) and _is_count(tricks[1])):
+        raise InvalidArgumentError(f"{parameter}.tricks", f"expected a tuple of two ints >= 0, got {tricks!r}")
+    if not _is_count(result.schwuenge):
+        raise InvalidArgumentError(f"{parameter}.schwuenge", f"expected an int >= 0, got {result.schwuenge!r}")
+    if angriff is not None:
+        if not isinstance(angriff, Angriff):
+            raise InvalidArgumentError(f"{parameter}.angriff", f"expected an Angriff or None, got {angriff!r}")
+        if not isinstance(angriff.player, Player):
+            raise InvalidArgumentError(f"{parameter}.angriff.player", f"expected a Player, got {angriff.player!r}")
+        if not _is_count(angriff.after_schwung):
+            raise InvalidArgumentError(
+                f"{parameter}.angriff.after_schwung", f"expected an int >= 0, got {angriff.after_schwung!r}"
+            )
+    for name in ("plattwurf", "winner"):
+        value = getattr(result, name)
+        if value is not None and not isinstance(value, Player):
+            raise InvalidArgumentError(f"{parameter}.{name}", f"expected a Player or None, got {value!r}")
+    if not isinstance(result.outcome, Outcome):
+        raise InvalidArgumentError(f"{parameter}.outcome", f"expected an Outcome, got {result.outcome!r}")
+    if plattwurf is not None and angriff is None:
+        raise InvalidArgumentError(
+            f"{parameter}.plattwurf",
+            f"a Plattwurf is won in the Schwünge after an Angriff, and the result has no Angriff; got {plattwurf}",
+            clause_id="plattwurf.after_angriff",
+        )
+    winner, outcome = _decide(tricks, angriff, plattwurf)
+    if result.winner is not winner:
+        raise InvalidArgumentError(
+            f"{parameter}.winner",
+            f"tricks {tricks[0]}:{tricks[1]}, Angriff {_show(angriff)} and Plattwurf {plattwurf} "
+            f"make the winner {winner}, got {result.winner}",
+            clause_id="plattwurf.definition" if plattwurf is not None else "gang.more_tricks_wins",
+        )
+    if result.outcome is not outcome:
+        raise InvalidArgumentError(
+            f"{parameter}.outcome",
+            f"tricks {tricks[0]}:{tricks[1]}, Angriff {_show(angriff)} and Plattwurf {plattwurf} "
+            f"make the outcome {outcome.name}, got {result.outcome.name}",
+            clause_id="plattwurf.definition" if plattwurf is not None else "gang.more_tricks_wins",
+        )
+    return result
+
+
+def _show(angriff: Angriff | None) -> str:
+    return "none" if angriff is None else f"by {angriff.player} after {angriff.after_schwung} Schwünge"
 
 
 def start_gang(deal: Deal, starter: Player, rules: Rules | None = None) -> GangState:
