@@ -11,7 +11,7 @@ from schwinget_spec.actions import Action
 from schwinget_spec.checks import check_callable, check_int, check_type, field_type, tuple_of
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, MatchError
-from schwinget_spec.gang import GangResult, GangState, start_gang
+from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
@@ -175,8 +175,8 @@ class MatchState:
 
     ``younger`` is the younger player, who starts Gang 1 (``match.first_starter``);
     ``system`` is the scoring system for all Gänge (``scoring.choose_system``); ``gaenge``
-    are the Gänge played so far. ``apply_gang``, ``play_deal`` and ``play_seed`` return the
-    match with one more Gang and leave this one unchanged. Each field is checked for its
+    are the Gänge played so far. ``apply_gang``, ``apply_result``, ``play_deal`` and
+    ``play_seed`` return the match with one more Gang and leave this one unchanged. Each field is checked for its
     type (``InvalidArgumentError`` naming it); ``start_match`` also reads names and numbers.
     """
 
@@ -256,12 +256,8 @@ class MatchState:
         due (``match.first_starter``, ``match.loser_starts``, ``match.draw_starter``), or it
         was played under other rule switches than the match.
         """
+        self._check_not_over()
         number = self.gang_number
-        if self.is_over:
-            raise MatchError(
-                f"the match is over after {self.length.gaenge} Gänge: no Gang {number}",
-                clause_id="match.end",
-            )
         if not isinstance(gang, GangState):
             raise InvalidArgumentError("gang", f"expected a finished GangState, got {gang!r}")
         if not gang.is_over:
@@ -281,19 +277,41 @@ class MatchState:
                 f"Gang {number} was played under other rule switches than the match: "
                 f"{rules_difference(gang.rules, self.rules)}"
             )
-        result = gang.result
-        score = compute_gang_score(result, self.system, self.rules)
-        return attrs.evolve(self, gaenge=(*self.gaenge, MatchGang(number, due, result, score)))
+        return self._record(due, gang.result)
 
-    def start_next_gang(self, deal: Deal) -> GangState:
-        """The first state of the next Gang dealt as ``deal``, with the right starter and the match's rules."""
-        starter = self.next_starter
-        if starter is None:
+    def apply_result(self, result: GangResult) -> MatchState:
+        """The match with its next Gang recorded by its result, as a scorekeeper notes a Gang played at a table.
+
+        The Gang is recorded as started by the player due (``next_starter_with_clause``:
+        ``match.first_starter``, ``match.loser_starts``, ``match.draw_starter``) and scored
+        under the match's system and rules (``match.record_points``); ``apply_gang`` of a
+        finished Gang with that result gives the same match. Raises ``MatchError`` if the
+        match is over (``match.end``) and ``InvalidArgumentError`` naming ``result`` (or its
+        field) for anything ``gang.check_result`` refuses: not a ``GangResult``, a field of
+        the wrong type, or a winner or outcome the trick counts, Angriff and Plattwurf do
+        not give. The rest of the result (whether its trick counts can be reached) is taken
+        as given.
+        """
+        self._check_not_over()
+        check_result(result)
+        return self._record(self.next_starter_with_clause()[0], result)
+
+    def _check_not_over(self) -> None:
+        if self.is_over:
             raise MatchError(
                 f"the match is over after {self.length.gaenge} Gänge: no Gang {self.gang_number}",
                 clause_id="match.end",
             )
-        return start_gang(deal, starter, self.rules)
+
+    def _record(self, starter: Player, result: GangResult) -> MatchState:
+        # match.record_points: the next Gang, started by ``starter``, with its points
+        score = compute_gang_score(result, self.system, self.rules)
+        return attrs.evolve(self, gaenge=(*self.gaenge, MatchGang(self.gang_number, starter, result, score)))
+
+    def start_next_gang(self, deal: Deal) -> GangState:
+        """The first state of the next Gang dealt as ``deal``, with the right starter and the match's rules."""
+        self._check_not_over()
+        return start_gang(deal, self.next_starter_with_clause()[0], self.rules)
 
     def play_deal(self, deal: Deal, choose: Chooser) -> MatchState:
         """The match after the next Gang, dealt as ``deal`` (``match.redeal``) and played by ``choose``."""

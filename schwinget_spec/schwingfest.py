@@ -12,7 +12,7 @@ from schwinget_spec.checks import check_callable, check_type, field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
 from schwinget_spec.frozen import FrozenDict
-from schwinget_spec.gang import GangResult, GangState, start_gang
+from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
 from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser, rules_difference
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
@@ -324,7 +324,7 @@ class SchwingfestState:
 
     ``names`` are the Schwinger, youngest first; ``schedule`` fixes the meetings and
     rounds; ``fought`` are the Gänge fought so far, in the order recorded. Looking a
-    meeting up (``gang_of``, and so ``apply_gang``) takes constant time: the state keeps,
+    meeting up (``gang_of``, and so ``apply_gang`` and ``apply_result``) takes constant time: the state keeps,
     for each meeting of the schedule, its place in ``fought``, in rows of ``_ROW``
     meetings, so that recording a Gang copies one row and the tuple of rows rather than
     a place for every meeting (a 64-player fest has 4,032).
@@ -450,7 +450,27 @@ class SchwingfestState:
                 f"the Gang of {meeting} was played under other rule switches than the fest: "
                 f"{rules_difference(gang.rules, self.rules)}"
             )
-        result = gang.result
+        return self._record(meeting, k, starter, gang.result)
+
+    def apply_result(self, meeting: Meeting, result: GangResult) -> SchwingfestState:
+        """The fest with the Gang of ``meeting`` recorded by its result (``a`` as P0, ``b`` as P1), as a scorekeeper notes a Gang played at a table.
+
+        The Gang is recorded as started by ``starter_of(meeting)`` (AMB-FEST-STARTER) and
+        scored under the fest's system and rules; ``apply_gang`` of a finished Gang with
+        that result gives the same fest. Raises ``SchwingfestError`` if the meeting is not
+        in the schedule or already fought (``fest.twice_each``), or if it is a second
+        meeting whose starter is the loser of the first and the first is not fought
+        (``match.loser_starts``); ``InvalidArgumentError`` naming ``meeting``, or ``result``
+        (or its field) for anything ``gang.check_result`` refuses: not a ``GangResult``, a
+        field of the wrong type, or a winner or outcome the trick counts, Angriff and
+        Plattwurf do not give. The rest of the result is taken as given.
+        """
+        k = self._check_open(meeting)
+        check_result(result)
+        return self._record(meeting, k, self.starter_of(meeting), result)
+
+    def _record(self, meeting: Meeting, k: int, starter: int, result: GangResult) -> SchwingfestState:
+        # The fest with ``result`` fought for ``meeting``, place ``k`` of the schedule, started by ``starter``.
         fest_gang = FestGang(meeting, starter, result, compute_gang_score(result, self.system, self.rules))
         fought = self.fought + (fest_gang,)  # noqa: RUF005 - one copy of the tuple, where (*a, b) makes two
         assert self._slots is not None
