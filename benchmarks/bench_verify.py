@@ -81,8 +81,10 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     """Print where the CPU time of verifying one ``players``-player Schwingfest goes: each part alone, best of ``repeats``.
 
     The parts follow the verifier's quick path (``verify._judge_quickly``), which judges
-    a trace like the reference's own. The engine's parts are cumulative (each adds to
-    the one before), and all run with the collector paused, as the verifier runs them.
+    a trace like the reference's own: the compiled twin replays each Gang record where it
+    is built (``twin.recorded``), the readable engine where it is not and wherever the twin
+    leaves a record to it. The readable engine's parts are cumulative (each adds to the
+    one before), and all run with the collector paused, as the verifier runs them.
     """
     from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
     from schwinget_spec.conformance.trace_text import gc_paused, parse_trace_text, read_trace_quickly  # noqa: PLC0415
@@ -96,6 +98,18 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     gaenge = document["gaenge"]
     rules = verify.rules_from_json(document.get("rules", {}))
     deals = [verify._deal_from_json(g["deal"], "") for g in gaenge]
+
+    twin = verify._twin_replay()
+
+    def replay_twin() -> None:
+        assert twin is not None
+        for gang in gaenge:
+            claims = gang.get("claims", {})
+            masks = verify._deal_masks(gang["deal"])
+            assert masks is not None
+            start, steps = claims.get("start"), claims.get("steps", [])
+            if twin(masks, Player[gang["starter"]], rules, gang["actions"], start=start, steps=steps) is None:
+                raise SystemExit("the twin left a Gang of the benchmark's trace to the readable engine")
 
     def replay(*, legal: bool, claims: bool) -> None:
         action_of = verify._ACTIONS.get
@@ -116,13 +130,23 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
         ("the schema, quick path (+ codes, + pairs)", lambda: (
             verify._quick_validator()(document), verify._codes_valid(document), verify._pairs(document))),
         ("  the full schema, exact path", lambda: verify._check_schema(document)),
-        ("build the deals (Deal)", lambda: [verify._deal_from_json(g["deal"], "") for g in gaenge]),
-        ("engine: start_gang + apply per action", lambda: replay(legal=False, claims=False)),
+        *(
+            [
+                ("the twin: every Gang replayed, claims compared", replay_twin),
+                ("  the whole replay (fest, points, end claims too)", lambda: verify._replay_verdict(document, twin)),
+            ]
+            if twin is not None
+            else []
+        ),
+        ("readable engine: build the deals (Deal)", lambda: [verify._deal_from_json(g["deal"], "") for g in gaenge]),
+        ("  start_gang + apply per action", lambda: replay(legal=False, claims=False)),
         ("  + legal_action_codes after each action", lambda: replay(legal=True, claims=False)),
         ("  + the step claims compared instead", lambda: replay(legal=False, claims=True)),
-        ("the whole replay (fest, points, end claims too)", lambda: verify._replay_verdict(document)),
+        ("  the whole replay (fest, points, end claims too)", lambda: verify._replay_verdict(document, None)),
         ("verify_trace_text, all of it", lambda: verify_trace_text(text)),
     ]
+    if twin is None:
+        print("(the compiled twin is not built or SCHWINGET_NO_TWIN=1: the readable engine replays every Gang)")
     actions = sum(len(g["actions"]) for g in gaenge)
     print(f"{players}-player Schwingfest: {len(gaenge):,} Gänge, {actions:,} actions, {len(text.encode()) / 2**20:.1f} MiB")
     for label, part in parts:

@@ -17,8 +17,8 @@ from schwinget_spec.match import play_out, random_chooser
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import gang_record
-from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, rules_of
-from schwinget_spec.twin.recorded import RecordedReplayer, deal_masks, recorded_replayer
+from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, deal_args, rules_of
+from schwinget_spec.twin.recorded import RecordedReplayer, recorded_replayer
 
 REPLAY = recorded_replayer()
 pytestmark = pytest.mark.skipif(REPLAY is None, reason="the compiled twin is not built (tests/test_twin.py says where it must be)")
@@ -48,11 +48,14 @@ def _outcome(record: Any, rules: Rules, twin: RecordedReplayer | None) -> Outcom
 
 
 def _direct(record: dict[str, Any], rules: Rules) -> GangResult | None:
+    # the twin alone on a record, its deal read as the verifier reads it (None: no deal, the twin is not asked)
     assert REPLAY is not None
     claims = record.get("claims", {})
-    deal = verify._deal_from_json(record["deal"], "")
+    masks = verify._deal_masks(record["deal"])
+    if masks is None:
+        return None
     start, steps = claims.get("start"), claims.get("steps", [])
-    return REPLAY(deal, Player[record["starter"]], rules, record["actions"], start=start, steps=steps)
+    return REPLAY(masks, Player[record["starter"]], rules, record["actions"], start=start, steps=steps)
 
 
 def test_the_twin_takes_every_record_the_reference_writes() -> None:
@@ -165,7 +168,7 @@ def mutated(draw: st.DrawFn) -> tuple[Rules, dict[str, Any]]:
     claims = record["claims"]
     actions, steps = record["actions"], claims["steps"]
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        where = draw(st.sampled_from(["action", "claim", "drop", "swap", "step", "start", "end", "rules", "steps", "unclaimed"]))
+        where = draw(st.sampled_from(["action", "claim", "drop", "swap", "step", "start", "end", "rules", "steps", "unclaimed", "deal"]))
         i = draw(st.integers(min_value=0, max_value=len(actions) - 1)) if actions else 0
         if where == "action" and actions:
             actions[i] = draw(st.sampled_from(ACTION_CODES) | VALUES)
@@ -184,6 +187,16 @@ def mutated(draw: st.DrawFn) -> tuple[Rules, dict[str, Any]]:
             claims["end"][draw(st.sampled_from(("tricks", "winner", "schwuenge", "outcome")))] = draw(VALUES)
         elif where == "rules":
             rules = rules_of(draw(st.integers(min_value=0, max_value=2 ** len(SWITCHES) - 1)))
+        elif where == "deal":
+            deal = record["deal"]
+            places = [(k, j) for k in ("pile", "face_down") for j in range(len(deal[k]))]
+            k, j = draw(st.sampled_from(places))
+            hand = deal["hands"][draw(st.integers(min_value=0, max_value=1))]
+            h = draw(st.integers(min_value=0, max_value=4))
+            if draw(st.booleans()):  # a card from elsewhere in a hand: another deal
+                hand[h], deal[k][j] = deal[k][j], hand[h]
+            else:  # a card twice, or no card: no deal
+                deal[k][j] = draw(st.sampled_from([hand[h], "X1", 7]))
         elif where == "unclaimed":
             steps.clear()
             claims.pop("start", None)
@@ -211,11 +224,18 @@ def test_mutated_records_get_the_same_answer_either_way(case: tuple[Rules, dict[
 
 
 def test_the_deal_reaches_the_twin_as_the_engine_deals_it() -> None:
-    """``deal_masks`` gives the twin the hands, the revealed card and the pile of the Deal."""
+    """The verifier reads a record's deal for the twin as ``deal_args`` gives the Deal; a deal that is none goes to Deal."""
     for seed in itertools.chain(range(20), (2**64 - 1,)):
         deal = Deal.shuffled(seed)
-        h0, h1, revealed, pile = deal_masks(deal)
-        assert h0 == sum(1 << c.index for c in deal.hands[0])
-        assert h1 == sum(1 << c.index for c in deal.hands[1])
-        assert revealed == deal.revealed.index
-        assert list(pile) == [c.index for c in deal.pile]
+        assert deal_args(deal) == (
+            sum(1 << c.index for c in deal.hands[0]),
+            sum(1 << c.index for c in deal.hands[1]),
+            deal.revealed.index,
+            bytes(c.index for c in deal.pile),
+        )
+        codes = deal.to_codes()
+        assert verify._deal_masks(codes) == deal_args(deal)
+        twice = {**codes, "pile": [codes["hands"][0][0], *codes["pile"][1:]]}
+        assert verify._deal_masks(twice) is None
+        assert verify._deal_masks({**codes, "revealed": "X1"}) is None
+        assert verify._deal_masks({**codes, "hands": [codes["hands"][0]]}) is None

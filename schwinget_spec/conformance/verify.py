@@ -36,13 +36,14 @@ from schwinget_spec.errors import (
     SchwingfestError,
 )
 from schwinget_spec.frozen import freeze, thaw
-from schwinget_spec.gang import GangState, start_gang
+from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
-from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, end_claims, state_claims
+from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, result_claims, state_claims
+from schwinget_spec.twin.recorded import RecordedReplayer, recorded_replayer
 
 __all__ = [
     "MAX_TRACE_BYTES",
@@ -221,6 +222,8 @@ def _quick_validator() -> Callable[[Any], Any]:
 _CARDS: dict[str, Card] = {card.code: card for card in Card}
 _CARD_CODES = frozenset(_CARDS)
 """Every string the schema's ``card`` pattern accepts."""
+_CARD_BIT = {code: card.bit for code, card in _CARDS.items()}.__getitem__
+_CARD_INDEX = {code: card.index for code, card in _CARDS.items()}.__getitem__
 _ACTIONS: dict[str, Action] = {code: parse_action(code) for code in (*_CARD_CODES, "A", "L0", "L1")}
 """Every string the schema's ``action`` pattern accepts, and its action."""
 _ACTION_CODES = frozenset(_ACTIONS)
@@ -336,8 +339,8 @@ def _check_schema(document: Any) -> None:
 
 
 def _judge_value(document: Any) -> Verdict:
-    # The exact path: the schema, then the replay.
-    return _schema_verdict(document) or _replay_verdict(document)
+    # The exact path: the schema, then the replay, by the readable engine alone.
+    return _schema_verdict(document) or _replay_verdict(document, None)
 
 
 def _judge_quickly(document: Any, colons: int | None) -> Verdict | None:
@@ -359,7 +362,7 @@ def _judge_quickly(document: Any, colons: int | None) -> Verdict | None:
     except (fastjsonschema.JsonSchemaValueException, TypeError, RecursionError):
         return None
     try:
-        verdict = _replay_verdict(document)
+        verdict = _replay_verdict(document, _twin_replay())
     except Exception:  # a value the full schema refuses may trip the replay: the exact path names it
         return None
     if verdict.kind is VerdictKind.CONFORMS:
@@ -422,11 +425,19 @@ def _schema_verdict(document: Any) -> Verdict | None:
     return None
 
 
-def _replay_verdict(document: Any) -> Verdict:
-    # The verdict of the replay of a document that passed the schema.
+@cache
+def _twin_replay() -> RecordedReplayer | None:
+    # The quick path's replay of a Gang record in the compiled twin, if it is built; it
+    # returns the result only where the readable engine finds nothing to say, else None.
+    return recorded_replayer()
+
+
+def _replay_verdict(document: Any, twin: RecordedReplayer | None) -> Verdict:
+    # The verdict of the replay of a document that passed the schema; ``twin``: the
+    # twin's replay of a Gang record, tried before the readable engine's (the quick path).
     trace_id = document.get("id")
     try:
-        _verify(document)
+        _verify(document, twin)
     except _VerdictReachedError as stop:
         return attrs.evolve(stop.verdict, trace_id=trace_id)
     except SchwingetError as exc:
@@ -491,7 +502,7 @@ def _deal_from_json(obj: Mapping[str, Any], where: str) -> Deal:
         raise _malformed(where, exc.clause_id or "deal", f"not a legal deal: {exc.reason}", exc.clause_id) from None
 
 
-def _verify(document: Mapping[str, Any]) -> None:
+def _verify(document: Mapping[str, Any], twin: RecordedReplayer | None) -> None:
     if document["format"] != TRACE_FORMAT or document["version"] != TRACE_VERSION:
         raise _malformed("/version", "version", "unsupported trace format or version")
     try:
@@ -504,21 +515,21 @@ def _verify(document: Mapping[str, Any]) -> None:
     if kind == "gang":
         if len(gaenge) != 1:
             raise _malformed("/gaenge", "kind", f"a trace of kind 'gang' holds one Gang, not {len(gaenge)}")
-        state = _verify_gang(gaenge[0], 0, rules)
-        _check_points(gaenge[0], 0, state, system, rules)
+        result = _verify_gang(gaenge[0], 0, rules, twin)
+        _check_points(gaenge[0], 0, result, system, rules)
         return
     for field in ("scoring",) + (("length", "younger") if kind == "match" else ("players",)):
         if field not in document:
             raise _malformed(f"/{field}", "required", f"a trace of kind {kind!r} needs the field {field!r}")
     assert system is not None
     if kind == "match":
-        _verify_match(document, rules, system)
+        _verify_match(document, rules, system, twin)
     else:
-        _verify_schwingfest(document, rules, system)
+        _verify_schwingfest(document, rules, system, twin)
 
 
 def _check_points(
-    gang: Mapping[str, Any], g: int, state: GangState, system: ScoringSystem | None, rules: Rules,
+    gang: Mapping[str, Any], g: int, result: GangResult, system: ScoringSystem | None, rules: Rules,
     *, score: GangScore | None = None,
 ) -> None:
     # ``score``: the Gang's score as the match or the fest recorded it, if it did
@@ -531,7 +542,7 @@ def _check_points(
             "points are claimed but the trace names no scoring system", "scoring.choose_system",
         )
     if score is None:
-        score = compute_gang_score(state.result, system, rules)
+        score = compute_gang_score(result, system, rules)
     reference = [str(p) for p in score.points]
     if claimed != reference:
         raise _claim_mismatch(
@@ -553,7 +564,9 @@ def _wrong_starter(g: int, claimed: str, due: Player, clause_id: str, who: str) 
     )
 
 
-def _verify_match(document: Mapping[str, Any], rules: Rules, system: ScoringSystem) -> None:
+def _verify_match(
+    document: Mapping[str, Any], rules: Rules, system: ScoringSystem, twin: RecordedReplayer | None
+) -> None:
     gaenge = document["gaenge"]
     match: MatchState = start_match(system, MatchLength(document["length"]), Player[document["younger"]], rules)
     if len(gaenge) != match.length.gaenge:
@@ -566,18 +579,20 @@ def _verify_match(document: Mapping[str, Any], rules: Rules, system: ScoringSyst
         due, clause_id = match.next_starter_with_clause()
         if gang["starter"] != due.code:
             raise _wrong_starter(g, gang["starter"], due, clause_id, str(due))
-        state = _verify_gang(gang, g, rules)
+        result = _verify_gang(gang, g, rules, twin)
         try:
-            match = match.apply_gang(state)
+            match = match.apply_result(result)
         except MatchError as exc:  # pragma: no cover - the checks above leave nothing for it to refuse
             raise _malformed(f"/gaenge/{g}", exc.clause_id or "match", exc.reason, exc.clause_id) from None
-        _check_points(gang, g, state, system, rules, score=match.gaenge[-1].score)
-    result = match.result
+        _check_points(gang, g, result, system, rules, score=match.gaenge[-1].score)
+    end = match.result
     claims = document.get("claims", {})
-    _check_final(claims, [str(t) for t in result.totals], None if result.winner is None else int(result.winner), None)
+    _check_final(claims, [str(t) for t in end.totals], None if end.winner is None else int(end.winner), None)
 
 
-def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: ScoringSystem) -> None:
+def _verify_schwingfest(
+    document: Mapping[str, Any], rules: Rules, system: ScoringSystem, twin: RecordedReplayer | None
+) -> None:
     names = document["players"]
     try:
         fest: SchwingfestState = start_schwingfest(names, system, document.get("sets", 1), rules)
@@ -607,9 +622,9 @@ def _verify_schwingfest(document: Mapping[str, Any], rules: Rules, system: Scori
         if gang["starter"] != due.code:
             clause_id = "match.first_starter" if meeting.leg == 1 else "match.loser_starts"
             raise _wrong_starter(g, gang["starter"], due, clause_id, f"{names[meeting.schwinger(due)]} ({due})")
-        state = _verify_gang(gang, g, rules)
-        fest = fest.apply_gang(meeting, state)
-        _check_points(gang, g, state, system, rules, score=fest.fought[-1].score)
+        result = _verify_gang(gang, g, rules, twin)
+        fest = fest.apply_result(meeting, result)
+        _check_points(gang, g, result, system, rules, score=fest.fought[-1].score)
     if not fest.is_over:
         missing = ", ".join(str(m) for m in fest.remaining[:5])
         raise _malformed(
@@ -770,22 +785,64 @@ def _check_state_claims(
             )
 
 
-def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
+def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules, twin: RecordedReplayer | None) -> GangResult:
+    # The result of the Gang record ``gang`` (the ``g``-th), or the verdict on it raised:
+    # ``twin`` (the quick path's) replays it first and gives the result if the readable
+    # engine would find nothing to say; anything else the readable engine replays and judges.
     base = f"/gaenge/{g}"
-    deal = _deal_from_json(gang["deal"], f"{base}/deal")
-    if "seed" in gang and Deal.shuffled(gang["seed"]) != deal:
-        raise _malformed(
-            f"{base}/seed", "deal.shuffle", "the deal is not the one the seed gives (docs/deal-algorithm.md)", "deal.shuffle"
-        )
-    state = start_gang(deal, _PLAYER_OF_CODE[gang["starter"]], rules)
     claims = gang.get("claims", {})
     step_claims = claims.get("steps", [])
     actions = gang["actions"]
+    deal: Deal | None = None
+    if "seed" in gang:
+        deal = _deal_from_json(gang["deal"], f"{base}/deal")
+        if Deal.shuffled(gang["seed"]) != deal:
+            raise _malformed(
+                f"{base}/seed", "deal.shuffle", "the deal is not the one the seed gives (docs/deal-algorithm.md)",
+                "deal.shuffle",
+            )
     if len(step_claims) > len(actions):
+        if deal is None:
+            _deal_from_json(gang["deal"], f"{base}/deal")  # a deal that is none is named first
         raise _malformed(
             f"{base}/claims/steps", "claims",
             f"{len(step_claims)} step claims for {len(actions)} actions: one claim per action at most",
         )
+    starter = _PLAYER_OF_CODE[gang["starter"]]
+    if twin is not None:
+        start = claims.get("start")
+        masks = _deal_masks(gang["deal"])
+        # (a start claim written as null is the readable engine's to judge: the schema refuses it)
+        if masks is not None and (start is not None or "start" not in claims):
+            result = twin(masks, starter, rules, actions, start=start, steps=step_claims)
+            if result is not None and ("end" not in claims or _end_claims_match(claims["end"], result_claims(result))):
+                return result
+    if deal is None:
+        deal = _deal_from_json(gang["deal"], f"{base}/deal")
+    return _replay_gang(start_gang(deal, starter, rules), actions, claims, step_claims, base=base, g=g)
+
+
+def _deal_masks(obj: Mapping[str, Any]) -> tuple[int, int, int, bytes] | None:
+    # The deal of a Gang record as the twin takes it (both hands as masks, the revealed
+    # card's index, the pile as bytes) if it is a deal of 26 different cards; else None,
+    # and ``_deal_from_json`` names the fault. The schema has checked the shape and the codes.
+    try:
+        hands = obj["hands"]
+        pile = obj["pile"]
+        codes = {*hands[0], *hands[1], obj["revealed"], *obj["face_down"], *pile}
+        if len(codes) != len(_CARDS) or not codes <= _CARD_CODES:
+            return None
+        return sum(map(_CARD_BIT, hands[0])), sum(map(_CARD_BIT, hands[1])), _CARD_INDEX(obj["revealed"]), bytes(
+            map(_CARD_INDEX, pile)
+        )
+    except (KeyError, TypeError, IndexError):
+        return None
+
+
+def _replay_gang(
+    state: GangState, actions: list[Any], claims: Mapping[str, Any], step_claims: list[Any], *, base: str, g: int
+) -> GangResult:
+    # The readable engine's replay of a Gang record from its first state, claims compared at every step.
     if "start" in claims:
         start_claims = claims["start"]
         if not _claims_match(state, start_claims):
@@ -821,11 +878,12 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
             f"({state.to_move} is to move in Schwung {state.schwung_number})",
             clause,
         )
+    result = state.result
     if "end" in claims:
         end = claims["end"]
-        reference = end_claims(state)
+        reference = result_claims(result)
         if _end_claims_match(end, reference):
-            return state
+            return result
         _check_claims_shape(end, f"{base}/claims/end", "end_claims")
         for name, value in end.items():
             if name == "points":
@@ -835,4 +893,4 @@ def _verify_gang(gang: Mapping[str, Any], g: int, rules: Rules) -> GangState:
                     f"{base}/claims/end/{name}", g, None, name, claimed=value, reference=reference[name],
                     message=f"claims {name} {value!r} at the end, the reference has {reference[name]!r}",
                 )
-    return state
+    return result

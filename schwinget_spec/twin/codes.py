@@ -74,9 +74,8 @@ def rules_of(bits: int, base: Rules | None = None) -> Rules:
 
 def deal_args(deal: Deal) -> tuple[int, int, int, bytes]:
     """Both hands as masks, the revealed card's index and the pile as bytes: what ``start`` takes."""
-    h0 = sum(1 << c.index for c in deal.hands[0])
-    h1 = sum(1 << c.index for c in deal.hands[1])
-    return h0, h1, deal.revealed.index, bytes(c.index for c in deal.pile)
+    h0, h1 = deal.hands
+    return sum(c.bit for c in h0), sum(c.bit for c in h1), deal.revealed.index, bytes([c.index for c in deal.pile])
 
 
 def _seat(bits: int) -> Player | None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.twin.codes import decode_result, switch_bits
 from schwinget_spec.twin.play import compiled
 
-__all__ = ["RecordedReplayer", "deal_masks", "recorded_replayer"]
+__all__ = ["RecordedReplayer", "recorded_replayer"]
 
 
 
@@ -19,26 +18,24 @@ class RecordedReplayer(Protocol):
     """The twin's replay of a recorded Gang (``recorded_replayer``)."""
 
     def __call__(
-        self, deal: Deal, starter: Player, rules: Rules, actions: list[Any], *, start: Any, steps: list[Any]
+        self,
+        deal: tuple[int, int, int, bytes],
+        starter: Player,
+        rules: Rules,
+        actions: list[Any],
+        *,
+        start: Any,
+        steps: list[Any],
     ) -> GangResult | None: ...
-
-
-def deal_masks(deal: Deal) -> tuple[int, int, int, bytes]:
-    """``deal`` as the twin's ``start`` takes it: both hands as masks, the revealed card's index, the pile as bytes."""
-    h0 = h1 = 0
-    for card in deal.hands[0]:
-        h0 |= card.bit
-    for card in deal.hands[1]:
-        h1 |= card.bit
-    return h0, h1, deal.revealed.index, bytes([card.index for card in deal.pile])
 
 
 def recorded_replayer() -> RecordedReplayer | None:
     """The twin's replay of a recorded Gang, or None when the twin is not built (or ``SCHWINGET_NO_TWIN=1``).
 
     The function returned, ``replay(deal, starter, rules, actions, start=..., steps=...)``, takes a
-    Gang record of a trace as read from JSON: its action codes, its start claims (None for
-    none) and its step claims (a claim may be null). It returns the Gang's result when the
+    Gang record of a trace as read from JSON: its deal as ``codes.deal_args`` gives it (it
+    raises ``ValueError`` for a deal that is none), its action codes, its start claims (None
+    for none) and its step claims (a claim may be null). It returns the Gang's result when the
     readable engine would replay the record to its end without a verdict: every action
     legal in turn, every claim made (all six of a state's claims or some of them, the legal
     actions in any order, each once) equal to the reference's with JSON's types (a number
@@ -53,12 +50,18 @@ def recorded_replayer() -> RecordedReplayer | None:
     bits: dict[Rules, int] = {}
 
     def replay(
-        deal: Deal, starter: Player, rules: Rules, actions: list[Any], *, start: Any, steps: list[Any]
+        deal: tuple[int, int, int, bytes],
+        starter: Player,
+        rules: Rules,
+        actions: list[Any],
+        *,
+        start: Any,
+        steps: list[Any],
     ) -> GangResult | None:
         switches = bits.get(rules)
         if switches is None:
             switches = bits[rules] = switch_bits(rules)
-        code: int = replay_recorded(deal_masks(deal), int(starter), switches, actions, start, steps)
+        code: int = replay_recorded(deal, int(starter), switches, actions, start, steps)
         return None if code < 0 else decode_result(code)
 
     return replay
