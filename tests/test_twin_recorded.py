@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -11,12 +15,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from schwinget_spec.conformance import verify
+from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, start_gang
 from schwinget_spec.match import play_out, random_chooser
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import gang_record
+from schwinget_spec.twin import NO_TWIN_ENV
 from schwinget_spec.twin.codes import ACTION_CODES, SWITCHES, deal_args, rules_of
 from schwinget_spec.twin.recorded import RecordedReplayer, recorded_replayer
 
@@ -239,3 +245,23 @@ def test_the_deal_reaches_the_twin_as_the_engine_deals_it() -> None:
         assert verify._deal_masks(twice) is None
         assert verify._deal_masks({**codes, "revealed": "X1"}) is None
         assert verify._deal_masks({**codes, "hands": [codes["hands"][0]]}) is None
+
+
+def test_without_the_twin_the_readable_engine_gives_the_same_verdicts() -> None:
+    """With SCHWINGET_NO_TWIN=1 the verifier has no twin to ask, and every trace vector gets the same verdict as with it."""
+    code = (
+        "import json\n"
+        "from schwinget_spec.conformance import verify\n"
+        "from schwinget_spec.conformance.suite import load_vectors\n"
+        "traces = [v.input for v in load_vectors().vectors if v.kind == 'trace']\n"
+        "print(json.dumps([verify._twin_replay() is None, [verify.verify_trace(t).to_json() for t in traces]]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={**os.environ, NO_TWIN_ENV: "1"}, capture_output=True, text=True, check=True
+    )
+    no_twin, verdicts = json.loads(out.stdout)
+    assert no_twin
+    traces = [v.input for v in load_vectors().vectors if v.kind == "trace"]
+    mine = [verify.verify_trace(t).to_json() for t in traces]
+    assert verdicts == json.loads(json.dumps(mine))
+    assert {v["verdict"] for v in verdicts} == {"conforms", "malformed", "illegal_action", "wrong_claim"}
