@@ -672,25 +672,24 @@ def check_result(result: GangResult, parameter: str = "result") -> GangResult:
             clause_id="plattwurf.after_angriff",
         )
     winner, outcome = _decide(tricks, angriff, plattwurf)
-    if result.winner is not winner:
-        raise InvalidArgumentError(
-            f"{parameter}.winner",
-            f"tricks {tricks[0]}:{tricks[1]}, Angriff {_show(angriff)} and Plattwurf {plattwurf} "
-            f"make the winner {winner}, got {result.winner}",
-            clause_id="plattwurf.definition" if plattwurf is not None else "gang.more_tricks_wins",
+    if result.winner is not winner or result.outcome is not outcome:
+        field, made, got = (
+            ("winner", _winner_text(winner), _winner_text(result.winner))
+            if result.winner is not winner
+            else ("outcome", outcome.name, result.outcome.name)
         )
-    if result.outcome is not outcome:
+        angriff_text = "no Angriff" if angriff is None else f"an Angriff by {angriff.player} after {angriff.after_schwung} Schwünge"
+        plattwurf_text = "no Plattwurf" if plattwurf is None else f"a Plattwurf by {plattwurf}"
         raise InvalidArgumentError(
-            f"{parameter}.outcome",
-            f"tricks {tricks[0]}:{tricks[1]}, Angriff {_show(angriff)} and Plattwurf {plattwurf} "
-            f"make the outcome {outcome.name}, got {result.outcome.name}",
+            f"{parameter}.{field}",
+            f"tricks {tricks[0]}:{tricks[1]}, {angriff_text} and {plattwurf_text} make the {field} {made}, got {got}",
             clause_id="plattwurf.definition" if plattwurf is not None else "gang.more_tricks_wins",
         )
     return result
 
 
-def _show(angriff: Angriff | None) -> str:
-    return "none" if angriff is None else f"by {angriff.player} after {angriff.after_schwung} Schwünge"
+def _winner_text(winner: Player | None) -> str:
+    return "none (a Gestellter)" if winner is None else str(winner)
 
 
 def start_gang(deal: Deal, starter: Player, rules: Rules | None = None) -> GangState:
