@@ -41,6 +41,7 @@ from schwinget_spec import (
     view_of,
 )
 from schwinget_spec.errors import InvalidArgumentError, ParseError, UnknownClauseError
+from schwinget_spec.gang import check_result
 from schwinget_spec.match import (
     MatchLength,
     first_legal,
@@ -121,6 +122,8 @@ MISUSES = [
     Misuse("start_match(younger='P1')", lambda: start_match(S, 4, "P1"), InvalidArgumentError, "younger"),  # type: ignore[arg-type]
     Misuse("start_match(system=None)", lambda: start_match(None, 4, 0), InvalidArgumentError, "system"),  # type: ignore[arg-type]
     Misuse("match.apply_gang(None)", lambda: MATCH.apply_gang(None), InvalidArgumentError, "gang"),  # type: ignore[arg-type]
+    Misuse("match.apply_result(gang)", lambda: MATCH.apply_result(OVER), InvalidArgumentError, "result"),  # type: ignore[arg-type]
+    Misuse("fest.apply_result(m, None)", lambda: FEST.apply_result(MEETING, None), InvalidArgumentError, "result"),  # type: ignore[arg-type]
     Misuse("play_match_deals(None)", lambda: play_match_deals(None, S, 0, choose=first_legal), InvalidArgumentError, "deals"),  # type: ignore[arg-type]
     Misuse("Rules(fest_starter='x')", lambda: Rules(fest_starter="x"), InvalidArgumentError, "fest_starter"),  # type: ignore[arg-type]
     Misuse("Meeting(1.0, 2, 1)", lambda: Meeting(1.0, 2, 1), InvalidArgumentError, "a"),  # type: ignore[arg-type]
@@ -234,6 +237,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[Any, ...]]] = {
     "play_match_deals": (lambda deals, system, younger, choose: play_match_deals(deals, system, younger, choose=choose),
                          ([Deal.shuffled(i) for i in range(4)], S, Player.P0, _SEEDED)),
     "MatchState.apply_gang": (MATCH.apply_gang, (OVER,)),
+    "MatchState.apply_result": (MATCH.apply_result, (RESULT,)),
     "MatchState.start_next_gang": (MATCH.start_next_gang, (DEAL,)),
     "MatchState.play_deal": (MATCH.play_deal, (DEAL, first_legal)),
     "MatchState.play_seed": (MATCH.play_seed, (3, None)),
@@ -246,6 +250,8 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[Any, ...]]] = {
     "start_schwingfest": (start_schwingfest, (("Anna", "Beat", "Chris"), S, 1, None)),
     "play_schwingfest": (play_schwingfest, (("Anna", "Beat", "Chris"), 4, S, 1)),
     "SchwingfestState.apply_gang": (FEST.apply_gang, (MEETING, FEST_GANG)),
+    "SchwingfestState.apply_result": (FEST.apply_result, (MEETING, RESULT)),
+    "check_result": (check_result, (RESULT, "result")),
     "SchwingfestState.start_meeting": (FEST.start_meeting, (MEETING, DEAL)),
     "SchwingfestState.play_seed": (FEST.play_seed, (MEETING, 3, None)),
     "SchwingfestState.starter_of": (FEST.starter_of, (MEETING,)),
