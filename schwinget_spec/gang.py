@@ -580,6 +580,14 @@ _state = _slot_constructor(GangState)
 """``GangState(*fields)`` for the transitions: the same value, built at less cost (``gang_parts._slot_constructor``)."""
 _record = _slot_constructor(SchwungRecord)
 """``SchwungRecord(*fields)`` for the answer's transition, the same way."""
+_gang_result = _slot_constructor(GangResult)
+"""``GangResult(*fields)`` for ``compute_result``, the same way."""
+_PLATTWURF_OWN = Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+_PLATTWURF_THEIRS = Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+_SIEG_MIT = Outcome.SIEG_MIT_ANGRIFF
+_SIEG_OHNE = Outcome.SIEG_OHNE_ANGRIFF
+_GESTELLTER = Outcome.GESTELLTER
+_P0, _P1 = Player.P0, Player.P1
 
 
 def compute_result(
@@ -596,14 +604,7 @@ def compute_result(
         if len(winners) == 1:
             plattwurf = winners.pop()
     winner, outcome = _decide(tricks, angriff, plattwurf)
-    return GangResult(
-        tricks=tricks,
-        schwuenge=len(history),
-        angriff=angriff,
-        plattwurf=plattwurf,
-        winner=winner,
-        outcome=outcome,
-    )
+    return _gang_result(tricks, len(history), angriff, plattwurf, winner, outcome)
 
 
 def _decide(
@@ -611,18 +612,18 @@ def _decide(
 ) -> tuple[Player | None, Outcome]:
     # The winner and the outcome of a Gang from its trick counts, its Angriff and its
     # Plattwurf winner (which needs an Angriff): ``compute_result`` and ``check_result``.
+    # (the members are read from module globals, as the transitions read theirs: see _LEAD)
     if plattwurf is not None:
         assert angriff is not None
         # plattwurf.definition: a Plattwurf-Sieg; gang.more_tricks_wins counts the tricks only without one
         if plattwurf == angriff.player:
-            return plattwurf, Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
-        return plattwurf, Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+            return plattwurf, _PLATTWURF_OWN
+        return plattwurf, _PLATTWURF_THEIRS
     if tricks[0] == tricks[1]:
         # gang.tricks_decide: the number of tricks decides; gang.more_tricks_wins: equal is a Gestellter
-        return None, Outcome.GESTELLTER
+        return None, _GESTELLTER
     # gang.more_tricks_wins
-    winner = Player.P0 if tricks[0] > tricks[1] else Player.P1
-    return winner, Outcome.SIEG_MIT_ANGRIFF if angriff is not None else Outcome.SIEG_OHNE_ANGRIFF
+    return _P0 if tricks[0] > tricks[1] else _P1, _SIEG_MIT if angriff is not None else _SIEG_OHNE
 
 
 def _is_count(value: object) -> bool:
