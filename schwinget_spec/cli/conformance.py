@@ -309,8 +309,11 @@ def conformance_run_command(
     standings and ranks), from their vectors, random games and steered games (each
     named match and Schwingfest situation STEER times); a level not declared is named
     "not checked" in the verdict line. On a terminal a progress bar shows on stderr.
+
+    \b
     Example:
-    schwinget conformance run -- node examples/js/schwinget.js
+      schwinget conformance run -- node examples/js/schwinget.js
+
     Exit code 0 if the implementation agrees everywhere; 1 if it diverges, fails to
     start (it runs but exits, is silent or answers hello wrongly) or the run stopped at
     its deadline; 2 for a usage error or a COMMAND that cannot be run at all (not
