@@ -265,3 +265,16 @@ def test_without_the_twin_the_readable_engine_gives_the_same_verdicts() -> None:
     mine = [verify.verify_trace(t).to_json() for t in traces]
     assert verdicts == json.loads(json.dumps(mine))
     assert {v["verdict"] for v in verdicts} == {"conforms", "malformed", "illegal_action", "wrong_claim"}
+
+
+def test_an_older_build_of_the_twin_leaves_the_replay_to_the_readable_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled twin built from an older _twin.c (no replay_recorded) is not asked: the verifier still judges, the readable engine replays."""
+    import types  # noqa: PLC0415
+
+    from schwinget_spec.twin import recorded  # noqa: PLC0415
+
+    older = types.SimpleNamespace(SWITCHES=SWITCHES)
+    monkeypatch.setattr(recorded, "compiled", lambda: older)
+    assert recorded.recorded_replayer() is None
+    monkeypatch.setattr(recorded, "compiled", lambda: None)
+    assert recorded.recorded_replayer() is None

@@ -30,7 +30,7 @@ class RecordedReplayer(Protocol):
 
 
 def recorded_replayer() -> RecordedReplayer | None:
-    """The twin's replay of a recorded Gang, or None when the twin is not built (or ``SCHWINGET_NO_TWIN=1``).
+    """The twin's replay of a recorded Gang, or None when the twin is not built, is an older build, or ``SCHWINGET_NO_TWIN=1``.
 
     The function returned, ``replay(deal, starter, rules, actions, start=..., steps=...)``, takes a
     Gang record of a trace as read from JSON: its deal as ``codes.deal_args`` gives it (it
@@ -44,9 +44,10 @@ def recorded_replayer() -> RecordedReplayer | None:
     the engine would, only sooner. ``tests/test_twin_recorded.py`` holds it to that.
     """
     twin = compiled()
-    if twin is None:
+    # (a build of an older _twin.c has no replay_recorded: the readable engine replays then)
+    replay_recorded = getattr(twin, "replay_recorded", None)
+    if replay_recorded is None:
         return None
-    replay_recorded = twin.replay_recorded
     bits: dict[Rules, int] = {}
 
     def replay(
