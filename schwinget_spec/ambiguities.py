@@ -8,6 +8,9 @@ from types import MappingProxyType
 
 import attrs
 
+from schwinget_spec.checks import check_type
+from schwinget_spec.errors import UnknownNameError
+
 __all__ = ["AMBIGUITIES", "AMBIGUITY_BY_ID", "Ambiguity", "booklet_sentences", "get_ambiguity"]
 
 
@@ -56,7 +59,7 @@ def booklet_sentences(text: str) -> tuple[str, ...]:
     sentence cut this way, with the French sentences that say the same.
     """
     out: list[str] = []
-    for block in _BLOCK.split(text):
+    for block in _BLOCK.split(check_type(text, str, "text")):
         flat = re.sub(r"\s+", " ", block).strip()
         if flat:
             out.extend(part.strip() for part in _SENTENCE_END.split(flat) if part.strip())
@@ -762,8 +765,8 @@ AMBIGUITY_BY_ID: Mapping[str, Ambiguity] = MappingProxyType({a.id: a for a in AM
 
 
 def get_ambiguity(amb_id: str) -> Ambiguity:
-    """The entry with id ``amb_id``; raises KeyError naming the id if there is none."""
-    try:
-        return AMBIGUITY_BY_ID[amb_id]
-    except KeyError:
-        raise KeyError(f"no ambiguity entry with id {amb_id!r}") from None
+    """The entry with id ``amb_id``; raises ``UnknownNameError`` (also a ``KeyError``) naming ``amb_id`` if there is none."""
+    entry = AMBIGUITY_BY_ID.get(amb_id) if isinstance(amb_id, str) else None
+    if entry is None:
+        raise UnknownNameError("amb_id", amb_id, f"no ambiguity entry with id {amb_id!r}")
+    return entry

@@ -12,6 +12,7 @@ __all__ = [
     "SchwingetError",
     "SchwingfestError",
     "UnknownClauseError",
+    "UnknownNameError",
 ]
 
 
@@ -71,6 +72,22 @@ class UnknownClauseError(SchwingetError, KeyError):
     def __init__(self, clause_id: object) -> None:
         super().__init__(f"no clause with id {clause_id!r}")
         self.unknown_id = clause_id
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class UnknownNameError(SchwingetError, KeyError):
+    """A name or id that a registry does not hold (an ambiguity entry, a proof query); also a ``KeyError``.
+
+    ``parameter`` names the argument as the caller wrote it and leads the message;
+    ``unknown`` is the name or names given.
+    """
+
+    def __init__(self, parameter: str, unknown: object, reason: str) -> None:
+        super().__init__(f"{parameter}: {reason}")
+        self.parameter = parameter
+        self.unknown = unknown
 
     def __str__(self) -> str:
         return self.reason

@@ -11,7 +11,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import IllegalActionError, SchwingetError
+from schwinget_spec.errors import IllegalActionError, SchwingetError, UnknownNameError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import (
@@ -576,7 +576,7 @@ def run_queries(
     if names is not None:
         unknown = set(names) - {q.name for q in QUERIES}
         if unknown:
-            raise KeyError(f"unknown queries {sorted(unknown)}; known: {[q.name for q in QUERIES]}")
+            raise UnknownNameError("names", sorted(unknown), f"unknown queries {sorted(unknown)}; known: {[q.name for q in QUERIES]}")
     return run_isolated(chosen, jobs=jobs, known=QUERIES, on_start=on_start, on_result=on_result)
 
 
