@@ -8,8 +8,9 @@ import attrs
 
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, choose_leader, play
 from schwinget_spec.cards import Card
+from schwinget_spec.checks import check_type
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import SchwingetError
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
@@ -98,8 +99,8 @@ class PlayedGang:
 
 
 def _start(deal: Deal, starter: Player, rules: Rules | None, bots: tuple[Bot, Bot]) -> GangState:
-    if len(bots) != 2:
-        raise TypeError(f"a Gang needs two bots (P0's first), got {len(bots)}")
+    if not isinstance(bots, tuple | list) or len(bots) != 2 or not all(callable(getattr(b, "choose", None)) for b in bots):
+        raise InvalidArgumentError("bots", f"a Gang needs two bots (P0's first), each with a choose method, got {bots!r}")
     return start_gang(deal, starter, rules)
 
 
@@ -276,8 +277,8 @@ def make_bot(name: str, seed: int, rules: Rules | None = None) -> Bot:
     if name == "random":
         return RandomBot.seeded(seed)
     if name == "heuristic":
-        return HeuristicBot(Rules() if rules is None else rules)
-    raise SchwingetError(f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
+        return HeuristicBot(Rules() if rules is None else check_type(rules, Rules, "rules"))
+    raise InvalidArgumentError("name", f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
 
 
 BOT_NAMES = ("random", "heuristic")

@@ -11,7 +11,9 @@ import attrs
 
 from schwinget_spec import twin
 from schwinget_spec.actions import Action
+from schwinget_spec.checks import check_callable, check_int
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult, GangState, Outcome
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
@@ -74,6 +76,7 @@ FEST_NAMES = ("Anna", "Beat", "Chris", "Dora")
 Progress = Callable[[int], None]
 """Called with the number of Gänge just played (both readings counted), for a progress bar."""
 
+_LEVEL_NAMES: tuple[Level, ...] = typing.get_args(Level)
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -136,8 +139,8 @@ class ImpactRow:
 
 def interval(count: int, runs: int) -> tuple[float, float]:
     """The Wilson score interval (95 %) of the share ``count / runs``: sound near 0 and 1, where the normal one collapses."""
-    if runs < 1:
-        raise ValueError(f"runs must be at least 1, got {runs}")
+    check_int(runs, "runs", minimum=1)
+    check_int(count, "count", minimum=0, maximum=runs)
     share, z2 = count / runs, Z95 * Z95
     centre = (share + z2 / (2 * runs)) / (1 + z2 / runs)
     half = Z95 * math.sqrt(share * (1 - share) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
@@ -180,7 +183,9 @@ def _play_with(state: GangState, stream: StreamChooser) -> GangState:
 
 def readings(name: str) -> tuple[Any, ...]:
     """The values of switch ``name`` other than its default, in declaration order."""
-    field = attrs.fields_dict(Rules)[name]
+    field = attrs.fields_dict(Rules).get(name) if isinstance(name, str) else None
+    if field is None:
+        raise InvalidArgumentError("name", f"no Rules switch named {name!r}")
     hint = typing.get_type_hints(Rules)[name]
     if hint is bool:
         return (not field.default,)
@@ -191,13 +196,17 @@ def plan(switches: Sequence[str] | None = None) -> list[tuple[str, Any]]:
     """The (switch, non-default reading) pairs to measure, in the order of the Rules fields."""
     names = [f.name for f in attrs.fields(Rules)]
     if switches is not None:
-        unknown = [s for s in switches if s not in names]
+        if isinstance(switches, str) or not isinstance(switches, Sequence):
+            raise InvalidArgumentError("switches", f"expected a list of Rules switch names, got {switches!r}")
+        unknown = [repr(s) if not isinstance(s, str) else s for s in switches if s not in names]
         if unknown:
-            raise ValueError(f"no Rules switch named {', '.join(unknown)}; the switches are {', '.join(names)}")
+            raise InvalidArgumentError(
+                "switches", f"no Rules switch named {', '.join(unknown)}; the switches are {', '.join(names)}"
+            )
         names = [n for n in names if n in switches]
     missing = [n for n in names if n not in LEVELS]
     if missing:
-        raise ValueError(f"the impact measure does not know where {', '.join(missing)} acts")
+        raise InvalidArgumentError("switches", f"the impact measure does not know where {', '.join(missing)} acts")
     return [(n, r) for n in names for r in readings(n)]
 
 
@@ -206,8 +215,11 @@ def runs_for(level: Level, games: int | None) -> int:
 
     ``games`` None: ``DEFAULT_GAENGE`` Gänge, ``DEFAULT_MATCHES`` matches, ``DEFAULT_FESTS`` fests.
     """
+    if level not in _LEVEL_NAMES:
+        raise InvalidArgumentError("level", f"expected one of {', '.join(_LEVEL_NAMES)}, got {level!r}")
     if games is None:
         return {"gang": DEFAULT_GAENGE, "match": DEFAULT_MATCHES, "fest": DEFAULT_FESTS}[level]
+    check_int(games, "games", minimum=1)
     return {"gang": games, "match": max(1, games // 4), "fest": max(1, games // 12)}[level]
 
 
@@ -429,6 +441,8 @@ _ROW = {"gang": _gang_row, "match": _match_row, "fest": _fest_row}
 
 def total_gaenge(games: int | None, switches: Sequence[str] | None = None) -> int:
     """How many Gänge ``measure(games, ..., switches)`` plays in all (both readings counted), for a progress bar."""
+    if games is not None:
+        check_int(games, "games", minimum=1)
     out = 0
     for name, _ in plan(switches):
         level = LEVELS[name]
@@ -449,8 +463,11 @@ def measure(
     counts), the match and fest switches by the readable engine. ``games`` None measures
     ``DEFAULT_GAENGE`` Gänge, ``DEFAULT_MATCHES`` matches and ``DEFAULT_FESTS`` fests.
     """
-    if games is not None and games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
+    if games is not None:
+        check_int(games, "games", minimum=1)
+    check_int(seed, "seed", minimum=0, maximum=MASK64)
+    if progress is not None:
+        check_callable(progress, "progress")
     rows = []
     for name, reading in plan(switches):
         level = LEVELS[name]

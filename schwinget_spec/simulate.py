@@ -19,9 +19,12 @@ import attrs
 
 from schwinget_spec import twin
 from schwinget_spec.bots import Bot, make_bot, play_gang
+from schwinget_spec.checks import check_callable, check_int, check_type, field_type
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.match import MatchGang, MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.rng import MASK64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem, TableRow, compute_gang_score
 from schwinget_spec.trace import rules_to_json
@@ -42,12 +45,17 @@ class Setup:
     bots start Gang 1 (as the younger player, ``match.first_starter``) equally often.
     """
 
-    bots: tuple[str, str]
-    matches: int
-    seed: int = 0
-    system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG
-    length: MatchLength = MatchLength.SHORT
-    rules: Rules = attrs.field(factory=Rules)
+    bots: tuple[str, str] = attrs.field(validator=lambda _i, _a, v: _check_bots(v))
+    matches: int = attrs.field(validator=lambda _i, _a, v: check_int(v, "matches"))
+    seed: int = attrs.field(default=0, validator=lambda _i, _a, v: check_int(v, "seed", 0, MASK64))
+    system: ScoringSystem = attrs.field(default=ScoringSystem.SCHWINGERWERTUNG, validator=field_type(ScoringSystem))
+    length: MatchLength = attrs.field(default=MatchLength.SHORT, validator=field_type(MatchLength))
+    rules: Rules = attrs.field(factory=Rules, validator=field_type(Rules))
+
+
+def _check_bots(bots: object) -> None:
+    if not isinstance(bots, tuple) or len(bots) != 2 or not all(isinstance(b, str) for b in bots):
+        raise InvalidArgumentError("bots", f"expected two bot names (a tuple of two str), got {bots!r}")
 
 
 def match_seeds(seed: int, matches: int) -> tuple[int, ...]:
@@ -264,10 +272,13 @@ def simulate(
     depends only on its own seed and counts are added up, so the counts are the same
     for any number of workers.
     """
-    if setup.matches < 1:
-        raise ValueError("a simulation plays at least one match")
-    if workers < 1:
-        raise ValueError("at least one worker")
+    check_type(setup, Setup, "setup")
+    if check_int(setup.matches, "setup.matches") < 1:
+        raise InvalidArgumentError("setup.matches", f"a simulation plays at least one match, got {setup.matches}")
+    if check_int(workers, "workers") < 1:
+        raise InvalidArgumentError("workers", f"at least one worker, got {workers}")
+    if progress is not None:
+        check_callable(progress, "progress")
     for name in setup.bots:
         make_bot(name, 0, setup.rules)  # refuses an unknown bot name before any work starts
     total: Counter[str] = Counter()

@@ -11,9 +11,12 @@ from typing import Literal, Protocol
 
 import attrs
 
+from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult
-from schwinget_spec.players import Player
+from schwinget_spec.players import Player, as_player
+from schwinget_spec.rng import MASK64
 from schwinget_spec.rules import Rules
 from schwinget_spec.twin import pure
 from schwinget_spec.twin.codes import (
@@ -154,13 +157,15 @@ class TwinState(Protocol):
 
 def start(deal: Deal, starter: Player, rules: Rules | None = None) -> TwinState:
     """The first state of the Gang dealt as ``deal``, ``starter`` to lead, under the Gang switches of ``rules``."""
-    state: TwinState = engine_module().start(deal_args(deal), int(starter), switch_bits(rules or Rules()))
+    deal, starter, rules = check_type(deal, Deal, "deal"), as_player(starter, "starter"), _rules(rules)
+    state: TwinState = engine_module().start(deal_args(deal), int(starter), switch_bits(rules))
     return state
 
 
 def start_seed(seed: int, starter: Player, rules: Rules | None = None) -> TwinState:
     """The first state of the Gang dealt as ``Deal.shuffled(seed)``."""
-    state: TwinState = engine_module().start_seed(seed, int(starter), switch_bits(rules or Rules()))
+    seed, starter, rules = _seed(seed, "seed"), as_player(starter, "starter"), _rules(rules)
+    state: TwinState = engine_module().start_seed(seed, int(starter), switch_bits(rules))
     return state
 
 
@@ -193,19 +198,33 @@ def play_random(count: int, seed: int = 0, rules: Rules | None = None, *, result
     number ``x`` of ``SplitMix64.seeded(s[2i + 1])`` (the bias of the modulo is below 2**-60).
     Both engines play the same Gänge. ``results=True`` keeps each Gang's packed result.
     """
-    if count < 0:
-        raise ValueError(f"count must not be negative, got {count}")
-    counts, packed = engine_module().play_random(count, seed, switch_bits(rules or Rules()), results)
+    check_int(count, "count", minimum=0)
+    seed, rules = _seed(seed, "seed"), _rules(rules)
+    counts, packed = engine_module().play_random(count, seed, switch_bits(rules), bool(results))
     return BulkResult(ENGINE, dict(zip(COUNT_NAMES, counts, strict=True)), packed)
 
 
 def play_pairs(count: int, seed: int, a: Rules, b: Rules) -> dict[tuple[bool, int, int], int]:
     """``impact.play_pair`` on ``count`` Gänge dealt as in ``play_random``: ``{(legal_differs, result_a, result_b): n}``."""
+    check_int(count, "count", minimum=0)
+    seed, a, b = _seed(seed, "seed"), check_type(a, Rules, "a"), check_type(b, Rules, "b")
     out: dict[tuple[bool, int, int], int] = engine_module().play_pairs(count, seed, switch_bits(a), switch_bits(b))
     return out
 
 
 def random_bots(deal: int, starter: Player, rules: Rules, seeds: tuple[int, int]) -> GangResult:
     """The result of the Gang dealt as ``Deal.shuffled(deal)`` between two ``bots.RandomBot``s seeded with ``seeds`` (P0's first): the same Gang ``bots.play_gang`` plays."""
+    deal, starter, rules = _seed(deal, "deal"), as_player(starter, "starter"), check_type(rules, Rules, "rules")
+    if not isinstance(seeds, tuple) or len(seeds) != 2:
+        raise InvalidArgumentError("seeds", f"expected two seeds (P0's first), got {seeds!r}")
+    seeds = (_seed(seeds[0], "seeds[0]"), _seed(seeds[1], "seeds[1]"))
     code: int = engine_module().random_bots(deal, int(starter), switch_bits(rules), seeds[0], seeds[1])
     return decode_result(code)
+
+
+def _seed(value: object, parameter: str) -> int:
+    return check_int(value, parameter, minimum=0, maximum=MASK64)
+
+
+def _rules(rules: object) -> Rules:
+    return Rules() if rules is None else check_type(rules, Rules, "rules")
