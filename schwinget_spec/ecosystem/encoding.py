@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from schwinget_spec.actions import ANGRIFF, Action, PlayCard, StartAngriff, choose_leader, play
+from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, StartAngriff, choose_leader, play
 from schwinget_spec.cards import ALL_CARDS, Card
 from schwinget_spec.deal import HAND_SIZE, PILE_SIZE
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, Phase
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
@@ -53,18 +54,24 @@ def action_id(action: Action) -> int:
         return action.card.value
     if isinstance(action, StartAngriff):
         return ANGRIFF_ACTION
-    return CHOOSE_ACTIONS[action.player]
+    if isinstance(action, ChooseLeader):
+        return CHOOSE_ACTIONS[action.player]
+    raise InvalidArgumentError("action", f"expected an Action (PlayCard, StartAngriff or ChooseLeader), got {action!r}")
 
 
 def action_of(number: int) -> Action:
-    """The engine action of a number 0-28 (the inverse of ``action_id``)."""
-    if 0 <= number < NUM_CARDS:
-        return play(Card.from_index(number))
-    if number == ANGRIFF_ACTION:
-        return ANGRIFF
-    if number in CHOOSE_ACTIONS:
-        return choose_leader(Player(number - CHOOSE_ACTIONS[0]))
-    raise ValueError(f"action number {number} is out of range 0-{NUM_ACTIONS - 1}")
+    """The engine action of a number 0-28 (the inverse of ``action_id``); anything else raises ``InvalidArgumentError`` (also a ``ValueError``) naming ``number``."""
+    if type(number) is not bool:
+        try:
+            if 0 <= number < NUM_CARDS:
+                return play(Card.from_index(number))
+            if number == ANGRIFF_ACTION:
+                return ANGRIFF
+            if number in CHOOSE_ACTIONS:
+                return choose_leader(Player(number - CHOOSE_ACTIONS[0]))
+        except TypeError:
+            pass  # not a number: refused below, as a number out of range is
+    raise InvalidArgumentError("number", f"an action number is an int from 0 to {NUM_ACTIONS - 1}, got {number!r}")
 
 
 def action_code(number: int) -> str:
@@ -74,6 +81,8 @@ def action_code(number: int) -> str:
 
 def points_value(points: Points) -> float:
     """Points as the float OpenSpiel and PettingZoo expect; exact, since points are whole hundredths."""
+    if not isinstance(points, Points):
+        raise InvalidArgumentError("points", f"expected Points, got {points!r}")
     return points.hundredths / 100
 
 

@@ -27,6 +27,7 @@ from schwinget_spec.ecosystem.encoding import (
     observation_string,
     observation_vector,
 )
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -95,14 +96,16 @@ GAME_TYPE = pyspiel.GameType(
 
 def table_from_params(params: dict[str, Any]) -> Table:
     """The ``Table`` of OpenSpiel game parameters (missing ones take their defaults)."""
+    if not isinstance(params, dict):
+        raise InvalidArgumentError("params", f"expected a dict of game parameters, got {params!r}")
     merged = {**_PARAMETERS, **params}
     unknown = set(merged) - set(_PARAMETERS)
     if unknown:
-        raise ValueError(f"unknown python_schwinget parameters: {sorted(unknown)}")
+        raise InvalidArgumentError("params", f"unknown python_schwinget parameters: {sorted(unknown)}")
     rules = Rules(**{name: merged[name] for name in _RULE_FIELDS})
-    gaenge = int(merged["gaenge"])
-    if gaenge not in (1, 4, 6):
-        raise ValueError(f"gaenge is 1 (a single Gang), 4 or 6 (a match), got {gaenge}")
+    gaenge = merged["gaenge"]
+    if type(gaenge) is not int or gaenge not in (1, 4, 6):
+        raise InvalidArgumentError("gaenge", f"gaenge is 1 (a single Gang), 4 or 6 (a match), got {gaenge!r}")
     return Table(
         rules=rules,
         system=ScoringSystem.parse(str(merged["scoring"])),
@@ -311,7 +314,7 @@ class SchwingetObserver:
 
     def __init__(self, iig_obs_type: Any, gaenge: int, params: dict[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"python_schwinget observations take no parameters, got {params}")
+            raise InvalidArgumentError("params", f"python_schwinget observations take no parameters, got {params}")
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
