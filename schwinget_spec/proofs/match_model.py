@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 import attrs
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.checks import check_int
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.proofs.base import bounded_check, new_solver
 from schwinget_spec.proofs.model import GangModel, all_tags
 from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool, model_int
@@ -183,7 +185,7 @@ class MatchModel(_ClauseModel):
         prefix: str = "",
     ) -> None:
         if draw_tie not in DRAW_TIE_READINGS:
-            raise ValueError(f"unknown draw_tie_starter reading {draw_tie!r}; known: {DRAW_TIE_READINGS}")
+            raise InvalidArgumentError("draw_tie", f"unknown draw_tie_starter reading {draw_tie!r}; known: {DRAW_TIE_READINGS}")
         n = len(kinds)
         self.kinds = tuple(kinds)
         self.draw_tie = draw_tie
@@ -261,13 +263,18 @@ class FestModel(_ClauseModel):
         prefix: str = "",
     ) -> None:
         if fest_starter not in FEST_STARTER_READINGS:
-            raise ValueError(f"unknown fest_starter reading {fest_starter!r}; known: {FEST_STARTER_READINGS}")
+            raise InvalidArgumentError(
+                "fest_starter", f"unknown fest_starter reading {fest_starter!r}; known: {FEST_STARTER_READINGS}"
+            )
         if fest_tiebreak not in FEST_TIEBREAK_READINGS:
-            raise ValueError(f"unknown fest_tiebreak reading {fest_tiebreak!r}; known: {FEST_TIEBREAK_READINGS}")
+            raise InvalidArgumentError(
+                "fest_tiebreak", f"unknown fest_tiebreak reading {fest_tiebreak!r}; known: {FEST_TIEBREAK_READINGS}"
+            )
+        check_int(players, "players", minimum=2)
         self.players = players
         self.meetings = fest_meetings(players)
-        if set(kinds) != set(self.meetings):
-            raise ValueError("the fest model needs one Gang kind per meeting of fest_meetings(players)")
+        if not isinstance(kinds, dict) or set(kinds) != set(self.meetings):
+            raise InvalidArgumentError("kinds", "the fest model needs one Gang kind per meeting of fest_meetings(players)")
         self.kinds = dict(kinds)
         super().__init__()
         scores = {m: KindScore(kinds[m], schwingerwertung, good_loser_after_plattwurf, prefix) for m in self.meetings}

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -145,7 +146,7 @@ class GangModel:
         play_of: GangModel | None = None,
     ) -> None:
         if broken is not None and broken not in BROKEN_VARIANTS:
-            raise ValueError(f"unknown broken variant {broken!r}; known: {sorted(BROKEN_VARIANTS)}")
+            raise InvalidArgumentError("broken", f"unknown broken variant {broken!r}; known: {sorted(BROKEN_VARIANTS)}")
         self.prefix = prefix
         self.broken = broken
         self.constraints: list[tuple[str, z3.BoolRef]] = []
