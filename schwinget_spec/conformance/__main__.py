@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import sys
 
+from schwinget_spec.cli.common import exit_interrupted
+from schwinget_spec.conformance.engine_session import terminate_as_interrupt
 from schwinget_spec.conformance.vectors import main
 
-sys.exit(main())
+# Ctrl-C (SIGINT) and SIGTERM end the program as they end every ``schwinget`` command:
+# exit code 130 and one line saying what was saved, never a traceback.
+try:
+    with terminate_as_interrupt():
+        code = main()
+except KeyboardInterrupt:
+    exit_interrupted("stopped before the end; a --write directory may hold only some of the files, write it again")
+sys.exit(code)

@@ -75,7 +75,12 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m schwinget_spe
     parser.add_argument("--check", action="store_true", help="run the shipped vectors against the reference verifier")
     args = parser.parse_args(argv)
     if args.write:
-        for path in write_vectors(args.write):
+        try:
+            written = write_vectors(args.write)
+        except OSError as exc:
+            # the directory cannot be written: one line and exit code 2, as for a bad option
+            parser.error(f"--write {exc.filename or args.write}: {exc.strerror or exc}")
+        for path in written:
             print(path)
     if args.check:
         results = run_vectors()
