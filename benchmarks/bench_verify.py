@@ -168,6 +168,46 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     print(f"  {'free the document':<48} CPU {best:.3f} s")
 
 
+def run_growth(sizes: list[int], seed: int, repeats: int) -> None:
+    """Print the CPU time per Gang of verifying a Schwingfest of each size in ``sizes``, by part, best of ``repeats``.
+
+    Verification is linear in the trace when each part's time per Gang stays the same as
+    the fest grows; reading the text and the schema, linear by construction, show how much
+    a larger working set alone adds.
+    """
+    from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
+    from schwinget_spec.conformance.trace_text import gc_paused, read_trace_quickly  # noqa: PLC0415
+
+    def best(part: Any) -> float:
+        fastest = float("inf")
+        for _ in range(repeats):
+            with gc_paused():
+                start = time.process_time()
+                result = part()
+                fastest = min(fastest, time.process_time() - start)
+                del result
+        return fastest
+
+    print("µs of CPU per Gang, best of", repeats)
+    print(f"{'Schwinger':>9} {'Gänge':>7} {'read':>8} {'schema':>8} {'replay':>8} {'verify_trace_text':>18}")
+    for players in sizes:
+        text = make_fest_trace(players, seed)
+        quick = read_trace_quickly(text)
+        if quick is None:
+            raise SystemExit("the benchmark's trace did not take the verifier's quick path")
+        document = quick[0]
+        twin = verify._twin_replay()
+        gaenge = len(document["gaenge"])
+        figures = [
+            best(lambda: read_trace_quickly(text)),  # noqa: B023 - each lambda runs before the loop moves on
+            best(lambda: (verify._quick_validator()(document), verify._codes_valid(document), verify._pairs(document))),  # noqa: B023
+            best(lambda: verify._replay_verdict(document, twin)),  # noqa: B023
+            best(lambda: verify_trace_text(text)),  # noqa: B023
+        ]
+        read, schema, replay, whole = (f / gaenge * 1e6 for f in figures)
+        print(f"{players:>9} {gaenge:>7} {read:>8.1f} {schema:>8.1f} {replay:>8.1f} {whole:>18.1f}")
+
+
 def _child(args: list[str], path: str | None) -> dict[str, float]:
     env = dict(os.environ)
     if path is not None:
@@ -192,10 +232,23 @@ def main() -> None:
         "--parts", action="store_true",
         help="only print where the CPU time of verifying the largest trace goes (this checkout, best of --runs)",
     )
+    parser.add_argument(
+        "--growth", metavar="SIZES",
+        help="only print the CPU time per Gang, by part, of verifying a Schwingfest of each size (e.g. 16,32,64; best of --runs)",
+    )
     parser.add_argument("--child", choices=["claims", "plain", "fest"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.parts:
         run_parts(args.fest_players, args.seed, args.runs)
+        return
+    if args.growth:
+        try:
+            sizes = [int(size) for size in args.growth.split(",")]
+        except ValueError:
+            parser.error(f"--growth takes sizes separated by commas, e.g. 16,32,64; got {args.growth!r}")
+        if any(not 3 <= size <= 64 for size in sizes):
+            parser.error(f"--growth: a Schwingfest has 3 to 64 Schwinger; got {args.growth!r}")
+        run_growth(sizes, args.seed, args.runs)
         return
     if args.child == "fest":
         print(json.dumps(run_fest(args.fest_players, args.seed, 3)))
