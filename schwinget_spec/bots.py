@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import attrs
 
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, choose_leader, play
 from schwinget_spec.cards import Card
-from schwinget_spec.checks import check_type
+from schwinget_spec.checks import check_type, field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
@@ -164,8 +165,8 @@ class HeuristicBot:
       led card) unless it holds a card no unseen card can beat.
     """
 
-    rules: Rules = attrs.field(factory=Rules)
-    attack_threshold: float = 3.2
+    rules: Rules = attrs.field(factory=Rules, validator=field_type(Rules))
+    attack_threshold: float = attrs.field(default=3.2, validator=lambda _i, _a, v: _check_threshold(v))
     """Expected Schwünge won by the hand (of 5) above which it starts the Angriff."""
 
     def choose(self, view: PlayerView) -> tuple[Action, HeuristicBot]:
@@ -270,6 +271,11 @@ class HeuristicBot:
         me = view.player
         plays = list(view.hand)
         return choose_leader(me if self._sure_winners(view, plays) else me.other)
+
+
+def _check_threshold(value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidArgumentError("attack_threshold", f"expected a finite number of Schwünge, got {value!r}")
 
 
 def make_bot(name: str, seed: int, rules: Rules | None = None) -> Bot:

@@ -11,7 +11,7 @@ import attrs
 
 from schwinget_spec import twin
 from schwinget_spec.actions import Action
-from schwinget_spec.checks import check_callable, check_int
+from schwinget_spec.checks import check_callable, check_int, field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult, GangState, Outcome
@@ -154,7 +154,7 @@ def interval(count: int, runs: int) -> tuple[float, float]:
 class StreamChooser:
     """Picks ``legal[x % len(legal)]`` for the next number ``x`` of a SplitMix64 stream: one draw per decision."""
 
-    rng: SplitMix64
+    rng: SplitMix64 = attrs.field(validator=field_type(SplitMix64), on_setattr=attrs.setters.NO_OP)
 
     @classmethod
     def seeded(cls, seed: int) -> StreamChooser:
