@@ -186,6 +186,21 @@ def test_openspiel_passes_the_library_error_on() -> None:
     assert isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize("action", [None, 1.5, "3", 29, -1, True])
+def test_pettingzoo_step_refuses_what_is_no_action_number(action: object) -> None:
+    """``step`` of a live agent with None, a float (never cut to an int), a str, a bool or a number out of 0-28 raises InvalidArgumentError naming action, and changes nothing."""
+    pytest.importorskip("pettingzoo")
+    from schwinget_spec.ecosystem.pettingzoo_env import env  # noqa: PLC0415
+
+    game = env()
+    game.reset(seed=1)
+    before = (game.agent_selection, game.gang)
+    with pytest.raises(InvalidArgumentError) as info:
+        game.step(action)
+    assert info.value.parameter == "action"
+    assert (game.agent_selection, game.gang) == before
+
+
 def test_the_twin_step_api_refuses_an_action_out_of_range_alike() -> None:
     """The compiled twin raises ValueError for an action number out of 0-28, and the readable fallback the same (twin/pure.py mirrors _twin.c)."""
     from schwinget_spec.twin import pure  # noqa: PLC0415

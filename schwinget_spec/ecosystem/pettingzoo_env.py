@@ -5,6 +5,7 @@ Needs the ``pettingzoo`` extra. ``env()`` returns a fresh environment.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -24,6 +25,7 @@ from schwinget_spec.ecosystem.encoding import (
     observation_string,
     observation_vector,
 )
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 
@@ -128,10 +130,15 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.gang is not None
-        assert action is not None
+        try:
+            number = operator.index(action)  # an int or a NumPy integer, never a float cut to an int
+        except TypeError:
+            number = -1
+        if not 0 <= number < NUM_ACTIONS or isinstance(action, bool):
+            raise InvalidArgumentError("action", f"expected an action number 0-{NUM_ACTIONS - 1}, got {action!r}")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
-        gang = self.gang.apply(action_of(int(action)))
+        gang = self.gang.apply(action_of(number))
         self.gang = gang
         if gang.is_over:
             before = self.round.totals()
