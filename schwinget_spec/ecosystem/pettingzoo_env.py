@@ -131,7 +131,7 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
             return
         assert self.gang is not None
         try:
-            number = operator.index(action)  # an int or a NumPy integer, never a float cut to an int
+            number = -1 if action is None else operator.index(action)  # an int or a NumPy integer, never a float cut to an int
         except TypeError:
             number = -1
         if not 0 <= number < NUM_ACTIONS or isinstance(action, bool):
