@@ -214,12 +214,28 @@ def play_pairs(count: int, seed: int, a: Rules, b: Rules) -> dict[tuple[bool, in
 
 def random_bots(deal: int, starter: Player, rules: Rules, seeds: tuple[int, int]) -> GangResult:
     """The result of the Gang dealt as ``Deal.shuffled(deal)`` between two ``bots.RandomBot``s seeded with ``seeds`` (P0's first): the same Gang ``bots.play_gang`` plays."""
-    deal, starter, rules = _seed(deal, "deal"), as_player(starter, "starter"), check_type(rules, Rules, "rules")
+    # simulate calls this once per Gang: the values are checked in one expression, named only when one is wrong
+    if not (
+        type(seeds) is tuple
+        and len(seeds) == 2
+        and type(deal) is type(seeds[0]) is type(seeds[1]) is int
+        and 0 <= deal <= MASK64
+        and 0 <= seeds[0] <= MASK64
+        and 0 <= seeds[1] <= MASK64
+        and type(rules) is Rules
+    ):
+        _refuse_random_bots(deal, rules, seeds)
+    code: int = engine_module().random_bots(deal, int(as_player(starter, "starter")), switch_bits(rules), seeds[0], seeds[1])
+    return decode_result(code)
+
+
+def _refuse_random_bots(deal: object, rules: object, seeds: object) -> None:
+    _seed(deal, "deal")
+    check_type(rules, Rules, "rules")
     if not isinstance(seeds, tuple) or len(seeds) != 2:
         raise InvalidArgumentError("seeds", f"expected two seeds (P0's first), got {seeds!r}")
-    seeds = (_seed(seeds[0], "seeds[0]"), _seed(seeds[1], "seeds[1]"))
-    code: int = engine_module().random_bots(deal, int(starter), switch_bits(rules), seeds[0], seeds[1])
-    return decode_result(code)
+    _seed(seeds[0], "seeds[0]")
+    _seed(seeds[1], "seeds[1]")
 
 
 def _seed(value: object, parameter: str) -> int:
