@@ -22,7 +22,7 @@ from schwinget_spec.bots import Bot, make_bot, play_gang
 from schwinget_spec.checks import check_callable, check_int, check_type, field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
-from schwinget_spec.match import MatchGang, MatchLength, MatchState, gang_seeds, start_match
+from schwinget_spec.match import MAX_SEEDS, MatchGang, MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64
 from schwinget_spec.rules import Rules
@@ -65,7 +65,7 @@ def match_seeds(seed: int, matches: int) -> tuple[int, ...]:
     deal its Gänge, the next ``n`` seed bot A in each Gang, the last ``n`` bot B, so a
     match's play depends only on its own seed.
     """
-    return gang_seeds(seed, matches)
+    return gang_seeds(seed, check_int(matches, "matches", 0, MAX_SEEDS))
 
 
 def engine_of(setup: Setup) -> twin.Engine:

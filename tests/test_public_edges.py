@@ -24,7 +24,7 @@ from schwinget_spec.proofs import QueryResult
 from schwinget_spec.proofs.match_model import FestModel, MatchModel
 from schwinget_spec.proofs.model import GangModel
 from schwinget_spec.proofs.queries import run_queries
-from schwinget_spec.simulate import Setup, simulate
+from schwinget_spec.simulate import Setup, match_seeds, simulate
 
 DEAL = Deal.shuffled(7)
 BOTS = (RandomBot.seeded(1), RandomBot.seeded(2))
@@ -79,6 +79,7 @@ NUMBERS = [
     Misuse("runs_for(games=1.5)", lambda: runs_for("gang", 1.5), InvalidArgumentError, "games"),  # type: ignore[arg-type]
     Misuse("Setup(matches=True)", lambda: Setup(("random", "random"), True), InvalidArgumentError, "matches"),
     Misuse("Setup(seed=-1)", lambda: Setup(("random", "random"), 1, -1), InvalidArgumentError, "seed"),
+    Misuse("match_seeds(matches=-1)", lambda: match_seeds(0, -1), InvalidArgumentError, "matches"),
     Misuse("simulate(matches=0)", lambda: simulate(Setup(("random", "random"), 0)), InvalidArgumentError, "setup.matches"),
     Misuse("simulate(workers=0)", lambda: simulate(Setup(("random", "random"), 1), 0), InvalidArgumentError, "workers"),
     Misuse("simulate(workers=1.0)", lambda: simulate(Setup(("random", "random"), 1), 1.0), InvalidArgumentError, "workers"),  # type: ignore[arg-type]
