@@ -54,7 +54,7 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
         "query answers otherwise, a match is given up (q) or its input ends"),
     (2, "usage or environment: a bad option or argument, a missing or unreadable file or one that is not a "
         "regular file, a place that cannot be written, a value the library refuses, an engine command that "
-        "cannot be run (not found, not executable), a proof query that could not run (its answer is error)"),
+        "cannot be run (not found, not executable)"),
     (130, "interrupted by Ctrl-C (SIGINT), any command; conformance run and conformance mutants by SIGTERM too, "
           "after stopping the engine's processes. One line says what was saved (play: no trace of an unfinished "
           "match)"),
