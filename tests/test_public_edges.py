@@ -25,6 +25,7 @@ from schwinget_spec.proofs.match_model import FestModel, MatchModel
 from schwinget_spec.proofs.model import GangModel
 from schwinget_spec.proofs.queries import run_queries
 from schwinget_spec.simulate import Setup, match_seeds, simulate
+from schwinget_spec.twin import codes as twin_codes
 
 DEAL = Deal.shuffled(7)
 BOTS = (RandomBot.seeded(1), RandomBot.seeded(2))
@@ -202,16 +203,59 @@ def test_pettingzoo_step_refuses_what_is_no_action_number(action: object) -> Non
     assert (game.agent_selection, game.gang) == before
 
 
-def test_the_twin_step_api_refuses_an_action_out_of_range_alike() -> None:
-    """The compiled twin raises ValueError for an action number out of 0-28, and the readable fallback the same (twin/pure.py mirrors _twin.c)."""
+@pytest.mark.parametrize(("method", "value"), [
+    ("apply", 29), ("apply", -1), ("apply", None), ("apply", True), ("apply", 1.0), ("apply", "G3"), ("apply", 2**70),
+    ("rollout", -1), ("rollout", 2**64), ("rollout", None), ("rollout", False), ("rollout", "1"),
+])
+def test_the_twin_step_api_refuses_what_is_no_number_alike(method: str, value: object) -> None:
+    """The compiled twin and the readable fallback (twin/pure.py) refuse an action or seed that is no number in range with the same InvalidArgumentError."""
     from schwinget_spec.twin import pure  # noqa: PLC0415
 
     states = [pure.start(twin_engine.deal_args(DEAL), 0, 0)]
     if twin_engine.compiled() is not None:
         states.append(twin_engine.start(DEAL, Player.P0))
+    messages = set()
     for state in states:
-        with pytest.raises(ValueError, match="0-28"):
-            state.apply(29)
+        with pytest.raises(InvalidArgumentError) as info:
+            getattr(state, method)(value)
+        assert info.value.parameter == ("action" if method == "apply" else "seed")
+        assert isinstance(info.value, ValueError)
+        messages.add(str(info.value))
+    assert len(messages) == 1
+
+
+@pytest.mark.parametrize(("call", "parameter"), [
+    (lambda: twin_codes.action_of("X9"), "code"),
+    (lambda: twin_codes.action_of(None), "code"),  # type: ignore[arg-type]
+    (lambda: twin_codes.card_codes(-1), "mask"),
+    (lambda: twin_codes.card_codes(1 << 26), "mask"),
+    (lambda: twin_codes.switch_bits(None), "rules"),  # type: ignore[arg-type]
+    (lambda: twin_codes.rules_of(32), "bits"),
+    (lambda: twin_codes.rules_of(True), "bits"),
+    (lambda: twin_codes.rules_of(0, base="x"), "base"),  # type: ignore[arg-type]
+    (lambda: twin_codes.deal_args(None), "deal"),  # type: ignore[arg-type]
+    (lambda: twin_codes.decode_result(None), "code"),  # type: ignore[arg-type]
+    (lambda: twin_codes.decode_result(1 << 24), "code"),
+    (lambda: twin_codes.decode_result(5 << 21), "code"),
+    (lambda: twin_codes.decode_result(3 << 19), "code"),
+    (lambda: twin_codes.encode_result(None), "result"),  # type: ignore[arg-type]
+])
+def test_the_twin_codes_refuse_what_they_cannot_read(call: Callable[[], object], parameter: str) -> None:
+    """The twin's small numbers (action codes, masks, switch masks, packed results) refuse anything else naming the parameter."""
+    with pytest.raises(SchwingetError) as info:
+        call()
+    assert info.value.parameter == parameter  # type: ignore[attr-defined]
+    assert isinstance(info.value, InvalidArgumentError | UnknownNameError)
+
+
+def test_the_twin_codes_read_what_they_write() -> None:
+    """Every action code reads back to its number (any case, spaces around), and a packed result to the same GangResult."""
+    for number, code in enumerate(twin_codes.ACTION_CODES):
+        assert twin_codes.action_of(f" {code.lower()} ") == number
+    state = twin_engine.start(DEAL, Player.P0).rollout(3)
+    assert state.result_code is not None
+    result = twin_codes.decode_result(state.result_code)
+    assert twin_codes.encode_result(result) == state.result_code
 
 
 # -- python -m schwinget_spec.conformance

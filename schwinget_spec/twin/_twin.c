@@ -402,15 +402,54 @@ static inline unsigned sm_below(uint64_t *state, unsigned n) {
 
 /* -- Python: errors */
 
-static PyObject *illegal_error_type(void) {
-    static PyObject *cls = NULL;
-    if (cls == NULL) {
+/* The class `name` of schwinget_spec.errors, looked up once into `*cache`. */
+static PyObject *library_error(const char *name, PyObject **cache) {
+    if (*cache == NULL) {
         PyObject *mod = PyImport_ImportModule("schwinget_spec.errors");
         if (mod == NULL) return NULL;
-        cls = PyObject_GetAttrString(mod, "IllegalActionError");
+        *cache = PyObject_GetAttrString(mod, name);
         Py_DECREF(mod);
     }
-    return cls;
+    return *cache;
+}
+
+static PyObject *illegal_error_type(void) {
+    static PyObject *cls = NULL;
+    return library_error("IllegalActionError", &cls);
+}
+
+/* Raise InvalidArgumentError(parameter, "<what>, got <repr(value)>"). */
+static void raise_invalid(const char *parameter, const char *what, PyObject *value) {
+    static PyObject *cls = NULL;
+    if (library_error("InvalidArgumentError", &cls) == NULL) return;
+    PyObject *exc = PyObject_CallFunction(cls, "sN", parameter, PyUnicode_FromFormat("%s, got %R", what, value));
+    if (exc != NULL) {
+        PyErr_SetObject(cls, exc);
+        Py_DECREF(exc);
+    }
+}
+
+/* The number `value` stands for (an int or anything with __index__, not a bool) if it lies in
+ * [0, limit]; else -1 with InvalidArgumentError(parameter) set. */
+static int number_in(PyObject *value, uint64_t limit, const char *parameter, const char *what, uint64_t *out) {
+    if (PyBool_Check(value) || !PyIndex_Check(value)) {
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    PyObject *number = PyNumber_Index(value);
+    if (number == NULL) return -1;
+    int overflow;
+    long long small = PyLong_AsLongLongAndOverflow(number, &overflow); /* the sign, without an error */
+    int negative = overflow < 0 || (overflow == 0 && small < 0);
+    uint64_t x = negative ? 0 : PyLong_AsUnsignedLongLong(number);
+    Py_DECREF(number);
+    if (negative || (x == (uint64_t)-1 && PyErr_Occurred()) || x > limit) {
+        PyErr_Clear();
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    *out = x;
+    return 0;
 }
 
 static void raise_illegal(const Gang *g, int action) {
@@ -474,12 +513,10 @@ static PyObject *Gang_legal_actions(PyObject *self, PyObject *Py_UNUSED(ignored)
 }
 
 static PyObject *Gang_apply(PyObject *self, PyObject *arg) {
-    long action = PyLong_AsLong(arg);
-    if (action == -1 && PyErr_Occurred()) return NULL;
-    if (action < 0 || action >= N_ACTIONS) {
-        PyErr_Format(PyExc_ValueError, "an action is 0-28 (schwinget_spec.twin.ACTION_CODES), got %ld", action);
+    uint64_t action;
+    if (number_in(arg, N_ACTIONS - 1, "action", "an action is a number 0-28 (schwinget_spec.twin.ACTION_CODES)",
+                  &action) < 0)
         return NULL;
-    }
     const Gang *g = &((GangObject *)self)->g;
     if (!(legal_mask(g) & (1u << action))) {
         raise_illegal(g, (int)action);
@@ -491,8 +528,8 @@ static PyObject *Gang_apply(PyObject *self, PyObject *arg) {
 }
 
 static PyObject *Gang_rollout(PyObject *self, PyObject *arg) {
-    uint64_t stream = PyLong_AsUnsignedLongLong(arg);
-    if (stream == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    uint64_t stream;
+    if (number_in(arg, UINT64_MAX, "seed", "a seed is an integer from 0 to 2**64-1", &stream) < 0) return NULL;
     GangObject *out = new_gang(&((GangObject *)self)->g);
     if (out != NULL) play_out(&out->g, &stream);
     return (PyObject *)out;

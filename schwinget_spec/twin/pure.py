@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import operator
 from array import array
 from collections.abc import Iterator
+from typing import SupportsIndex
 
 import attrs
 
 from schwinget_spec.actions import _CHOOSE, _PLAY, ANGRIFF, Action
 from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import InvalidDealError
+from schwinget_spec.errors import InvalidArgumentError, InvalidDealError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
-from schwinget_spec.rng import SplitMix64, shuffled
+from schwinget_spec.rng import MASK64, SplitMix64, shuffled
 from schwinget_spec.rules import Rules
 from schwinget_spec.twin.codes import SWITCHES, encode_result, rules_of
 
@@ -38,6 +40,15 @@ _ACTIONS: tuple[Action, ...] = (*_PLAY, ANGRIFF, *_CHOOSE)
 _NUMBER = {a: i for i, a in enumerate(_ACTIONS)}
 
 
+def _number_in(value: object, limit: int, parameter: str, what: str) -> int:
+    # The number ``value`` stands for (an int or anything with __index__, not a bool) if it
+    # lies in [0, limit]; else InvalidArgumentError, worded as the compiled twin words it.
+    number = None if isinstance(value, bool) or not isinstance(value, SupportsIndex) else operator.index(value)
+    if number is None or not 0 <= number <= limit:
+        raise InvalidArgumentError(parameter, f"{what}, got {value!r}")
+    return number
+
+
 @attrs.frozen(repr=False)
 class Gang:
     """The state of the compiled twin's step API over a reference ``GangState``: actions are numbers 0-28.
@@ -53,16 +64,16 @@ class Gang:
         return tuple(_NUMBER[a] for a in self.state.legal_actions())
 
     def apply(self, action: int) -> Gang:
-        """The state after ``action`` (0-28); raises ``IllegalActionError`` naming its clause."""
-        if not 0 <= action < len(_ACTIONS):
-            raise ValueError(f"an action is 0-28 (schwinget_spec.twin.ACTION_CODES), got {action}")
-        after = self.state.apply(_ACTIONS[action])
+        """The state after ``action`` (0-28); raises ``IllegalActionError`` naming its clause, ``InvalidArgumentError`` for no action number."""
+        number = _number_in(action, len(_ACTIONS) - 1, "action", "an action is a number 0-28 (schwinget_spec.twin.ACTION_CODES)")
+        after = self.state.apply(_ACTIONS[number])
         completed = len(after.history) > len(self.state.history)
         return Gang(after, after.history[-1].clause_id if completed else None)
 
     def rollout(self, seed: int) -> Gang:
         """The end of the Gang played from here by ``legal[x % n]``, ``x`` the next output of ``SplitMix64.seeded(seed)``."""
-        return Gang(_play_out(self.state, SplitMix64.seeded(seed))[0])
+        number = _number_in(seed, MASK64, "seed", "a seed is an integer from 0 to 2**64-1")
+        return Gang(_play_out(self.state, SplitMix64.seeded(number))[0])
 
     @property
     def legal_mask(self) -> int:
