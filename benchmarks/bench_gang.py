@@ -7,9 +7,9 @@ import json
 import os
 import platform
 import statistics
-import subprocess
-import sys
 import time
+
+from fresh import add_baseline, run_fresh
 
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
@@ -74,18 +74,7 @@ def _worker(mode: str, count: int, seed: int) -> None:
 
 
 def _run(mode: str, count: int, seed: int, path: str | None) -> dict[str, float]:
-    # a fresh interpreter per run: no warm caches or garbage from the previous run
-    env = dict(os.environ)
-    if path is not None:
-        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.run(
-        [sys.executable, __file__, "--worker", mode, "--count", str(count), "--seed", str(seed)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-    )
-    result: dict[str, float] = json.loads(proc.stdout)
+    result: dict[str, float] = run_fresh(__file__, ["--worker", mode, "--count", str(count), "--seed", str(seed)], path)
     return result
 
 
@@ -94,11 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="timed runs per measurement (default 5)")
     parser.add_argument("--count", type=int, default=3000, help="Gänge per run (default 3000)")
-    parser.add_argument(
-        "--baseline", metavar="DIR",
-        help="also run every measurement with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), "
-        "alternating run by run, and print the ratio",
-    )
+    add_baseline(parser)
     parser.add_argument("--worker", choices=["pregenerated", "shuffled", "steps"], help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,11 +66,8 @@ def main() -> None:
         for name, s in seconds.items():
             per_query.setdefault(name, []).append(s)
         print(f"run {i + 1}: {wall:.1f} s wall, {cpu:.1f} s CPU, all as expected: {ok}, load {before:.1f} -> {after:.1f}")
-    medians = {
-        "wall": statistics.median(walls),
-        "cpu": statistics.median(cpus),
-        "queries": {name: statistics.median(v) for name, v in per_query.items()},
-    }
+    queries = {name: statistics.median(v) for name, v in per_query.items()}
+    medians: dict[str, Any] = {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "queries": queries}
     base = json.loads(opts.baseline.read_text()) if opts.baseline else None
     print(f"{'':48} {'median':>8} {'baseline':>9} {'ratio':>6}")
 
@@ -79,7 +77,7 @@ def main() -> None:
 
     row("whole set, wall", medians["wall"], base["wall"] if base else None)
     row("whole set, CPU", medians["cpu"], base["cpu"] if base else None)
-    for name, s in sorted(medians["queries"].items(), key=lambda kv: -kv[1]):
+    for name, s in sorted(queries.items(), key=lambda kv: -kv[1]):
         row(name, s, base["queries"].get(name) if base else None)
     if opts.save:
         opts.save.write_text(json.dumps(medians, indent=2))

@@ -7,11 +7,11 @@ import json
 import os
 import platform
 import statistics
-import subprocess
-import sys
 import time
 import timeit
 from collections.abc import Callable
+
+from fresh import add_baseline, run_fresh
 
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import compute_result
@@ -70,15 +70,7 @@ def measure(players: int, seed: int) -> dict[str, float | None]:
 
 
 def _run(players: int, seed: int, path: str | None) -> dict[str, float | None]:
-    # a fresh interpreter per run; PYTHONPATH puts the baseline's schwinget_spec first
-    env = dict(os.environ)
-    if path is not None:
-        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
-    proc = subprocess.run(
-        [sys.executable, __file__, "--worker", "--players", str(players), "--seed", str(seed)],
-        capture_output=True, text=True, check=True, env=env,
-    )
-    result: dict[str, float | None] = json.loads(proc.stdout)
+    result: dict[str, float | None] = run_fresh(__file__, ["--worker", "--players", str(players), "--seed", str(seed)], path)
     return result
 
 
@@ -87,10 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per side (default 5)")
     parser.add_argument("--players", type=int, default=64, help="Schwinger of the fest (default 64: 4,032 Gänge)")
-    parser.add_argument(
-        "--baseline", metavar="DIR",
-        help="also run with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), alternating run by run",
-    )
+    add_baseline(parser)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()

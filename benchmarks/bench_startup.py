@@ -17,16 +17,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_verify import make_fest_trace, make_traces
+from fresh import add_baseline, environment, package_tree
 
 # what the console script runs: the entry point, then the exit code it raises
 _MAIN = "import sys; from schwinget_spec.cli import main; sys.exit(main())"
 
 
 def _env(path: str | None) -> dict[str, str]:
-    env = dict(os.environ, COLUMNS="100")
-    if path is not None:
-        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
-    return env
+    return environment(path, COLUMNS="100")
 
 
 def command_seconds(args: list[str], path: str | None, cwd: str) -> float:
@@ -56,13 +54,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--fest-players", type=int, default=64, help="Schwinger of the largest trace (default 64; 0 skips it)")
+    add_baseline(parser)
     parser.add_argument(
-        "--baseline", metavar="DIR",
-        help="also run every measurement with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), "
-        "alternating run by run, and print the ratio",
-    )
-    parser.add_argument(
-        "--this", metavar="DIR",
+        "--this", metavar="DIR", type=package_tree,
         help="measure the schwinget_spec found in DIR instead of this checkout's (e.g. a `git archive` of HEAD, "
         "without work in progress)",
     )

@@ -7,9 +7,10 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
+
+from fresh import run_fresh
 
 from schwinget_spec import twin
 from schwinget_spec.deal import Deal
@@ -77,21 +78,8 @@ _KINDS = {"bulk": bulk, "steps": steps, "impact": impact}
 
 
 def _measure(kind: str, engine: str, count: int, runs: int) -> list[dict[str, float]]:
-    out = []
-    env = dict(os.environ)
-    if engine == "python":
-        env[twin.NO_TWIN_ENV] = "1"
-    for run in range(runs):
-        # a fresh interpreter per run: no warm caches or garbage from the previous run
-        proc = subprocess.run(
-            [sys.executable, __file__, "--worker", kind, engine, str(count), str(1000 * run)],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        )
-        out.append(json.loads(proc.stdout))
-    return out
+    extra = {twin.NO_TWIN_ENV: "1"} if engine == "python" else {}
+    return [run_fresh(__file__, ["--worker", kind, engine, str(count), str(1000 * run)], **extra) for run in range(runs)]
 
 
 def main() -> None:

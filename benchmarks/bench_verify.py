@@ -7,10 +7,10 @@ import json
 import os
 import platform
 import statistics
-import subprocess
-import sys
 import time
 from typing import Any
+
+from fresh import add_baseline, run_fresh
 
 from schwinget_spec.conformance import verify_trace_text
 from schwinget_spec.deal import Deal
@@ -209,11 +209,7 @@ def run_growth(sizes: list[int], seed: int, repeats: int) -> None:
 
 
 def _child(args: list[str], path: str | None) -> dict[str, float]:
-    env = dict(os.environ)
-    if path is not None:
-        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, check=True, env=env)
-    result: dict[str, float] = json.loads(out.stdout)
+    result: dict[str, float] = run_fresh(__file__, args, path)
     return result
 
 
@@ -223,11 +219,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=2000, help="Gang traces per run (default 2000; 0 skips them)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fest-players", type=int, default=64, help="Schwinger of the largest trace (default 64; 0 skips it)")
-    parser.add_argument(
-        "--baseline", metavar="DIR",
-        help="also run every measurement with the schwinget_spec found in DIR (e.g. a `git archive` of an older commit), "
-        "alternating run by run, and print the ratio",
-    )
+    add_baseline(parser)
     parser.add_argument(
         "--parts", action="store_true",
         help="only print where the CPU time of verifying the largest trace goes (this checkout, best of --runs)",

@@ -427,7 +427,7 @@ def main() -> None:
         "(the quick path must never change one); about twice as slow",
     )
     args = parser.parse_args()
-    jobs = []
+    jobs: list[tuple[int, int, float, str, bool]] = []
     left = args.mutants
     while left > 0:
         jobs.append((args.seed + len(jobs), min(args.chunk, left), args.hang, args.out, args.exact))
