@@ -150,13 +150,7 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     actions = sum(len(g["actions"]) for g in gaenge)
     print(f"{players}-player Schwingfest: {len(gaenge):,} Gänge, {actions:,} actions, {len(text.encode()) / 2**20:.1f} MiB")
     for label, part in parts:
-        best = float("inf")
-        for _ in range(repeats):
-            with gc_paused():
-                start = time.process_time()
-                result = part()
-                best = min(best, time.process_time() - start)
-                del result
+        best = _best_cpu(part, repeats)
         print(f"  {label:<48} CPU {best:.3f} s   ({best / actions * 1e6:.1f} µs per action)")
     best = float("inf")
     for _ in range(repeats):
@@ -168,6 +162,20 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     print(f"  {'free the document':<48} CPU {best:.3f} s")
 
 
+def _best_cpu(part: Any, repeats: int) -> float:
+    # The least CPU time of ``repeats`` calls of ``part``, each with the collector paused, as the verifier runs
+    from schwinget_spec.conformance.trace_text import gc_paused  # noqa: PLC0415
+
+    fastest = float("inf")
+    for _ in range(repeats):
+        with gc_paused():
+            start = time.process_time()
+            result = part()
+            fastest = min(fastest, time.process_time() - start)
+            del result
+    return fastest
+
+
 def run_growth(sizes: list[int], seed: int, repeats: int) -> None:
     """Print the CPU time per Gang of verifying a Schwingfest of each size in ``sizes``, by part, best of ``repeats``.
 
@@ -176,17 +184,10 @@ def run_growth(sizes: list[int], seed: int, repeats: int) -> None:
     a larger working set alone adds.
     """
     from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
-    from schwinget_spec.conformance.trace_text import gc_paused, read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.trace_text import read_trace_quickly  # noqa: PLC0415
 
     def best(part: Any) -> float:
-        fastest = float("inf")
-        for _ in range(repeats):
-            with gc_paused():
-                start = time.process_time()
-                result = part()
-                fastest = min(fastest, time.process_time() - start)
-                del result
-        return fastest
+        return _best_cpu(part, repeats)
 
     print("µs of CPU per Gang, best of", repeats)
     print(f"{'Schwinger':>9} {'Gänge':>7} {'read':>8} {'schema':>8} {'replay':>8} {'verify_trace_text':>18}")

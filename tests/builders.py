@@ -1,12 +1,25 @@
-"""Helpers for hand-built tests: explicit deals from short code strings, and playing a list of action codes."""
+"""Helpers for hand-built tests: explicit deals from short code strings, playing a list of action codes, and misuses of the API to refuse."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+import attrs
 
 from schwinget_spec import ALL_CARDS, Card, Deal, GangState, Player, Rules, parse_cards, start_gang
+from schwinget_spec.errors import SchwingetError
 
-__all__ = ["make_deal", "play_codes", "started"]
+__all__ = ["Misuse", "make_deal", "play_codes", "started"]
+
+
+@attrs.frozen
+class Misuse:
+    """One misuse of the API: a call, the error class it must raise and the parameter the error must name."""
+
+    label: str
+    call: Callable[[], object]
+    error: type[SchwingetError]
+    parameter: str
 
 
 def make_deal(p0: str, p1: str, revealed: str, pile: str = "", face_down: str = "") -> Deal:

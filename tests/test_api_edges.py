@@ -6,8 +6,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
+from builders import Misuse
 
 import schwinget_spec
 from schwinget_spec import (
@@ -69,16 +69,6 @@ def _deal_kw(**change: Any) -> dict[str, Any]:
     kw: dict[str, Any] = {"hands": DEAL.hands, "revealed": DEAL.revealed, "face_down": DEAL.face_down, "pile": DEAL.pile}
     kw.update(change)
     return kw
-
-
-@attrs.frozen
-class Misuse:
-    """One reproducer: a call, the error class it must raise and the parameter the error must name."""
-
-    label: str
-    call: Callable[[], object]
-    error: type[SchwingetError]
-    parameter: str
 
 
 MISUSES = [

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 import z3  # type: ignore[import-untyped]
+from builders import Misuse
 from click.testing import CliRunner
 
 from schwinget_spec import Deal, Player, Rules, cli
@@ -30,16 +30,6 @@ from schwinget_spec.twin import codes as twin_codes
 DEAL = Deal.shuffled(7)
 BOTS = (RandomBot.seeded(1), RandomBot.seeded(2))
 BOOLS = (z3.Bool("sw"), z3.Bool("good"))
-
-
-@attrs.frozen
-class Misuse:
-    """One misuse: a call, the error class it must raise and the parameter the error must name."""
-
-    label: str
-    call: Callable[[], object]
-    error: type[SchwingetError]
-    parameter: str
 
 
 def _check(misuse: Misuse) -> SchwingetError:
