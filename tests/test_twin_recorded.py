@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from schwinget_spec.conformance import verify
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult, start_gang
 from schwinget_spec.match import play_out, random_chooser
 from schwinget_spec.players import Player
@@ -278,3 +279,27 @@ def test_an_older_build_of_the_twin_leaves_the_replay_to_the_readable_engine(mon
     assert recorded.recorded_replayer() is None
     monkeypatch.setattr(recorded, "compiled", lambda: None)
     assert recorded.recorded_replayer() is None
+
+
+def test_the_replay_refuses_what_is_no_gang_record() -> None:
+    """Called with a starter, rules, lists or a deal that are not those of a Gang record, the replay names the parameter."""
+    assert REPLAY is not None
+    rules, record = RECORDS[0]
+    masks = verify._deal_masks(record["deal"])
+    assert masks is not None
+    starter, actions, steps = Player[record["starter"]], record["actions"], record["claims"]["steps"]
+    bad = {
+        "starter": lambda: REPLAY(masks, "P0", rules, actions, start=None, steps=steps),  # type: ignore[arg-type]
+        "rules": lambda: REPLAY(masks, starter, None, actions, start=None, steps=steps),  # type: ignore[arg-type]
+        "actions": lambda: REPLAY(masks, starter, rules, tuple(actions), start=None, steps=steps),  # type: ignore[arg-type]
+        "steps": lambda: REPLAY(masks, starter, rules, actions, start=None, steps=None),  # type: ignore[arg-type]
+        "deal": lambda: REPLAY((masks[0], masks[0], 0, masks[3]), starter, rules, actions, start=None, steps=steps),
+    }
+    for parameter, call in bad.items():
+        with pytest.raises(InvalidArgumentError) as info:
+            call()
+        assert info.value.parameter == parameter
+    for deal in (None, (1, 2), (masks[0], masks[1], masks[2], b"short")):
+        with pytest.raises(InvalidArgumentError, match="deal"):
+            REPLAY(deal, starter, rules, actions, start=None, steps=steps)  # type: ignore[arg-type]
+    assert REPLAY(masks, starter, rules, actions, start=None, steps=steps) is not None

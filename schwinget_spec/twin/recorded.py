@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -36,7 +37,10 @@ class RecordedReplayer:
     in any order, each once) equal to the reference's with JSON's types (a number is an
     ``int``, not a ``bool``), the Gang over after the last action. Otherwise it returns
     None, and the readable engine judges the record: the twin never says more than the
-    engine would, only sooner. ``tests/test_twin_recorded.py`` holds it to that.
+    engine would, only sooner. ``tests/test_twin_recorded.py`` holds it to that. A
+    ``starter`` that is not a ``Player``, ``rules`` that are not ``Rules``, ``actions`` or
+    ``steps`` that are not lists, or a ``deal`` that is none raise ``InvalidArgumentError``
+    naming the parameter.
     """
 
     _replay_recorded: Callable[..., int]
@@ -52,7 +56,19 @@ class RecordedReplayer:
         steps: list[Any],
     ) -> GangResult | None:
         """The result of the recorded Gang, or None: the readable engine then judges it."""
-        code = self._replay_recorded(deal, int(starter), _switches(rules), actions, start, steps)
+        if not isinstance(starter, Player):
+            raise InvalidArgumentError("starter", f"expected a Player, got {starter!r}")
+        if not isinstance(rules, Rules):
+            raise InvalidArgumentError("rules", f"expected Rules, got {rules!r}")
+        for name, value in (("actions", actions), ("steps", steps)):
+            if not isinstance(value, list):
+                raise InvalidArgumentError(name, f"expected the list of a Gang record, got {value!r}")
+        try:
+            code = self._replay_recorded(deal, int(starter), _switches(rules), actions, start, steps)
+        except (TypeError, ValueError, OverflowError):
+            raise InvalidArgumentError(
+                "deal", f"expected a deal as twin.codes.deal_args gives it (hands as masks, revealed, pile), got {deal!r}"
+            ) from None
         return None if code < 0 else decode_result(code)
 
 
