@@ -18,6 +18,7 @@ import attrs
 
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.adapter import ResultReport
+from schwinget_spec.conformance.readings import Readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
@@ -146,6 +147,12 @@ class Hello:
     protocol: int
     switches: tuple[str, ...]
     levels: tuple[str, ...] = ("gang",)
+    readings: Readings = attrs.field()
+    """The values of each declared switch the implementation plays (``switches`` names them; a list in ``hello`` declares every value)."""
+
+    @readings.default
+    def _every_value(self) -> Readings:
+        return Readings.of(self.switches)
 
 
 @attrs.frozen
@@ -267,7 +274,11 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         # version 1 knew only the play of a Gang and its four switches
         switches = _codes(answer.get("switches", []), "switches", "hello", frozenset(PROTOCOL1_GANG_SWITCHES))
         return Hello(name, version, protocol, switches, ("gang",))
-    switches = _codes(answer.get("switches", []), "switches", "hello", frozenset(ALL_SWITCHES))
+    try:
+        readings = Readings.from_json(answer.get("switches", []), "switches", ALL_SWITCHES)
+    except InvalidArgumentError as exc:
+        raise _malformed(f"the answer to 'hello' declares readings that do not exist: {exc}"[:300]) from None
+    switches = tuple(readings)
     if "levels" not in answer:
         raise _malformed(
             "the answer to 'hello' needs 'levels' in protocol 2: a list of "
@@ -280,7 +291,7 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
                 raise _malformed(f"the answer to 'hello' declares the level {level!r} without {needed!r}, which it needs")
     if "gang" not in levels:
         raise _malformed("the answer to 'hello' must declare the level 'gang': every other level plays Gänge")
-    return Hello(name, version, protocol, switches, tuple(level for level in LEVELS if level in levels))
+    return Hello(name, version, protocol, switches, tuple(level for level in LEVELS if level in levels), readings)
 
 
 def parse_state(answer: Mapping[str, Any]) -> StateReport:

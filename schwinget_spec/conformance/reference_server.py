@@ -30,7 +30,7 @@ import io
 import json
 import sys
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import IO, Any
 
 import attrs
@@ -42,8 +42,9 @@ from schwinget_spec.conformance.protocol import (
     PROTOCOL_VERSION,
     deal_from_codes,
 )
+from schwinget_spec.conformance.readings import Readings, parse_value
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import IllegalActionError, SchwingetError
+from schwinget_spec.errors import IllegalActionError, InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -288,7 +289,9 @@ class ReferenceServer:
     ``match_result``, ``fest_meeting`` or ``fest_result`` is asked.
     """
 
-    def __init__(self, engine: ReferenceEngine | None = None) -> None:
+    def __init__(
+        self, engine: ReferenceEngine | None = None, *, play: Rules | None = None, declare: Readings | None = None
+    ) -> None:
         self.engine = ReferenceEngine() if engine is None else engine
         self.gang: GangState | None = None
         self.match: EngineMatch | None = None
@@ -300,6 +303,10 @@ class ReferenceServer:
         """The answer to one request (a parsed JSON value)."""
         if not isinstance(request, Mapping):
             raise BadRequestError("a request is a JSON object")
+        self.play = Rules() if play is None else play
+        """The value of each switch a request does not send (``--play``)."""
+        self.declare = Readings.of(self.engine.switches) if declare is None else declare
+        """The switches and values ``hello`` declares (``--declare``); a request sending another is answered ``unsupported``."""
         cmd = request.get("cmd")
         method = getattr(self, f"_cmd_{cmd}", None) if isinstance(cmd, str) else None
         if method is None:
@@ -316,14 +323,14 @@ class ReferenceServer:
             "version": _version(),
             "protocol": self.engine.protocol,
             "levels": list(self.engine.levels),
-            "switches": list(self.engine.switches),
+            "switches": list(self.declare) if self.engine.protocol == 1 else self.declare.hello_json(),
         }
 
     def _cmd_bye(self, _request: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": True}
 
     def _cmd_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        rules = read_rules(request.get("rules"), self.engine.switches)
+        rules = read_rules(request.get("rules"), self.declare, base=self.play)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         deal = read_deal(request.get("deal"))
@@ -376,7 +383,7 @@ class ReferenceServer:
         if not state.is_over:
             return {"ok": False, "error": "not_over", "message": "the Gang is not over"}
         system = _system(request.get("system"))
-        rules = read_rules(request.get("rules"), self.engine.switches, base=state.rules)
+        rules = read_rules(request.get("rules"), self.declare, base=state.rules)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         points = self.engine.gang_points(state.result, system, rules)
@@ -393,7 +400,7 @@ class ReferenceServer:
     # -- match
 
     def _cmd_match_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        rules = read_rules(request.get("rules"), self.engine.switches)
+        rules = read_rules(request.get("rules"), self.declare, base=self.play)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         length = request.get("length")
@@ -430,7 +437,7 @@ class ReferenceServer:
     # -- Schwingfest
 
     def _cmd_fest_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        rules = read_rules(request.get("rules"), self.engine.switches)
+        rules = read_rules(request.get("rules"), self.declare, base=self.play)
         if rules is None:
             return {"ok": False, "error": "unsupported", "message": "unknown rules switch or value"}
         players: Any = request.get("players")
@@ -486,8 +493,8 @@ def _version() -> str:
         return "unknown"
 
 
-def read_rules(value: Any, switches: Sequence[str], base: Rules | None = None) -> Rules | None:
-    """The ``rules`` of a request: ``base`` (default ``Rules()``) with the switches it sets; None if it sets one not in ``switches`` or to a value of another type (answered ``unsupported``).
+def read_rules(value: Any, switches: Collection[str], base: Rules | None = None) -> Rules | None:
+    """The ``rules`` of a request: ``base`` (default ``Rules()``) with the switches it sets; None if it sets one not in ``switches`` or to a value of another type, or one ``switches`` (a ``Readings``) does not declare (answered ``unsupported``).
 
     Raises ``BadRequestError`` if ``value`` is neither an object nor absent (None).
     """
@@ -510,6 +517,8 @@ def read_rules(value: Any, switches: Sequence[str], base: Rules | None = None) -
 def read_deal(value: Any) -> Deal:
     """The ``deal`` of a request, as ``Deal.to_codes`` writes it (``protocol.deal_from_codes``); raises ``BadRequestError`` ("bad deal: ...") naming what is wrong."""
     try:
+        if isinstance(switches, Readings) and not switches.allows(name, v):
+            return None
         return deal_from_codes(value)
     except SchwingetError as exc:
         raise BadRequestError(f"bad deal: {exc}") from None
@@ -624,28 +633,80 @@ def load_engine(spec: str) -> ReferenceEngine:
     return engine
 
 
-_USAGE = "usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class]"
+_USAGE = (
+    "usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class] "
+    "[--play SWITCH=VALUE ...] [--declare all|none|SWITCH=V1,V2[;...] ...]"
+)
+
+
+class _UsageError(SchwingetError):
+    """A command-line option of the server that does not read: one line naming it, exit 2."""
+
+
+def _options(args: Sequence[str]) -> tuple[str | None, Rules, Readings | None]:
+    """The ``--engine``, ``--play`` and ``--declare`` options of ``args``; raises ``_UsageError`` naming the one that does not read."""
+    engine: str | None = None
+    play: dict[str, Any] = {}
+    declare: Readings | None = None
+    pending = list(args)
+    while pending:
+        arg = pending.pop(0)
+        option, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if option not in ("--engine", "--play", "--declare"):
+            raise _UsageError(f"unexpected argument {arg!r}")
+        if not eq:
+            if not pending:
+                raise _UsageError(f"{option} needs a value")
+            value = pending.pop(0)
+        if option == "--engine":
+            if engine is not None:
+                raise _UsageError("--engine is given twice")
+            engine = value
+        elif option == "--play":
+            name, sep, text = value.partition("=")
+            if not sep:
+                raise _UsageError(f"--play: expected SWITCH=VALUE, got {value!r}")
+            if name not in ALL_SWITCHES:
+                raise _UsageError(f"--play: unknown rules switch {name!r}; known: {', '.join(ALL_SWITCHES)}")
+            if name in play:
+                raise _UsageError(f"--play: the switch {name!r} is played twice")
+            try:
+                play[name] = parse_value(name, text, "--play")
+            except InvalidArgumentError as exc:
+                raise _UsageError(str(exc)) from None
+        else:
+            try:
+                more = Readings.from_text(value, ALL_SWITCHES, "--declare")
+            except InvalidArgumentError as exc:
+                raise _UsageError(str(exc)) from None
+            declare = more if declare is None or value in ("all", "none") else declare.merged(more)
+    return engine, Rules(**play), declare
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Serve the reference engine on standard input and output; ``--engine module:Class`` serves a subclass instead (a single-bug engine)."""
+    """Serve the reference engine on standard input and output.
+
+    ``--engine module:Class`` serves a subclass instead (a single-bug engine);
+    ``--play SWITCH=VALUE`` (repeatable) is the value played for a switch a request
+    does not send; ``--declare all|none|SWITCH=V1,V2[;...]`` (repeatable) the switches
+    and values ``hello`` declares (by default the engine's ``switches``, every value).
+    An option that does not read ends the server with one line and exit code 2.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
-    engine = ReferenceEngine()
     if args in (["-h"], ["--help"]):
         sys.stdout.write(f"{_USAGE}\n\n{__doc__}")
         return
-    if len(args) == 1 and args[0].startswith("--engine="):
-        args = ["--engine", args[0].partition("=")[2]]
-    if args[:1] == ["--engine"] and len(args) == 2:
-        try:
-            engine = load_engine(args[1])
-        except EngineLoadError as exc:
-            sys.stderr.write(f"error: {exc}\n")
-            sys.exit(2)
-    elif args:
-        sys.stderr.write(f"{_USAGE}\nerror: unexpected arguments {args!r}\n")
+    try:
+        spec, play, declare = _options(args)
+        engine = ReferenceEngine() if spec is None else load_engine(spec)
+    except _UsageError as exc:
+        sys.stderr.write(f"error: {exc}\n")
         sys.exit(2)
-    serve_until_interrupted(lambda: serve(engine))
+    except EngineLoadError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        sys.exit(2)
+    server = ReferenceServer(engine, play=play, declare=declare)
+    serve_until_interrupted(lambda: answer_requests(server.handle))
 
 
 if __name__ == "__main__":

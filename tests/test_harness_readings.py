@@ -1,0 +1,121 @@
+"""The readings an engine declares (values per switch in ``hello``), the reference server playing and declaring chosen readings, and a run judged by them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from schwinget_spec.conformance.protocol import ProtocolError, parse_hello
+from schwinget_spec.conformance.readings import Readings, switch_values
+from schwinget_spec.conformance.reference_server import ReferenceServer, main
+from schwinget_spec.rules import Rules
+
+DEAL = {
+    "hands": [["KR", "Y4", "Y2", "G1", "B4"], ["G3", "B5", "B1", "Y1", "G5"]],
+    "revealed": "G6",
+    "face_down": ["R6", "R4", "B3"],
+    "pile": ["R2", "Y3", "R3", "B6", "R5", "Y5", "BK", "Y6", "B2", "G2", "R1", "G4"],
+}
+
+
+def _hello(switches: Any) -> dict[str, Any]:
+    return {"ok": True, "name": "x", "version": "1", "protocol": 2, "levels": ["gang"], "switches": switches}
+
+
+# -- hello
+
+
+def test_hello_reads_the_values_each_switch_is_played_with() -> None:
+    """An object of switch -> values declares exactly those values; a list declares every value of each named switch."""
+    hello = parse_hello(_hello({"draw_tie_starter": ["drawn_gang_other"], "konter_beats_trump_six": [False, True]}))
+    assert hello.switches == ("konter_beats_trump_six", "draw_tie_starter")
+    assert hello.readings.values_of("draw_tie_starter") == ("drawn_gang_other",)
+    assert hello.readings.values_of("konter_beats_trump_six") == (True, False)
+    assert hello.readings.values_of("fest_starter") == ("alternate",)
+    assert hello.readings.base == Rules(draw_tie_starter="drawn_gang_other")
+    listed = parse_hello(_hello(["fest_tiebreak"]))
+    assert listed.readings.values_of("fest_tiebreak") == switch_values("fest_tiebreak") == ("shared", "wins_then_plattwuerfe")
+    assert listed.readings.base == Rules()
+
+
+@pytest.mark.parametrize(
+    ("switches", "named"),
+    [
+        ({"no_such_switch": [True]}, "switches.no_such_switch: unknown rules switch 'no_such_switch'"),
+        ({"draw_tie_starter": ["oldest"]}, "switches.draw_tie_starter[0]: 'oldest' is not a value of draw_tie_starter"),
+        ({"draw_tie_starter": ["younger", "younger"]}, "switches.draw_tie_starter[1]: the value younger is listed twice"),
+        ({"draw_tie_starter": []}, "switches.draw_tie_starter: a non-empty list of the values played"),
+        ({"konter_beats_trump_six": ["true"]}, "switches.konter_beats_trump_six[0]: 'true' is not a value of konter_beats_trump_six"),
+        ({"konter_beats_trump_six": True}, "switches.konter_beats_trump_six: a non-empty list of the values played"),
+        (["fest_tiebreak", "fest_tiebreak"], "switches[1]: the switch 'fest_tiebreak' is listed twice"),
+        (["nope"], "switches[0]: unknown rules switch 'nope'"),
+        ("draw_tie_starter", "switches: a list of switch names or an object of switch -> values"),
+    ],
+)
+def test_hello_declaring_readings_that_do_not_exist_is_refused_naming_the_field_and_value(switches: Any, named: str) -> None:
+    """An unknown switch or value, a duplicate, an empty list or a wrong type in ``switches`` is a malformed ``hello``, named by its JSON path and value."""
+    with pytest.raises(ProtocolError) as caught:
+        parse_hello(_hello(switches))
+    assert caught.value.kind == "malformed"
+    assert "\n" not in str(caught.value)
+    assert named in str(caught.value)
+
+
+# -- the reference server's readings
+
+
+def test_the_reference_server_plays_its_play_value_for_a_switch_not_sent() -> None:
+    """``play`` is the value of a switch a request does not send; ``declare`` is what ``hello`` answers."""
+    server = ReferenceServer(
+        play=Rules(special_cards_follow_colour=True),
+        declare=Readings.from_json({"draw_tie_starter": ["drawn_gang_other"]}),
+    )
+    hello = server.handle({"cmd": "hello"})
+    assert hello["switches"] == {"draw_tie_starter": ["drawn_gang_other"]}
+    assert server.handle({"cmd": "start", "deal": DEAL, "starter": "P0", "rules": {}}) == {"ok": True}
+    assert server.gang is not None
+    assert server.gang.rules == Rules(special_cards_follow_colour=True)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"draw_tie_starter": "younger"}, {"draw_tie_starter": "drawn_gang_starter"}, {"fest_starter": "alternate"}],
+)
+def test_the_reference_server_refuses_a_switch_or_value_it_does_not_declare(rules: dict[str, Any]) -> None:
+    """A request sending a value or a switch the server did not declare is answered ``unsupported``."""
+    server = ReferenceServer(declare=Readings.from_json({"draw_tie_starter": ["drawn_gang_other"]}))
+    start = {"cmd": "match_start", "system": "punktewertung", "length": 4, "younger": "P0", "rules": rules}
+    assert server.handle(start)["error"] == "unsupported"
+    ok = {**start, "rules": {"draw_tie_starter": "drawn_gang_other"}}
+    assert server.handle(ok) == {"ok": True}
+
+
+def test_declare_none_answers_no_switch_and_all_answers_the_list() -> None:
+    """``--declare none`` answers ``"switches": []``; ``--declare all`` the list of every switch's name."""
+    assert ReferenceServer(declare=Readings.from_text("none")).handle({"cmd": "hello"})["switches"] == []
+    every = ReferenceServer(declare=Readings.from_text("all")).handle({"cmd": "hello"})["switches"]
+    assert every == list(Readings.from_text("all"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--play", "no_such_switch=true"], "--play: unknown rules switch 'no_such_switch'"),
+        (["--play", "draw_tie_starter=oldest"], "--play: 'oldest' is not a value of draw_tie_starter"),
+        (["--play", "draw_tie_starter"], "--play: expected SWITCH=VALUE"),
+        (["--play"], "--play needs a value"),
+        (["--declare", "konter_beats_trump_six=maybe"], "--declare: 'maybe' is not a value of konter_beats_trump_six"),
+        (["--declare", "draw_tie_starter=younger;draw_tie_starter=younger"], "--declare: the switch 'draw_tie_starter' is named twice"),
+        (["--declare=nope=1"], "--declare: unknown rules switch 'nope'"),
+        (["--colour", "red"], "unexpected argument '--colour'"),
+    ],
+)
+def test_a_bad_server_option_exits_2_with_one_line_naming_it(argv: list[str], named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """An option of the reference server that does not read ends it with exit code 2 and one line naming the option."""
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert named in err
