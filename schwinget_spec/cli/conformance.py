@@ -33,6 +33,7 @@ from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessS
 from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.safe_text import terminal_text
 
 __all__ = ["conformance_group", "vectors_group"]
 
@@ -345,7 +346,8 @@ def conformance_run_command(
     if json_path == "-":
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        click.echo(format_report(report))
+        # an engine's name, messages and stderr may hold escape sequences: shown escaped, never run by the terminal
+        click.echo(terminal_text(format_report(report)))
         if json_path is not None:
             Path(json_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if junit_path is not None:

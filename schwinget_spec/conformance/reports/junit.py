@@ -14,6 +14,7 @@ from schwinget_spec.conformance.reports.summary import (
     RunSummary,
     situation_descriptions,
 )
+from schwinget_spec.safe_text import xml_text
 
 __all__ = ["junit_xml"]
 
@@ -80,6 +81,17 @@ def _suite(root: ET.Element, summary: RunSummary, group: str, title: str, failur
     suite.set("errors", "0")
 
 
+def _only_xml_characters(root: ET.Element) -> None:
+    # Every text and attribute may come from an engine or a report file: characters XML
+    # 1.0 cannot hold (control characters, lone surrogates) are shown escaped, so that the
+    # file stays well-formed for the CI system that reads it (safe_text.xml_text).
+    for node in root.iter():
+        if node.text:
+            node.text = xml_text(node.text)
+        for name, value in list(node.attrib.items()):
+            node.set(name, xml_text(value))
+
+
 def junit_xml(summaries: RunSummary | Sequence[RunSummary]) -> str:
     """The JUnit XML of one or several runs: per run a suite each for levels, vectors, named situations and clauses.
 
@@ -108,5 +120,6 @@ def junit_xml(summaries: RunSummary | Sequence[RunSummary]) -> str:
         _suite(root, summary, "clauses", "clauses", by_clause)
     for key in ("tests", "failures", "skipped", "errors"):
         root.set(key, str(sum(int(s.get(key, "0")) for s in root)))
+    _only_xml_characters(root)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

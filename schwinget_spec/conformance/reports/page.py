@@ -18,6 +18,7 @@ from schwinget_spec.conformance.reports.summary import (
     clause_level,
     situation_descriptions,
 )
+from schwinget_spec.safe_text import code_fence, code_span, markdown_text, xml_text
 
 __all__ = ["html_page", "markdown_page", "write_page"]
 
@@ -70,14 +71,15 @@ def _rows(summaries: Sequence[RunSummary]) -> list[tuple[str, str, str]]:
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    # characters no HTML page may hold (controls, lone surrogates) shown escaped, then the markup escaped
+    return html.escape(xml_text(str(text)))
 
 
 def _cards_html(codes: str) -> str:
     out = []
     for code in codes.split():
         kind = "K" if code in ("KR", "BK") else code[0]
-        out.append(f'<span class="card {kind}">{_e(code)}</span>')
+        out.append(f'<span class="card {_e(kind)}">{_e(code)}</span>')
     return "".join(out)
 
 
@@ -207,26 +209,32 @@ def html_page(summaries: Sequence[RunSummary], title: str = "Schwinget conforman
 
 
 def _md(text: object) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    # every text of a report file may come from an engine: plain text, no HTML, no link (safe_text)
+    return markdown_text(str(text))
 
 
 def _matrix_md(title: str, summaries: Sequence[RunSummary], group: str, rows: Sequence[tuple[str, str, str]]) -> list[str]:
     if not rows:
         return []
-    out = [f"## {title}", "", "| id | level | " + " | ".join(_md(s.label) for s in summaries) + " |"]
+    out = [f"## {_md(title)}", "", "| id | level | " + " | ".join(_md(s.label) for s in summaries) + " |"]
     out.append("|---|---|" + "---|" * len(summaries))
     for sec, key, _ in rows:
-        cells = " | ".join(_count_text(s.cell(group, key)) for s in summaries)
-        out.append(f"| `{key}` | {_md(sec)} | {cells} |")
+        cells = " | ".join(_md(_count_text(s.cell(group, key))) for s in summaries)
+        out.append(f"| {code_span(key)} | {_md(sec)} | {cells} |")
     return [*out, ""]
 
 
 def markdown_page(summaries: Sequence[RunSummary], title: str = "Schwinget conformance") -> str:
-    """The same page as markdown (tables and lists), for a pull request comment or a wiki."""
-    out = [f"# {title}", "", "| | " + " | ".join(_md(s.label) for s in summaries) + " |", "|---|" + "---|" * len(summaries)]
+    """The same page as markdown (tables and lists), for a pull request comment or a wiki.
+
+    Every text of the reports is escaped (``schwinget_spec.safe_text``): it shows as
+    written but holds no HTML and no link; engine output and reproductions stand in code
+    spans and code blocks that it cannot close.
+    """
+    out = [f"# {_md(title)}", "", "| | " + " | ".join(_md(s.label) for s in summaries) + " |", "|---|" + "---|" * len(summaries)]
     for fact in dict.fromkeys(k for s in summaries for k, _ in s.facts):
-        out.append(f"| {fact} | " + " | ".join(_md(dict(s.facts).get(fact, "")) for s in summaries) + " |")
-    out += ["", " ".join(f"**{_MARK[status]}** {text}." for status, text in _LEGEND), ""]
+        out.append(f"| {_md(fact)} | " + " | ".join(_md(dict(s.facts).get(fact, "")) for s in summaries) + " |")
+    out += ["", " ".join(f"**{_MARK[status]}** {_md(text)}." for status, text in _LEGEND), ""]
     out += _matrix_md("Levels", summaries, "levels", [("", lv, "") for lv in _all_keys(summaries, "levels")])
     out += _matrix_md("Clauses", summaries, "clauses", [(clause_level(c), c, "") for c in CLAUSES])
     situations = _situation_rows() or [("", k, "") for k in _all_keys(summaries, "situations")]
@@ -234,26 +242,36 @@ def markdown_page(summaries: Sequence[RunSummary], title: str = "Schwinget confo
     out += _matrix_md("Vectors", summaries, "vectors", [("", k, "") for k in _all_keys(summaries, "vectors")])
     for summary in summaries:
         for failure in summary.failures:
-            out += [f"## {summary.label}: {failure.kind} at the {failure.level} level", "", f"In {failure.source}: {failure.message}", ""]
+            out += [
+                f"## {_md(summary.label)}: {_md(failure.kind)} at the {_md(failure.level)} level",
+                "",
+                f"In {_md(failure.source)}: {_md(failure.message)}",
+                "",
+            ]
             if failure.field is not None:
-                out += [f"`{failure.field}`: reference `{json.dumps(failure.expected)}`, implementation `{json.dumps(failure.actual)}`", ""]
+                out += [
+                    f"{code_span(failure.field)}: reference {code_span(json.dumps(failure.expected))}, "
+                    f"implementation {code_span(json.dumps(failure.actual))}",
+                    "",
+                ]
             if failure.clause_id is not None:
                 named = get_clause(failure.clause_id)
-                out += [f"Clause `{named.id}`: {named.en}", "", f"> de: {named.de}", ">", f"> fr: {named.fr}", ""]
+                out += [f"Clause {code_span(named.id)}: {_md(named.en)}", "", f"> de: {_md(named.de)}", ">", f"> fr: {_md(named.fr)}", ""]
             if failure.fresh:
-                out += [f"Fresh replay: {failure.fresh}.", ""]
+                out += [f"Fresh replay: {_md(failure.fresh)}.", ""]
             told = None if failure.reproduction is None else tell_reproduction(failure.reproduction)
             if told is not None:
-                out += [f"Deal: P0 `{told.hands[0]}`, P1 `{told.hands[1]}`, revealed `{told.revealed}` (trump {told.trump}), "
-                        f"pile `{told.pile}`; {told.starter} starts.", "", "| | who | action | reference | clause |", "|---|---|---|---|---|"]
+                out += [f"Deal: P0 {code_span(told.hands[0])}, P1 {code_span(told.hands[1])}, revealed {code_span(told.revealed)} "
+                        f"(trump {_md(told.trump)}), pile {code_span(told.pile)}; {_md(told.starter)} starts.", "",
+                        "| | who | action | reference | clause |", "|---|---|---|---|---|"]
                 for line in told.lines:
                     mark = " **← diverges**" if line.diverged else ""
-                    out.append(f"| {line.step} | {line.who} | {_md(line.what)}{mark} | {_md(line.outcome)} | "
-                               f"{'' if line.clause_id is None else '`' + line.clause_id + '`'} |")
+                    out.append(f"| {_md(line.step)} | {_md(line.who)} | {_md(line.what)}{mark} | {_md(line.outcome)} | "
+                               f"{'' if line.clause_id is None else code_span(line.clause_id)} |")
                 out.append("")
             replay = list((failure.reproduction or {}).get("protocol_lines") or []) or list(failure.requests)
             if replay:
-                out += ["```", *replay, "```", ""]
+                out += [*code_fence([str(line) for line in replay]), ""]
     return "\n".join(out)
 
 
