@@ -10,6 +10,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -418,11 +419,52 @@ static PyObject *illegal_error_type(void) {
     return library_error("IllegalActionError", &cls);
 }
 
-/* Raise InvalidArgumentError(parameter, "<what>, got <repr(value)>"). */
+/* How a refused value is shown: its repr, at most 200 characters; an int whose repr Python
+ * refuses (more than 4,300 digits) or a value whose __repr__ fails is named by its size or type. */
+static PyObject *shown(PyObject *value) {
+    PyObject *r = PyObject_Repr(value);
+    if (r == NULL) {
+        PyErr_Clear();
+        if (PyLong_Check(value)) {
+            PyObject *bits = PyObject_CallMethod((PyObject *)&PyLong_Type, "bit_length", "O", value);
+            if (bits != NULL) {
+                r = PyUnicode_FromFormat("an int of %S bits", bits);
+                Py_DECREF(bits);
+                return r;
+            }
+            PyErr_Clear();
+        }
+        return PyUnicode_FromFormat("a %.100s whose repr() fails", Py_TYPE(value)->tp_name);
+    }
+    if (PyUnicode_GET_LENGTH(r) > 200) {
+        PyObject *cut = PyUnicode_Substring(r, 0, 200);
+        Py_DECREF(r);
+        if (cut == NULL) return NULL;
+        r = PyUnicode_FromFormat("%U...", cut);
+        Py_DECREF(cut);
+    }
+    return r;
+}
+
+/* Raise InvalidArgumentError(parameter, "<what>, got <shown(value)>"). */
 static void raise_invalid(const char *parameter, const char *what, PyObject *value) {
     static PyObject *cls = NULL;
     if (library_error("InvalidArgumentError", &cls) == NULL) return;
-    PyObject *exc = PyObject_CallFunction(cls, "sN", parameter, PyUnicode_FromFormat("%s, got %R", what, value));
+    PyObject *got = shown(value);
+    if (got == NULL) return;
+    PyObject *exc = PyObject_CallFunction(cls, "sN", parameter, PyUnicode_FromFormat("%s, got %U", what, got));
+    Py_DECREF(got);
+    if (exc != NULL) {
+        PyErr_SetObject(cls, exc);
+        Py_DECREF(exc);
+    }
+}
+
+/* Raise InvalidArgumentError(parameter, message). */
+static void raise_invalid_text(const char *parameter, const char *message) {
+    static PyObject *cls = NULL;
+    if (library_error("InvalidArgumentError", &cls) == NULL) return;
+    PyObject *exc = PyObject_CallFunction(cls, "ss", parameter, message);
     if (exc != NULL) {
         PyErr_SetObject(cls, exc);
         Py_DECREF(exc);
@@ -432,12 +474,37 @@ static void raise_invalid(const char *parameter, const char *what, PyObject *val
 /* The number `value` stands for (an int or anything with __index__, not a bool) if it lies in
  * [0, limit]; else -1 with InvalidArgumentError(parameter) set. */
 static int number_in(PyObject *value, uint64_t limit, const char *parameter, const char *what, uint64_t *out) {
+    if (PyLong_CheckExact(value)) {
+        /* a plain int, read without running any Python code */
+        int overflow;
+        long long small = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (overflow == 0 && small >= 0 && (unsigned long long)small <= limit) {
+            *out = (uint64_t)small;
+            return 0;
+        }
+        if (overflow > 0) {
+            unsigned long long x = PyLong_AsUnsignedLongLong(value);
+            if (!(x == (unsigned long long)-1 && PyErr_Occurred()) && x <= limit) {
+                *out = x;
+                return 0;
+            }
+            PyErr_Clear();
+        }
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
     if (PyBool_Check(value) || !PyIndex_Check(value)) {
         raise_invalid(parameter, what, value);
         return -1;
     }
     PyObject *number = PyNumber_Index(value);
-    if (number == NULL) return -1;
+    if (number == NULL) {
+        /* an __index__ that fails or returns no int: refused as any other value (an interrupt stays one) */
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_ValueError)) return -1;
+        PyErr_Clear();
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
     int overflow;
     long long small = PyLong_AsLongLongAndOverflow(number, &overflow); /* the sign, without an error */
     int negative = overflow < 0 || (overflow == 0 && small < 0);
@@ -471,13 +538,45 @@ static void raise_illegal(const Gang *g, int action) {
     Py_XDECREF(kwargs);
 }
 
-static int parse_switches(long sw) {
-    if (sw < 0 || (unsigned long)sw > SW_ALL) {
-        PyErr_Format(PyExc_ValueError, "switches must be a mask of %d bits, got %ld", N_SWITCHES, sw);
+/* The Gang switches as a mask of N_SWITCHES bits; -1 with InvalidArgumentError(parameter) set if not one. */
+static int parse_switches(PyObject *value, const char *parameter, unsigned *out) {
+    uint64_t sw;
+    if (number_in(value, SW_ALL, parameter, "switches are a mask of 5 bits (schwinget_spec.twin.SWITCHES)", &sw) < 0)
         return -1;
-    }
+    *out = (unsigned)sw;
     return 0;
 }
+
+/* A seed: an integer from 0 to 2**64-1. */
+static int parse_seed(PyObject *value, const char *parameter, uint64_t *out) {
+    return number_in(value, UINT64_MAX, parameter, "a seed is an integer from 0 to 2**64-1", out);
+}
+
+/* A seat: 0 or 1. */
+static int parse_seat(PyObject *value, const char *parameter, int *out) {
+    uint64_t seat;
+    if (number_in(value, 1, parameter, "a seat is 0 (P0) or 1 (P1)", &seat) < 0) return -1;
+    *out = (int)seat;
+    return 0;
+}
+
+/* The bounds of requested work (schwinget_spec.twin.MAX_COUNT and MAX_RESULTS): Gänge per call, and
+ * Gänge whose packed results are kept (4 bytes each: 1 GiB). */
+#define MAX_COUNT (1ull << 40)
+#define MAX_RESULTS (1ull << 28)
+
+/* A count of Gänge (or runs) from 0 to `limit`. */
+static int parse_count(PyObject *value, const char *parameter, uint64_t limit, Py_ssize_t *out) {
+    uint64_t n;
+    char what[96];
+    snprintf(what, sizeof what, "a count is an integer from 0 to %llu", (unsigned long long)limit);
+    if (number_in(value, limit, parameter, what, &n) < 0) return -1;
+    *out = (Py_ssize_t)n;
+    return 0;
+}
+
+/* Signals are checked between blocks of this many Gänge: Ctrl-C stops a long call within milliseconds. */
+#define SIGNAL_BLOCK 16384
 
 /* -- Python: the immutable state of the step API */
 
@@ -679,60 +778,97 @@ static PyTypeObject GangType = {
 
 /* -- Python: module functions */
 
-/* The first state of a Gang dealt as given, after checking that the deal is one: five cards each,
- * the revealed card and twelve pile cards, all distinct; 0, or -1 with ValueError set. */
-static int deal_start(Gang *g, unsigned long h0, unsigned long h1, int revealed, const Py_buffer *pile, int starter,
-                      unsigned long sw) {
-    int bad = pile->len != PILE_SIZE || revealed < 0 || revealed > BK || (starter != 0 && starter != 1) ||
-              (sw > SW_ALL) || (h0 >> 26) || (h1 >> 26) || (h0 & h1) || __builtin_popcountl(h0) != 5 ||
-              __builtin_popcountl(h1) != 5;
+/* The first state of a Gang dealt as `deal` (hand0, hand1, revealed, pile), after checking that it is one:
+ * five cards each, the revealed card and twelve pile cards, all distinct; 0, or -1 with
+ * InvalidArgumentError naming the parameter. The deal is first copied (a tuple of its own, the
+ * pile's bytes into C), so no __index__ or __iter__ it runs can change what is read. */
+static int deal_start(Gang *g, PyObject *deal, PyObject *starter_obj, PyObject *sw_obj) {
+    static const char *const NOT_A_DEAL =
+        "(hand0, hand1, revealed, pile) is not a deal (five cards each as masks, the revealed card, twelve "
+        "distinct pile cards as bytes, all distinct)";
+    PyObject *items = PySequence_Check(deal) && !PyUnicode_Check(deal) ? PySequence_Tuple(deal) : NULL;
+    if (items == NULL) {
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_ValueError))
+            return -1;
+        PyErr_Clear();
+        raise_invalid("deal", NOT_A_DEAL, deal);
+        return -1;
+    }
+    uint64_t h0 = 0, h1 = 0, revealed = 0;
+    uint8_t pile[PILE_SIZE];
+    int bad = PyTuple_GET_SIZE(items) != 4;
+    if (!bad && (number_in(PyTuple_GET_ITEM(items, 0), (1u << 26) - 1, "deal", NOT_A_DEAL, &h0) < 0 ||
+                 number_in(PyTuple_GET_ITEM(items, 1), (1u << 26) - 1, "deal", NOT_A_DEAL, &h1) < 0 ||
+                 number_in(PyTuple_GET_ITEM(items, 2), BK, "deal", NOT_A_DEAL, &revealed) < 0)) {
+        Py_DECREF(items);
+        return -1;
+    }
+    if (!bad) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(items, 3), &view, PyBUF_SIMPLE) < 0) {
+            if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_BufferError)) {
+                Py_DECREF(items);
+                return -1;
+            }
+            PyErr_Clear();
+            bad = 1;
+        } else {
+            bad = view.len != PILE_SIZE;
+            if (!bad) memcpy(pile, view.buf, PILE_SIZE);
+            PyBuffer_Release(&view);
+        }
+    }
+    if (bad) {
+        raise_invalid("deal", NOT_A_DEAL, deal);
+        Py_DECREF(items);
+        return -1;
+    }
+    Py_DECREF(items);
+    int starter;
+    unsigned sw;
+    if (parse_seat(starter_obj, "starter", &starter) < 0 || parse_switches(sw_obj, "switches", &sw) < 0) return -1;
+    bad = (h0 & h1) || __builtin_popcountll(h0) != 5 || __builtin_popcountll(h1) != 5;
     uint32_t used = (uint32_t)(h0 | h1);
     if (!bad) {
         bad = (used >> revealed) & 1;
         used |= 1u << revealed;
     }
-    for (Py_ssize_t i = 0; !bad && i < PILE_SIZE; i++) {
-        unsigned card = ((const uint8_t *)pile->buf)[i];
-        bad = card > BK || ((used >> card) & 1);
-        if (!bad) used |= 1u << card;
+    for (int i = 0; !bad && i < PILE_SIZE; i++) {
+        bad = pile[i] > BK || ((used >> pile[i]) & 1);
+        if (!bad) used |= 1u << pile[i];
     }
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "(hand0, hand1, revealed, pile), starter, switches: not a deal (five cards each, the revealed card, twelve pile cards, all distinct), or not a starter 0/1 or a switch mask");
+        raise_invalid("deal", NOT_A_DEAL, deal);
         return -1;
     }
-    gang_start(g, (uint32_t)h0, (uint32_t)h1, revealed, (const uint8_t *)pile->buf, starter, (unsigned)sw);
+    gang_start(g, (uint32_t)h0, (uint32_t)h1, (int)revealed, pile, starter, sw);
     return 0;
 }
 
 static PyObject *py_start(PyObject *mod, PyObject *args) {
-    unsigned long h0, h1, sw;
-    int revealed, starter;
-    Py_buffer pile;
-    if (!PyArg_ParseTuple(args, "(kkiy*)ik", &h0, &h1, &revealed, &pile, &starter, &sw)) return NULL;
+    PyObject *deal, *starter, *sw;
+    if (!PyArg_UnpackTuple(args, "start", 3, 3, &deal, &starter, &sw)) return NULL;
     Gang g;
-    int ok = deal_start(&g, h0, h1, revealed, &pile, starter, sw);
-    PyBuffer_Release(&pile);
-    return ok < 0 ? NULL : (PyObject *)new_gang(&g);
+    return deal_start(&g, deal, starter, sw) < 0 ? NULL : (PyObject *)new_gang(&g);
 }
 
 static PyObject *py_start_seed(PyObject *mod, PyObject *args) {
-    unsigned long long seed;
+    PyObject *seed_obj, *starter_obj, *sw_obj;
+    if (!PyArg_UnpackTuple(args, "start_seed", 3, 3, &seed_obj, &starter_obj, &sw_obj)) return NULL;
+    uint64_t seed;
     int starter;
-    long sw;
-    if (!PyArg_ParseTuple(args, "Kil", &seed, &starter, &sw)) return NULL;
-    if (parse_switches(sw) < 0) return NULL;
-    if (starter != 0 && starter != 1) {
-        PyErr_SetString(PyExc_ValueError, "starter must be 0 or 1");
+    unsigned sw;
+    if (parse_seed(seed_obj, "seed", &seed) < 0 || parse_seat(starter_obj, "starter", &starter) < 0 ||
+        parse_switches(sw_obj, "switches", &sw) < 0)
         return NULL;
-    }
     Gang g;
-    gang_deal(&g, seed, starter, (unsigned)sw);
+    gang_deal(&g, seed, starter, sw);
     return (PyObject *)new_gang(&g);
 }
 
 static PyObject *py_deck(PyObject *mod, PyObject *arg) {
-    uint64_t seed = PyLong_AsUnsignedLongLong(arg);
-    if (seed == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    uint64_t seed;
+    if (parse_seed(arg, "seed", &seed) < 0) return NULL;
     uint8_t deck[26];
     shuffle_deck(seed, deck);
     return PyBytes_FromStringAndSize((const char *)deck, 26);
@@ -744,55 +880,73 @@ enum {
 };
 
 /* play_random(count, seed, switches, keep): Gang i is dealt from the 2i-th number of the stream of
- * seed, played with the (2i+1)-th as choice seed, P(i % 2) leading. */
+ * seed, played with the (2i+1)-th as choice seed, P(i % 2) leading. count is at most MAX_COUNT, and
+ * at most MAX_RESULTS when the results are kept; signals are checked between blocks of Gänge. */
 static PyObject *py_play_random(PyObject *mod, PyObject *args) {
+    PyObject *count_obj, *seed_obj, *sw_obj, *keep_obj;
+    if (!PyArg_UnpackTuple(args, "play_random", 4, 4, &count_obj, &seed_obj, &sw_obj, &keep_obj)) return NULL;
+    int keep = PyObject_IsTrue(keep_obj);
+    if (keep < 0) return NULL;
     Py_ssize_t count;
-    unsigned long long seed;
-    long sw;
-    int keep;
-    if (!PyArg_ParseTuple(args, "nKlp", &count, &seed, &sw, &keep)) return NULL;
-    if (parse_switches(sw) < 0) return NULL;
-    if (count < 0) {
-        PyErr_SetString(PyExc_ValueError, "count must not be negative");
+    uint64_t seed;
+    unsigned sw;
+    if (parse_count(count_obj, "count", keep ? MAX_RESULTS : MAX_COUNT, &count) < 0 ||
+        parse_seed(seed_obj, "seed", &seed) < 0 || parse_switches(sw_obj, "switches", &sw) < 0)
         return NULL;
-    }
     PyObject *codes = NULL;
     uint32_t *out = NULL;
     if (keep) {
+        /* count <= MAX_RESULTS = 2**28: 4 * count fits in a Py_ssize_t */
         codes = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(uint32_t));
         if (codes == NULL) return NULL;
         out = (uint32_t *)PyBytes_AS_STRING(codes);
     }
     uint64_t counts[N_COUNTS] = {0};
     uint64_t master = seed;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count; i++) {
-        Gang g;
-        uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
-        gang_deal(&g, deal_seed, (int)(i & 1), (unsigned)sw);
-        counts[C_STEPS] += play_out(&g, &stream);
-        uint32_t code = result_code(&g);
-        if (out != NULL) out[i] = code;
-        unsigned winner = (code >> 19) & 3;
-        counts[C_SCHWUENGE] += g.schwuenge;
-        counts[C_OUTCOME + ((code >> 21) & 7)]++;
-        if (winner) {
-            counts[C_WIN + winner - 1]++;
-            counts[C_STARTER_WINS] += winner - 1 == (unsigned)(i & 1);
-        } else {
-            counts[C_DRAWS]++;
+    for (Py_ssize_t done = 0; done < count;) {
+        Py_ssize_t end = count - done > SIGNAL_BLOCK ? done + SIGNAL_BLOCK : count;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = done; i < end; i++) {
+            Gang g;
+            uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
+            gang_deal(&g, deal_seed, (int)(i & 1), sw);
+            counts[C_STEPS] += play_out(&g, &stream);
+            uint32_t code = result_code(&g);
+            if (out != NULL) out[i] = code;
+            unsigned winner = (code >> 19) & 3;
+            counts[C_SCHWUENGE] += g.schwuenge;
+            counts[C_OUTCOME + ((code >> 21) & 7)]++;
+            if (winner) {
+                counts[C_WIN + winner - 1]++;
+                counts[C_STARTER_WINS] += winner - 1 == (unsigned)(i & 1);
+            } else {
+                counts[C_DRAWS]++;
+            }
+            counts[C_ANGRIFFE] += g.angriff != 0;
+            counts[C_PLATTWUERFE] += ((code >> 17) & 3) != 0;
         }
-        counts[C_ANGRIFFE] += g.angriff != 0;
-        counts[C_PLATTWUERFE] += ((code >> 17) & 3) != 0;
+        Py_END_ALLOW_THREADS
+        done = end;
+        if (PyErr_CheckSignals() < 0) {
+            Py_XDECREF(codes);
+            return NULL;
+        }
     }
-    Py_END_ALLOW_THREADS
     counts[C_GAENGE] = (uint64_t)count;
     PyObject *tup = PyTuple_New(N_COUNTS);
     if (tup == NULL) {
         Py_XDECREF(codes);
         return NULL;
     }
-    for (int k = 0; k < N_COUNTS; k++) PyTuple_SET_ITEM(tup, k, PyLong_FromUnsignedLongLong(counts[k]));
+    for (int k = 0; k < N_COUNTS; k++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(counts[k]);
+        if (v == NULL) {
+            Py_DECREF(tup);
+            Py_XDECREF(codes);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tup, k, v);
+    }
     if (codes == NULL) {
         codes = Py_None;
         Py_INCREF(codes);
@@ -855,11 +1009,14 @@ static int table_add(Table *t, uint64_t key, uint64_t n) {
  * {(legal_differs, result_a, result_b): n}. Gang i: the deal from the 2i-th number of the stream of
  * seed, P(i % 2) leading, both readings drawing from one choice stream seeded with the (2i+1)-th. */
 static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
+    PyObject *count_obj, *seed_obj, *a_obj, *b_obj;
+    if (!PyArg_UnpackTuple(args, "play_pairs", 4, 4, &count_obj, &seed_obj, &a_obj, &b_obj)) return NULL;
     Py_ssize_t count;
-    unsigned long long seed;
-    long sw_a, sw_b;
-    if (!PyArg_ParseTuple(args, "nKll", &count, &seed, &sw_a, &sw_b)) return NULL;
-    if (parse_switches(sw_a) < 0 || parse_switches(sw_b) < 0) return NULL;
+    uint64_t seed;
+    unsigned sw_a, sw_b;
+    if (parse_count(count_obj, "count", MAX_COUNT, &count) < 0 || parse_seed(seed_obj, "seed", &seed) < 0 ||
+        parse_switches(a_obj, "switches_a", &sw_a) < 0 || parse_switches(b_obj, "switches_b", &sw_b) < 0)
+        return NULL;
     Table t;
     if (table_init(&t, 1 << 12) < 0) {
         table_free(&t);
@@ -867,26 +1024,34 @@ static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
     }
     int failed = 0;
     uint64_t master = seed;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count && !failed; i++) {
-        Gang a, b;
-        uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
-        gang_deal(&a, deal_seed, (int)(i & 1), (unsigned)sw_a);
-        b = a;
-        b.sw = (uint8_t)sw_b;
-        int together = 1, legal_differs = 0;
-        while (a.phase != OVER || b.phase != OVER) {
-            uint32_t ma = legal_mask(&a), mb = legal_mask(&b);
-            if (together && !legal_differs && ma != mb) legal_differs = 1;
-            uint64_t x = sm_next(&stream);
-            if (a.phase != OVER) apply_legal(&a, nth_action(ma, (unsigned)(x % (unsigned)__builtin_popcount(ma))));
-            if (b.phase != OVER) apply_legal(&b, nth_action(mb, (unsigned)(x % (unsigned)__builtin_popcount(mb))));
-            together = together && memcmp(&a, &b, POSITION_BYTES) == 0;
+    for (Py_ssize_t done = 0; done < count && !failed;) {
+        Py_ssize_t end = count - done > SIGNAL_BLOCK / 2 ? done + SIGNAL_BLOCK / 2 : count;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = done; i < end && !failed; i++) {
+            Gang a, b;
+            uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
+            gang_deal(&a, deal_seed, (int)(i & 1), sw_a);
+            b = a;
+            b.sw = (uint8_t)sw_b;
+            int together = 1, legal_differs = 0;
+            while (a.phase != OVER || b.phase != OVER) {
+                uint32_t ma = legal_mask(&a), mb = legal_mask(&b);
+                if (together && !legal_differs && ma != mb) legal_differs = 1;
+                uint64_t x = sm_next(&stream);
+                if (a.phase != OVER) apply_legal(&a, nth_action(ma, (unsigned)(x % (unsigned)__builtin_popcount(ma))));
+                if (b.phase != OVER) apply_legal(&b, nth_action(mb, (unsigned)(x % (unsigned)__builtin_popcount(mb))));
+                together = together && memcmp(&a, &b, POSITION_BYTES) == 0;
+            }
+            uint64_t key = ((uint64_t)legal_differs << 48) | ((uint64_t)result_code(&a) << 24) | result_code(&b);
+            failed = table_add(&t, key, 1) < 0;
         }
-        uint64_t key = ((uint64_t)legal_differs << 48) | ((uint64_t)result_code(&a) << 24) | result_code(&b);
-        failed = table_add(&t, key, 1) < 0;
+        Py_END_ALLOW_THREADS
+        done = end;
+        if (!failed && PyErr_CheckSignals() < 0) {
+            table_free(&t);
+            return NULL;
+        }
     }
-    Py_END_ALLOW_THREADS
     if (failed) {
         table_free(&t);
         return PyErr_NoMemory();
@@ -910,18 +1075,17 @@ static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
  * Deal.shuffled(deal_seed) between two RandomBots, the one at P0 seeded with seed_p0 (bots.RandomBot:
  * legal[below(n)] from its own SplitMix64). */
 static PyObject *py_random_bots(PyObject *mod, PyObject *args) {
-    unsigned long long seed, s0, s1;
+    PyObject *seed_obj, *starter_obj, *sw_obj, *s0_obj, *s1_obj;
+    if (!PyArg_UnpackTuple(args, "random_bots", 5, 5, &seed_obj, &starter_obj, &sw_obj, &s0_obj, &s1_obj)) return NULL;
+    uint64_t seed, bots[2];
     int starter;
-    long sw;
-    if (!PyArg_ParseTuple(args, "KilKK", &seed, &starter, &sw, &s0, &s1)) return NULL;
-    if (parse_switches(sw) < 0) return NULL;
-    if (starter != 0 && starter != 1) {
-        PyErr_SetString(PyExc_ValueError, "starter must be 0 or 1");
+    unsigned sw;
+    if (parse_seed(seed_obj, "deal_seed", &seed) < 0 || parse_seat(starter_obj, "starter", &starter) < 0 ||
+        parse_switches(sw_obj, "switches", &sw) < 0 || parse_seed(s0_obj, "seed_p0", &bots[0]) < 0 ||
+        parse_seed(s1_obj, "seed_p1", &bots[1]) < 0)
         return NULL;
-    }
     Gang g;
-    uint64_t bots[2] = {s0, s1};
-    gang_deal(&g, seed, starter, (unsigned)sw);
+    gang_deal(&g, seed, starter, sw);
     while (g.phase != OVER) {
         uint32_t m = legal_mask(&g);
         apply_legal(&g, nth_action(m, sm_below(&bots[g.to_move], (unsigned)__builtin_popcount(m))));
@@ -941,24 +1105,37 @@ typedef struct {
     int32_t cell[2][2][5][2][2];
 } Scores;
 
+/* The 80 cells of the table, each an int that fits in 32 bits, read from a copy of `seq` (a tuple
+ * of its own: an element's __index__ cannot change what is read); -1 with InvalidArgumentError set. */
 static int parse_scores(PyObject *seq, Scores *out) {
-    PyObject *fast = PySequence_Fast(seq, "scores must be a sequence of 80 integers");
-    if (fast == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != 80) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "scores must be a sequence of 80 integers");
+    static const char *const WHAT = "scores are a sequence of 80 integers, each from -2**31 to 2**31-1";
+    PyObject *items = PySequence_Check(seq) && !PyUnicode_Check(seq) ? PySequence_Tuple(seq) : NULL;
+    if (items == NULL) {
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_ValueError))
+            return -1;
+        PyErr_Clear();
+        raise_invalid("scores", WHAT, seq);
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(items) != 80) {
+        raise_invalid("scores", WHAT, seq);
+        Py_DECREF(items);
         return -1;
     }
     int32_t *flat = &out->cell[0][0][0][0][0];
     for (Py_ssize_t i = 0; i < 80; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
+        PyObject *item = PyTuple_GET_ITEM(items, i);
+        int overflow = 0;
+        long long v = PyLong_Check(item) && !PyBool_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : 0;
+        if (!PyLong_Check(item) || PyBool_Check(item) || overflow || v < INT32_MIN || v > INT32_MAX) {
+            PyErr_Clear();
+            raise_invalid("scores", WHAT, item);
+            Py_DECREF(items);
             return -1;
         }
         flat[i] = (int32_t)v;
     }
-    Py_DECREF(fast);
+    Py_DECREF(items);
     return 0;
 }
 
@@ -1019,45 +1196,77 @@ static inline int match_winner(const int64_t t[2]) { return t[0] == t[1] ? -1 : 
 
 /* match_rows(runs, seed, (sw_a, sw_b), (tie_a, tie_b), scores): impact._match_row's counts
  * (tricks, outcome, starters, points_sw, points_pw); tie 0 younger, 1 drawn_gang_starter, 2 drawn_gang_other. */
+/* Two small numbers, (a, b), each from 0 to `limit`: a tuple of its own is read. */
+static int parse_pair(PyObject *value, uint64_t limit, const char *parameter, const char *what, int out[2]) {
+    PyObject *items = PyTuple_Check(value) ? (Py_INCREF(value), value) : NULL;
+    if (items == NULL || PyTuple_GET_SIZE(items) != 2) {
+        Py_XDECREF(items);
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    uint64_t x[2];
+    int bad = number_in(PyTuple_GET_ITEM(items, 0), limit, parameter, what, &x[0]) < 0 ||
+              number_in(PyTuple_GET_ITEM(items, 1), limit, parameter, what, &x[1]) < 0;
+    Py_DECREF(items);
+    if (bad) return -1;
+    out[0] = (int)x[0];
+    out[1] = (int)x[1];
+    return 0;
+}
+
+/* Signals are checked between blocks of this many matches (16 Gänge each). */
+#define MATCH_BLOCK 1024
+
+/* match_rows(runs, seed, (sw_a, sw_b), (tie_a, tie_b), scores): impact._match_row's counts
+ * (tricks, outcome, starters, points_sw, points_pw); tie 0 younger, 1 drawn_gang_starter, 2 drawn_gang_other. */
 static PyObject *py_match_rows(PyObject *mod, PyObject *args) {
+    PyObject *runs_obj, *seed_obj, *sw_obj, *tie_obj, *table;
+    if (!PyArg_UnpackTuple(args, "match_rows", 5, 5, &runs_obj, &seed_obj, &sw_obj, &tie_obj, &table)) return NULL;
     Py_ssize_t runs;
-    unsigned long long seed;
-    long sw[2];
-    int tie[2];
-    PyObject *table;
-    if (!PyArg_ParseTuple(args, "nK(ll)(ii)O", &runs, &seed, &sw[0], &sw[1], &tie[0], &tie[1], &table)) return NULL;
-    if (parse_switches(sw[0]) < 0 || parse_switches(sw[1]) < 0) return NULL;
+    uint64_t seed;
+    int sw[2], tie[2];
+    if (parse_count(runs_obj, "runs", MAX_COUNT, &runs) < 0 || parse_seed(seed_obj, "seed", &seed) < 0 ||
+        parse_pair(sw_obj, SW_ALL, "switches", "switches are two masks of 5 bits (sw_a, sw_b)", sw) < 0 ||
+        parse_pair(tie_obj, 2, "ties", "ties are two numbers 0-2 (younger, drawn_gang_starter, drawn_gang_other)", tie) < 0)
+        return NULL;
     Scores sc;
     if (parse_scores(table, &sc) < 0) return NULL;
     uint64_t counts[5] = {0}, master = seed;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < runs; i++) {
-        uint64_t deals[4], choices[4];
-        for (int g = 0; g < 4; g++) deals[g] = sm_next(&master);
-        for (int g = 0; g < 4; g++) choices[g] = sm_next(&master);
-        int tricks = 0, outcome = 0, starters_changed = 0;
-        for (int system = 0; system < 2; system++) {
-            int st[2][4];
-            uint32_t codes[2][4];
-            int64_t tot[2][2];
-            for (int r = 0; r < 2; r++) play_match(deals, choices, (unsigned)sw[r], tie[r], &sc, r, system, st[r], codes[r], tot[r]);
-            for (int g = 0; g < 4; g++) {
-                starters_changed |= st[0][g] != st[1][g];
-                tricks |= (codes[0][g] & 0xFF) != (codes[1][g] & 0xFF);
+    for (Py_ssize_t done = 0; done < runs;) {
+        Py_ssize_t end = runs - done > MATCH_BLOCK ? done + MATCH_BLOCK : runs;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = done; i < end; i++) {
+            uint64_t deals[4], choices[4];
+            for (int g = 0; g < 4; g++) deals[g] = sm_next(&master);
+            for (int g = 0; g < 4; g++) choices[g] = sm_next(&master);
+            int tricks = 0, outcome = 0, starters_changed = 0;
+            for (int system = 0; system < 2; system++) {
+                int st[2][4];
+                uint32_t codes[2][4];
+                int64_t tot[2][2];
+                for (int r = 0; r < 2; r++) play_match(deals, choices, (unsigned)sw[r], tie[r], &sc, r, system, st[r], codes[r], tot[r]);
+                for (int g = 0; g < 4; g++) {
+                    starters_changed |= st[0][g] != st[1][g];
+                    tricks |= (codes[0][g] & 0xFF) != (codes[1][g] & 0xFF);
+                }
+                outcome |= match_winner(tot[0]) != match_winner(tot[1]);
+                counts[3 + system] += tot[0][0] != tot[1][0] || tot[0][1] != tot[1][1];
             }
-            outcome |= match_winner(tot[0]) != match_winner(tot[1]);
-            counts[3 + system] += tot[0][0] != tot[1][0] || tot[0][1] != tot[1][1];
+            counts[0] += tricks;
+            counts[1] += outcome;
+            counts[2] += starters_changed;
         }
-        counts[0] += tricks;
-        counts[1] += outcome;
-        counts[2] += starters_changed;
+        Py_END_ALLOW_THREADS
+        done = end;
+        if (PyErr_CheckSignals() < 0) return NULL;
     }
-    Py_END_ALLOW_THREADS
     return Py_BuildValue("(KKKKK)", counts[0], counts[1], counts[2], counts[3], counts[4]);
 }
 
 #define FEST_SIZE 4
 #define FEST_MEETINGS 12
+/* Signals are checked between blocks of this many Schwingfeste (48 Gänge each). */
+#define FEST_BLOCK 256
 
 /* One Schwingfest of 4 (12 meetings in schedule order, a as P0) under one reading. mode: 0 alternate,
  * 1 younger, 2 loser_of_first_meeting; tiebreak: 0 shared, 1 wins_then_plattwuerfe. */
@@ -1110,60 +1319,74 @@ static void play_fest(const uint64_t *deals, const uint64_t *choices, const uint
 /* fest_rows(runs, seed, (sw_a, sw_b), (mode_a, mode_b), (tiebreak_a, tiebreak_b), meetings, scores):
  * impact._fest_row's counts (tricks, outcome, starters, ranks, points_sw, points_pw). */
 static PyObject *py_fest_rows(PyObject *mod, PyObject *args) {
-    Py_ssize_t runs;
-    unsigned long long seed;
-    long sw[2];
-    int mode[2], tb[2];
-    Py_buffer meetings;
-    PyObject *table;
-    if (!PyArg_ParseTuple(args, "nK(ll)(ii)(ii)y*O", &runs, &seed, &sw[0], &sw[1], &mode[0], &mode[1], &tb[0], &tb[1],
-                          &meetings, &table))
+    PyObject *runs_obj, *seed_obj, *sw_obj, *mode_obj, *tb_obj, *meet_obj, *table;
+    if (!PyArg_UnpackTuple(args, "fest_rows", 7, 7, &runs_obj, &seed_obj, &sw_obj, &mode_obj, &tb_obj, &meet_obj, &table))
         return NULL;
+    Py_ssize_t runs;
+    uint64_t seed;
+    int sw[2], mode[2], tb[2];
+    if (parse_count(runs_obj, "runs", MAX_COUNT, &runs) < 0 || parse_seed(seed_obj, "seed", &seed) < 0 ||
+        parse_pair(sw_obj, SW_ALL, "switches", "switches are two masks of 5 bits (sw_a, sw_b)", sw) < 0 ||
+        parse_pair(mode_obj, 2, "modes", "modes are two numbers 0-2 (alternate, younger, loser_of_first_meeting)", mode) < 0 ||
+        parse_pair(tb_obj, 1, "tiebreaks", "tiebreaks are two numbers 0-1 (shared, wins_then_plattwuerfe)", tb) < 0)
+        return NULL;
+    static const char *const MEETINGS = "meetings are 12 triples (a, b, leg) as 36 bytes, a < b < 4 and leg 1 or 2";
     uint8_t meet[FEST_MEETINGS][3];
+    Py_buffer meetings;
+    if (PyObject_GetBuffer(meet_obj, &meetings, PyBUF_SIMPLE) < 0) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_BufferError)) return NULL;
+        PyErr_Clear();
+        raise_invalid("meetings", MEETINGS, meet_obj);
+        return NULL;
+    }
     int bad = meetings.len != FEST_MEETINGS * 3;
     if (!bad) memcpy(meet, meetings.buf, sizeof meet);
     PyBuffer_Release(&meetings);
     for (int m = 0; !bad && m < FEST_MEETINGS; m++)
         bad = meet[m][0] >= meet[m][1] || meet[m][1] >= FEST_SIZE || meet[m][2] < 1 || meet[m][2] > 2;
     if (bad) {
-        PyErr_SetString(PyExc_ValueError, "meetings must be 12 triples (a, b, leg) with a < b < 4 and leg 1 or 2");
+        raise_invalid("meetings", MEETINGS, meet_obj);
         return NULL;
     }
-    if (parse_switches(sw[0]) < 0 || parse_switches(sw[1]) < 0) return NULL;
     Scores sc;
     if (parse_scores(table, &sc) < 0) return NULL;
     uint64_t counts[6] = {0}, master = seed;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < runs; i++) {
-        uint64_t deals[FEST_MEETINGS], choices[FEST_MEETINGS];
-        for (int m = 0; m < FEST_MEETINGS; m++) deals[m] = sm_next(&master);
-        for (int m = 0; m < FEST_MEETINGS; m++) choices[m] = sm_next(&master);
-        int tricks = 0, outcome = 0, starters_changed = 0, ranks_changed = 0;
-        for (int system = 0; system < 2; system++) {
-            int st[2][FEST_MEETINGS], rk[2][FEST_SIZE];
-            uint32_t codes[2][FEST_MEETINGS];
-            int64_t tot[2][FEST_SIZE];
-            for (int r = 0; r < 2; r++)
-                play_fest(deals, choices, (const uint8_t(*)[3])meet, (unsigned)sw[r], mode[r], tb[r], &sc, r, system,
-                          st[r], codes[r], tot[r], rk[r]);
-            int totals_changed = 0;
-            for (int m = 0; m < FEST_MEETINGS; m++) {
-                starters_changed |= st[0][m] != st[1][m];
-                tricks |= (codes[0][m] & 0xFF) != (codes[1][m] & 0xFF);
+    for (Py_ssize_t done = 0; done < runs;) {
+        Py_ssize_t end = runs - done > FEST_BLOCK ? done + FEST_BLOCK : runs;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = done; i < end; i++) {
+            uint64_t deals[FEST_MEETINGS], choices[FEST_MEETINGS];
+            for (int m = 0; m < FEST_MEETINGS; m++) deals[m] = sm_next(&master);
+            for (int m = 0; m < FEST_MEETINGS; m++) choices[m] = sm_next(&master);
+            int tricks = 0, outcome = 0, starters_changed = 0, ranks_changed = 0;
+            for (int system = 0; system < 2; system++) {
+                int st[2][FEST_MEETINGS], rk[2][FEST_SIZE];
+                uint32_t codes[2][FEST_MEETINGS];
+                int64_t tot[2][FEST_SIZE];
+                for (int r = 0; r < 2; r++)
+                    play_fest(deals, choices, (const uint8_t(*)[3])meet, (unsigned)sw[r], mode[r], tb[r], &sc, r, system,
+                              st[r], codes[r], tot[r], rk[r]);
+                int totals_changed = 0;
+                for (int m = 0; m < FEST_MEETINGS; m++) {
+                    starters_changed |= st[0][m] != st[1][m];
+                    tricks |= (codes[0][m] & 0xFF) != (codes[1][m] & 0xFF);
+                }
+                for (int s = 0; s < FEST_SIZE; s++) {
+                    ranks_changed |= rk[0][s] != rk[1][s];
+                    outcome |= (rk[0][s] == 1) != (rk[1][s] == 1);
+                    totals_changed |= tot[0][s] != tot[1][s];
+                }
+                counts[4 + system] += totals_changed;
             }
-            for (int s = 0; s < FEST_SIZE; s++) {
-                ranks_changed |= rk[0][s] != rk[1][s];
-                outcome |= (rk[0][s] == 1) != (rk[1][s] == 1);
-                totals_changed |= tot[0][s] != tot[1][s];
-            }
-            counts[4 + system] += totals_changed;
+            counts[0] += tricks;
+            counts[1] += outcome;
+            counts[2] += starters_changed;
+            counts[3] += ranks_changed;
         }
-        counts[0] += tricks;
-        counts[1] += outcome;
-        counts[2] += starters_changed;
-        counts[3] += ranks_changed;
+        Py_END_ALLOW_THREADS
+        done = end;
+        if (PyErr_CheckSignals() < 0) return NULL;
     }
-    Py_END_ALLOW_THREADS
     return Py_BuildValue("(KKKKKK)", counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]);
 }
 
@@ -1254,31 +1477,56 @@ static int claims_hold(PyObject *claims, const Gang *g) {
     return found == PyDict_GET_SIZE(claims);
 }
 
-/* replay_recorded((hand0, hand1, revealed, pile), starter, switches, actions, start, steps) */
+/* More actions than any Gang has (26 cards, the Angriff, one choice after the Kampfrichter). */
+#define MAX_RECORDED_ACTIONS 64
+
+/* replay_recorded((hand0, hand1, revealed, pile), starter, switches, actions, start, steps)
+ *
+ * Claims are compared by dict lookups, and a key of a claims dict may run Python code (its
+ * __eq__ when it hashes like a claim's name) that changes any list or dict handed in. So the
+ * actions are read into C first, the step claims into a tuple of their own, and each claims
+ * dict is held by that tuple (or by the arguments) while it is looked up. */
 static PyObject *py_replay_recorded(PyObject *mod, PyObject *args) {
-    unsigned long h0, h1, sw;
-    int revealed, starter;
-    Py_buffer pile;
-    PyObject *actions, *start, *steps;
-    if (!PyArg_ParseTuple(args, "(kkiy*)ikO!OO!", &h0, &h1, &revealed, &pile, &starter, &sw, &PyList_Type, &actions,
-                          &start, &PyList_Type, &steps))
+    PyObject *deal, *starter, *sw, *actions, *start, *steps;
+    if (!PyArg_UnpackTuple(args, "replay_recorded", 6, 6, &deal, &starter, &sw, &actions, &start, &steps)) return NULL;
+    if (!PyList_Check(actions)) {
+        raise_invalid("actions", "actions are the list of a Gang record's action codes", actions);
         return NULL;
+    }
+    if (!PyList_Check(steps)) {
+        raise_invalid("steps", "steps are the list of a Gang record's step claims", steps);
+        return NULL;
+    }
     Gang g;
-    int ok = deal_start(&g, h0, h1, revealed, &pile, starter, sw);
-    PyBuffer_Release(&pile);
-    if (ok < 0) return NULL;
+    if (deal_start(&g, deal, starter, sw) < 0) return NULL;
+    /* (deal_start may have run __index__ of the deal's numbers: the lists are read only now) */
     Py_ssize_t n = PyList_GET_SIZE(actions), claimed = PyList_GET_SIZE(steps);
-    int hold = claimed <= n && (start == Py_None ? 1 : claims_hold(start, &g));
+    if (n > MAX_RECORDED_ACTIONS || claimed > n) return PyLong_FromLong(-1L);
+    int acts[MAX_RECORDED_ACTIONS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        acts[i] = code_action(PyList_GET_ITEM(actions, i)); /* no Python code runs here */
+        if (acts[i] < 0) return PyLong_FromLong(-1L);
+    }
+    PyObject *claims = PyList_GetSlice(steps, 0, claimed); /* a list of its own, holding every claims dict */
+    if (claims == NULL) return NULL;
+    Py_INCREF(start);
+    int hold = start == Py_None ? 1 : claims_hold(start, &g);
+    Py_DECREF(start);
     for (Py_ssize_t i = 0; hold > 0 && i < n; i++) {
-        int a = code_action(PyList_GET_ITEM(actions, i));
-        if (a < 0 || !(legal_mask(&g) & (1u << a))) {
+        int a = acts[i];
+        if (!(legal_mask(&g) & (1u << a))) {
             hold = 0;
             break;
         }
         apply_legal(&g, a);
-        PyObject *step = i < claimed ? PyList_GET_ITEM(steps, i) : Py_None;
-        if (step != Py_None) hold = claims_hold(step, &g);
+        if (i < claimed) {
+            PyObject *step = PyList_GET_ITEM(claims, i);
+            Py_INCREF(step);
+            if (step != Py_None) hold = claims_hold(step, &g);
+            Py_DECREF(step);
+        }
     }
+    Py_DECREF(claims);
     if (hold < 0) return NULL;
     return PyLong_FromLong(hold && g.phase == OVER ? (long)result_code(&g) : -1L);
 }
@@ -1325,13 +1573,28 @@ PyMODINIT_FUNC PyInit__twin(void) {
         Py_DECREF(m);
         return NULL;
     }
-    for (int i = 0; i < N_SWITCHES; i++) PyTuple_SET_ITEM(switches, i, PyUnicode_FromString(SWITCH_NAMES[i]));
-    for (int i = 0; i < N_CLAUSES; i++) PyTuple_SET_ITEM(clauses, i, PyUnicode_FromString(CLAUSE_NAMES[i]));
-    Py_INCREF(&GangType);
-    if (PyModule_AddObject(m, "Gang", (PyObject *)&GangType) < 0 || PyModule_AddObject(m, "SWITCHES", switches) < 0 ||
-        PyModule_AddObject(m, "CLAUSES", clauses) < 0 || PyModule_AddIntConstant(m, "N_COUNTS", N_COUNTS) < 0) {
+    int failed = 0;
+    for (int i = 0; i < N_SWITCHES; i++) {
+        PyObject *name = PyUnicode_FromString(SWITCH_NAMES[i]);
+        failed |= name == NULL;
+        PyTuple_SET_ITEM(switches, i, name);
+    }
+    for (int i = 0; i < N_CLAUSES; i++) {
+        PyObject *name = PyUnicode_FromString(CLAUSE_NAMES[i]);
+        failed |= name == NULL;
+        PyTuple_SET_ITEM(clauses, i, name);
+    }
+    if (failed || PyModule_AddObjectRef(m, "Gang", (PyObject *)&GangType) < 0 ||
+        PyModule_AddObjectRef(m, "SWITCHES", switches) < 0 || PyModule_AddObjectRef(m, "CLAUSES", clauses) < 0 ||
+        PyModule_AddIntConstant(m, "N_COUNTS", N_COUNTS) < 0 ||
+        PyModule_AddObject(m, "MAX_COUNT", PyLong_FromUnsignedLongLong(MAX_COUNT)) < 0 ||
+        PyModule_AddObject(m, "MAX_RESULTS", PyLong_FromUnsignedLongLong(MAX_RESULTS)) < 0) {
+        Py_DECREF(switches);
+        Py_DECREF(clauses);
         Py_DECREF(m);
         return NULL;
     }
+    Py_DECREF(switches);
+    Py_DECREF(clauses);
     return m;
 }

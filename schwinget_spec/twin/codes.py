@@ -26,6 +26,7 @@ __all__ = [
     "decode_result",
     "encode_result",
     "rules_of",
+    "shown",
     "switch_bits",
 ]
 
@@ -38,6 +39,17 @@ CHOOSE_P0 = 27
 """The Kampfrichter's player chooses P0 to lead next."""
 CHOOSE_P1 = 28
 """The Kampfrichter's player chooses P1 to lead next."""
+
+
+def shown(value: object) -> str:
+    """A refused value as an error message shows it, as the compiled twin does: its ``repr`` cut to 200 characters; an int whose ``repr`` Python refuses (more than 4,300 digits) by its size."""
+    try:
+        text = repr(value)
+    except Exception:  # an int too long to print, or a __repr__ that fails
+        if isinstance(value, int):
+            return f"an int of {int.bit_length(value)} bits"
+        return f"a {type(value).__name__} whose repr() fails"
+    return text if len(text) <= 200 else f"{text[:200]}..."
 
 SWITCHES: tuple[str, ...] = (
     "special_cards_follow_colour",

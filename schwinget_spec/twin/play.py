@@ -29,6 +29,7 @@ from schwinget_spec.twin.codes import (
     deal_args,
     decode_result,
     encode_result,
+    shown,
     switch_bits,
 )
 
@@ -39,6 +40,8 @@ __all__ = [
     "CHOOSE_P1",
     "COUNT_NAMES",
     "ENGINE",
+    "MAX_COUNT",
+    "MAX_RESULTS",
     "NO_TWIN_ENV",
     "SWITCHES",
     "BulkResult",
@@ -80,6 +83,13 @@ COUNT_NAMES: tuple[str, ...] = (
     "starter_wins",
 )
 """The counts of ``play_random``, in the order both engines return them."""
+
+
+MAX_COUNT = 2**40
+"""The most Gänge one call of ``play_random`` or ``play_pairs`` plays (1,099,511,627,776: about five days of one core); more is refused."""
+
+MAX_RESULTS = 2**28
+"""The most Gänge whose packed results ``play_random(..., results=True)`` keeps (268,435,456: 1 GiB of results); more is refused."""
 
 
 def compiled() -> ModuleType | None:
@@ -198,7 +208,7 @@ def play_random(count: int, seed: int = 0, rules: Rules | None = None, *, result
     number ``x`` of ``SplitMix64.seeded(s[2i + 1])`` (the bias of the modulo is below 2**-60).
     Both engines play the same Gänge. ``results=True`` keeps each Gang's packed result.
     """
-    check_int(count, "count", minimum=0)
+    _bounded(count, "count", MAX_RESULTS if results else MAX_COUNT)
     seed, rules = _seed(seed, "seed"), _rules(rules)
     counts, packed = engine_module().play_random(count, seed, switch_bits(rules), bool(results))
     return BulkResult(ENGINE, dict(zip(COUNT_NAMES, counts, strict=True)), packed)
@@ -206,7 +216,7 @@ def play_random(count: int, seed: int = 0, rules: Rules | None = None, *, result
 
 def play_pairs(count: int, seed: int, a: Rules, b: Rules) -> dict[tuple[bool, int, int], int]:
     """``impact.play_pair`` on ``count`` Gänge dealt as in ``play_random``: ``{(legal_differs, result_a, result_b): n}``."""
-    check_int(count, "count", minimum=0)
+    _bounded(count, "count", MAX_COUNT)
     seed, a, b = _seed(seed, "seed"), check_type(a, Rules, "a"), check_type(b, Rules, "b")
     out: dict[tuple[bool, int, int], int] = engine_module().play_pairs(count, seed, switch_bits(a), switch_bits(b))
     return out
@@ -238,8 +248,15 @@ def _refuse_random_bots(deal: object, rules: object, seeds: object) -> None:
     _seed(seeds[1], "seeds[1]")
 
 
+def _bounded(value: object, parameter: str, maximum: int) -> int:
+    # an int from 0 to maximum; an int too long for repr() is named by its size
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= maximum:
+        raise InvalidArgumentError(parameter, f"expected an int from 0 to {maximum}, got {shown(value)}")
+    return check_int(value, parameter, minimum=0, maximum=maximum)
+
+
 def _seed(value: object, parameter: str) -> int:
-    return check_int(value, parameter, minimum=0, maximum=MASK64)
+    return _bounded(value, parameter, MASK64)
 
 
 def _rules(rules: object) -> Rules:

@@ -17,7 +17,7 @@ from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64, shuffled
 from schwinget_spec.rules import Rules
-from schwinget_spec.twin.codes import SWITCHES, encode_result, rules_of
+from schwinget_spec.twin.codes import SWITCHES, encode_result, rules_of, shown
 
 __all__ = [
     "N_COUNTS",
@@ -45,7 +45,7 @@ def _number_in(value: object, limit: int, parameter: str, what: str) -> int:
     # lies in [0, limit]; else InvalidArgumentError, worded as the compiled twin words it.
     number = None if isinstance(value, bool) or not isinstance(value, SupportsIndex) else operator.index(value)
     if number is None or not 0 <= number <= limit:
-        raise InvalidArgumentError(parameter, f"{what}, got {value!r}")
+        raise InvalidArgumentError(parameter, f"{what}, got {shown(value)}")
     return number
 
 
