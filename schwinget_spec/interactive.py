@@ -14,6 +14,7 @@ import attrs
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, StartAngriff, parse_action
 from schwinget_spec.bots import Bot, make_bot
 from schwinget_spec.deal import Deal
+from schwinget_spec.files import OutputFileError, write_text_atomically
 from schwinget_spec.gang import GangState, Phase, cards_of
 from schwinget_spec.i18n import Lang, plural, refusal, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
@@ -242,8 +243,8 @@ def _trace_text(played: PlayedMatch, trace_id: str | None) -> str:
 
 
 def save_trace(played: PlayedMatch, path: Path, trace_id: str | None = None) -> None:
-    """Write the match's trace as JSON to ``path``."""
-    path.write_text(_trace_text(played, trace_id), encoding="utf-8")
+    """Write the match's trace as JSON to ``path``, whole or not at all (``files.OutputFileError``, also an ``OSError``)."""
+    write_text_atomically(path, _trace_text(played, trace_id))
 
 
 def save_trace_or_fallback(
@@ -258,9 +259,9 @@ def save_trace_or_fallback(
     """
     text = _trace_text(played, trace_id)
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        error = exc
+        write_text_atomically(path, text)
+    except OutputFileError as exc:
+        error = exc.cause or exc
     else:
         return path, None
     places = fallbacks if fallbacks is not None else (Path.cwd(), Path(tempfile.gettempdir()))

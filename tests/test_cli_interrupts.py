@@ -21,6 +21,8 @@ from click.testing import CliRunner, Result
 
 from schwinget_spec import cli
 from schwinget_spec.cli.common import INTERRUPTED
+from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.files import write_bytes_atomically
 
 NOTHING_SAVED = "interrupted: stopped before the end, nothing saved\n"
 
@@ -90,19 +92,20 @@ def test_sigterm_to_mutants_is_an_interrupt() -> None:
 
 
 def test_interrupted_vectors_export_names_the_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """``vectors export`` interrupted after some files says its directory may hold only some of them."""
+    """``vectors export`` interrupted after one file says how many of the files its directory holds, each whole."""
     copied: list[str] = []
 
-    def copy_one_then_ctrl_c(source: Path, target: Path) -> None:
+    def write_one_then_ctrl_c(target: Path, data: bytes) -> None:
         if copied:
             raise KeyboardInterrupt
         copied.append(target.name)
-        target.write_bytes(source.read_bytes())
+        write_bytes_atomically(target, data)
 
-    monkeypatch.setattr("shutil.copyfile", copy_one_then_ctrl_c)
+    monkeypatch.setattr("schwinget_spec.cli.conformance.write_bytes_atomically", write_one_then_ctrl_c)
     out = tmp_path / "vectors"
     result = invoke("vectors", "export", str(out))
-    _assert_interrupted(result, f"interrupted: {out} may hold only some of the files; export again\n")
+    total = len(load_vectors().files_present) + 1
+    _assert_interrupted(result, f"interrupted: {out} holds 1 of the {total} files, each whole; export again\n")
     assert [p.name for p in out.iterdir()] == copied
 
 

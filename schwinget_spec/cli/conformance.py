@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,6 +32,7 @@ from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessS
 from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.files import OutputFileError, write_bytes_atomically, write_text_atomically
 from schwinget_spec.safe_text import terminal_text
 
 __all__ = ["conformance_group", "vectors_group"]
@@ -58,19 +58,22 @@ def vectors_export_command(directory: Path) -> None:
         raise click.BadParameter(f"{directory}: {problem}", param_hint="DIRECTORY")
     source = shipped_directory()
     suite = load_vectors(source)
+    # each file is written whole or not at all (schwinget_spec.files); a failure says how many are complete
+    written = 0
+    total = len(suite.files_present) + 1
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for name in suite.files_present:
-            shutil.copyfile(source / name, directory / name)
+            write_bytes_atomically(directory / name, (source / name).read_bytes())
+            written += 1
         (directory / "schema").mkdir(exist_ok=True)
-        (directory / "schema" / "trace.schema.json").write_text(
-            json.dumps(load_schema(), indent=2) + "\n", encoding="utf-8"
-        )
+        write_text_atomically(directory / "schema" / "trace.schema.json", json.dumps(load_schema(), indent=2) + "\n")
     except KeyboardInterrupt:
-        exit_interrupted(f"{directory} may hold only some of the files; export again")
+        exit_interrupted(f"{directory} holds {written} of the {total} files, each whole; export again")
     except OSError as exc:
+        reason = str(exc) if isinstance(exc, OutputFileError) else f"cannot write there: {exc.strerror or exc}"
         raise click.BadParameter(
-            f"{directory}: cannot write there: {exc.strerror or exc}", param_hint="DIRECTORY"
+            f"{directory}: {reason}; {written} of the {total} files were written whole before it", param_hint="DIRECTORY"
         ) from None
     click.echo(
         f"wrote {len(suite.files_present)} vector files ({len(suite.vectors)} vectors, suite version "
@@ -349,11 +352,74 @@ def conformance_run_command(
         # an engine's name, messages and stderr may hold escape sequences: shown escaped, never run by the terminal
         click.echo(terminal_text(format_report(report)))
         if json_path is not None:
-            Path(json_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            write_text_atomically(json_path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     if junit_path is not None:
         write_junit(data, junit_path)
     if not report.passed:
         sys.exit(1)
+
+
+@conformance_group.command("profile", context_settings={"ignore_unknown_options": True})
+@click.option(
+    "--steer",
+    type=click.IntRange(min=1),
+    default=6,
+    show_default=True,
+    help="Steered Gänge, matches and Schwingfeste: reach each named rare situation this many times.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the steered games.")
+@click.option(
+    "--timeout", type=float, default=DEFAULT_TIMEOUT, show_default=True, callback=_seconds,
+    help="Seconds the implementation may take per request (a positive finite number).",
+)
+@click.option(
+    "--deadline", type=float, default=DEFAULT_DEADLINE, show_default=True, callback=_seconds,
+    help="Seconds the whole profile may take; a profile stopped by it says so (exit 1).",
+)
+@click.option(
+    "--json", "json_path", is_flag=False, flag_value="-", default=None, metavar="[PATH]", callback=_output_path,
+    help="Write the profile as JSON to PATH; alone (before --), print it instead of the text.",
+)
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def conformance_profile_command(
+    *, steer: int, seed: int, timeout: float, deadline: float, json_path: str | None, command: tuple[str, ...]
+) -> None:
+    """The reading profile of COMMAND (after --): for every rule switch it does not declare, the values its play is consistent with.
+
+    The reference plays steered games (each named rare situation of the levels the
+    implementation declares, STEER times) under every candidate reading at once and
+    compares the implementation's answers with each: per switch, the separating
+    situations met, and per value how many agreed and disagreed (docs/harness.md,
+    "The reading profile").
+
+    \b
+    Example:
+      schwinget conformance profile -- node examples/js/schwinget.js
+
+    Exit code 0 if the play is consistent with a value of every switch checked (a switch
+    no situation separated is named undetermined); 1 if some switch is consistent with
+    no value or a situation no reading explains was met (a bug, not a reading), or the
+    implementation fails to start, breaks the protocol or the deadline passes; 2 for a
+    usage error or a COMMAND that cannot be run; 130 when interrupted by Ctrl-C or
+    SIGTERM (the implementation's process group is stopped first).
+    """
+    from schwinget_spec.conformance.readings_profile import format_profile, profile_engine  # noqa: PLC0415
+
+    try:
+        profile = profile_engine(list(command), steer=steer, seed=seed, timeout=timeout, deadline=deadline)
+    except KeyboardInterrupt:
+        exit_interrupted("the implementation was stopped, no profile written")
+    if profile.not_started:
+        assert profile.failure is not None
+        raise LibraryError(profile.failure.removeprefix("failed to start: "))
+    data = profile.to_json()
+    if json_path == "-":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(terminal_text(format_profile(profile)))
+        if json_path is not None:
+            Path(json_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    sys.exit(profile.exit_code)
 
 
 conformance_group.add_command(report_command)

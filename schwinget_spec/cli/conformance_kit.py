@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from schwinget_spec.cli.common import exit_interrupted, input_file_problem, writable_file
+from schwinget_spec.files import write_text_atomically
 
 __all__ = ["mutants_command", "report_command", "write_junit"]
 
@@ -19,7 +20,7 @@ def write_junit(data: Mapping[str, Any], path: Path) -> None:
     """Write the JUnit XML of one JSON report to ``path``."""
     from schwinget_spec.conformance.reports import junit_xml, summarise_readings  # noqa: PLC0415
 
-    path.write_text(junit_xml(summarise_readings(data)), encoding="utf-8")
+    write_text_atomically(path, junit_xml(summarise_readings(data)))
 
 
 @click.command("report")
@@ -74,7 +75,7 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
     summaries = [s for d, n in zip(loaded, names, strict=True) for s in summarise_readings(d, n)]
     write_page(summaries, output)
     if junit is not None:
-        junit.write_text(junit_xml(summaries), encoding="utf-8")
+        write_text_atomically(junit, junit_xml(summaries))
     failed = sum(1 for s in summaries if not s.passed)
     click.echo(f"wrote {output}: {len(summaries)} reports, {failed} not passed" + (f"; JUnit XML in {junit}" if junit else ""))
 

@@ -18,6 +18,7 @@ from schwinget_spec.conformance.reports.summary import (
     clause_level,
     situation_descriptions,
 )
+from schwinget_spec.files import write_text_atomically
 from schwinget_spec.safe_text import code_fence, code_span, markdown_text, xml_text
 
 __all__ = ["html_page", "markdown_page", "write_page"]
@@ -276,7 +277,7 @@ def markdown_page(summaries: Sequence[RunSummary], title: str = "Schwinget confo
 
 
 def write_page(summaries: Sequence[RunSummary], path: str | Path) -> None:
-    """Write the page to ``path``: markdown for a ``.md`` file, HTML otherwise."""
+    """Write the page to ``path``: markdown for a ``.md`` file, HTML otherwise; whole or not at all (``files.OutputFileError``)."""
     p = Path(path)
     text = markdown_page(summaries) if p.suffix.lower() in (".md", ".markdown") else html_page(summaries)
-    p.write_text(text, encoding="utf-8")
+    write_text_atomically(p, text)
