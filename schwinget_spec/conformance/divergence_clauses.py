@@ -24,6 +24,7 @@ from schwinget_spec.gang import GangState, Phase, cards_of, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import GOOD_LOSER_TRICKS, Points, ScoringSystem, TableRow, compute_gang_score
 from schwinget_spec.trick import COLOUR_MASK, SchwungOutcome, allowed_answers, resolve_schwung
 
 __all__ = [
@@ -31,8 +32,10 @@ __all__ = [
     "allowing_clause",
     "deal_clause",
     "end_clause",
+    "fest_starter_clause",
     "legal_actions_clause",
     "pile_clause",
+    "points_clause",
     "result_clause",
     "state_clause",
     "trump_candidates_of_answers",
@@ -196,15 +199,32 @@ def _answer_clause(state: GangState, code: str) -> str:
         return "schwung.farbzwang"
     if not any(c.colour is led.colour for c in state.hand(state.to_move)):
         return "schwung.void_any"
+    if card.colour is None:
+        # a special card answers whatever was led (AMB-SPECIAL-FARBZWANG, default reading)
+        return "schwung.answer"
     if card.colour is not None and card.colour is state.trump:
         return "trump.anytime"
     return "schwung.farbzwang"
 
 
+def _angriff_clause(state: GangState) -> str:
+    """The clause that allows the Angriff in ``state`` where an engine refused it: the one at its boundary.
+
+    Before the first Schwung the leader's choice of a Schwung or an Angriff (``gang.turn``);
+    with the last two cards of the pile left, the pile is not yet used up
+    (``angriff.not_empty_pile``); otherwise the leader may start it (``angriff.who``).
+    """
+    if not state.history:
+        return "gang.turn"
+    if state.pile_size <= 2:
+        return "angriff.not_empty_pile"
+    return "angriff.who"
+
+
 def allowing_clause(state: GangState, code: str) -> str:
     """The clause that allows the legal action ``code`` in ``state``."""
     if code == "A":
-        return "angriff.who"
+        return _angriff_clause(state) if state.phase is Phase.LEAD else "angriff.who"
     if code in ("L0", "L1"):
         return "kampfrichter.chooses"
     if state.phase is Phase.ANSWER:
@@ -232,8 +252,69 @@ def legal_actions_clause(state: GangState, extra: Collection[str], missing: Coll
     return allowing_clause(state, sorted(missing)[0])
 
 
-def state_clause(field: str, before: GangState, action: str | None, after: GangState, impl_over: bool) -> str | None:
-    """The clause behind a difference of the state ``field`` after ``action`` (None: at the start) took ``before`` to ``after``."""
+def _engine_schwung(before: GangState, impl: Mapping[str, Any]) -> tuple[bool, Player | None, int]:
+    """How the engine's tricks after an answer in ``before`` decided the Schwung: (readable, winner, tricks credited).
+
+    Readable when at most one seat gained tricks and none lost any; no seat gaining is a
+    neutralised Schwung (winner None, 0 credited).
+    """
+    tricks = impl.get("tricks")
+    if not isinstance(tricks, list) or len(tricks) != 2 or not all(type(t) is int for t in tricks):
+        return False, None, 0
+    gained = [tricks[s] - before.tricks[s] for s in (0, 1)]
+    if min(gained) < 0 or min(gained) > 0:
+        return False, None, 0
+    if gained[0] == gained[1] == 0:
+        return True, None, 0
+    winner = Player.P0 if gained[0] > 0 else Player.P1
+    return True, winner, gained[winner]
+
+
+def _answer_state_clause(before: GangState, after: GangState, impl: Mapping[str, Any], impl_over: bool) -> str:
+    """The clause that decided what differs after an answer: the Schwung's winner, the tricks credited, the next leader or the end."""
+    record = after.history[-1]
+    readable, winner, credited = _engine_schwung(before, impl)
+    if not readable:
+        return record.clause_id
+    if record.winner is None:
+        # neutralised in the reference (kampfrichter.neutralises)
+        return "kampfrichter.chooses" if winner is None else record.clause_id
+    if winner is None:
+        # the engine neutralised a Schwung the reference gives to a player
+        kampfrichter_played = Card.KR in (record.led, record.answer)
+        if kampfrichter_played and after.is_over:
+            return "kampfrichter.last_schwung"
+        return record.clause_id
+    if winner is not record.winner:
+        return record.clause_id
+    if credited != record.tricks:
+        # the neutralised trick lost on the way (kampfrichter.collect), or a trick counted otherwise
+        return "kampfrichter.collect" if before.pending is not None and credited == 1 else "trick.winner_takes"
+    if after.is_over != impl_over:
+        return end_clause(after)
+    return "trick.winner_leads"
+
+
+def state_clause(
+    field: str,
+    before: GangState,
+    action: str | None,
+    after: GangState,
+    impl_over: bool,
+    *,
+    impl: Mapping[str, Any] | None = None,
+) -> str | None:
+    """The clause behind a difference of the state ``field`` after ``action`` (None: at the start) took ``before`` to ``after``.
+
+    ``impl`` is the engine's state after the action (``to_move`` as ``"P0"``/``"P1"``/None,
+    ``tricks``): after an answer the clause is the one that decided, in the reference, the
+    thing the engine got otherwise: the Schwung's winner (the clause of the Schwung's record),
+    the tricks credited (``trick.winner_takes``, or ``kampfrichter.collect`` when a
+    neutralised trick was pending), the next leader (``trick.winner_leads``, or
+    ``kampfrichter.chooses`` after a neutralised Schwung), the end of the Gang, or a
+    Kampfrichter that neutralised on the last Schwung (``kampfrichter.last_schwung``).
+    A pending trick credited at the Angriff is ``kampfrichter.collect``.
+    """
     if action is None:
         return "deal.hands" if field == "hands" else "deal.pile" if field == "pile_size" else "gang.turn"
     if field in ("pile_size", "hands"):
@@ -246,11 +327,15 @@ def state_clause(field: str, before: GangState, action: str | None, after: GangS
         return "schwung.lead_draw" if before.phase is Phase.LEAD else "schwung.answer_draw"
     # to_move or tricks
     if action == "A":
+        if field == "tricks" and before.pending is not None:
+            return "kampfrichter.collect"
         return "angriff.who"
     if action in ("L0", "L1"):
         return "kampfrichter.chooses"
     if before.phase is Phase.LEAD:
         return "schwung.answer"
+    if impl is not None:
+        return _answer_state_clause(before, after, impl, impl_over)
     record = after.history[-1]
     if record.clause_id in ("kampfrichter.last_schwung", "konter.last_trick"):
         return record.clause_id
@@ -314,3 +399,51 @@ def result_clause(
     if expected.get("plattwurf") is not None:
         return "plattwurf.definition"
     return "gang.more_tricks_wins"
+
+
+# -- the levels beyond the Gang
+
+
+def points_clause(
+    result: Any, system: ScoringSystem, rules: Rules, expected: Sequence[Points], actual: Sequence[Points]
+) -> str:
+    """The clause a wrong pair of Gang points breaks: the one that decided, in the reference, the points that differ.
+
+    - The winner's and the loser's points exchanged: ``table.columns``.
+    - Under the Punktewertung, a loser with 3 tricks or more: ``table.gut_gekaempft`` (its
+      point, or its absence after a Plattwurf under ``good_loser_after_plattwurf``); a loser
+      with fewer given points: ``scoring.punktewertung_winner`` (only the winner scores).
+    - Under the Schwingerwertung, a loser given nothing: ``scoring.schwingerwertung_both``.
+    - Otherwise the table row of the seat that differs.
+    """
+    score = compute_gang_score(result, system, rules)
+    loser = result.loser
+    if loser is not None and expected[0] != expected[1] and list(actual) == [expected[1], expected[0]]:
+        return "table.columns"
+    for seat in (Player.P0, Player.P1):
+        if expected[seat] == actual[seat]:
+            continue
+        if loser is seat and system is ScoringSystem.PUNKTEWERTUNG:
+            if result.tricks[loser] >= GOOD_LOSER_TRICKS:
+                return TableRow.GUT_GEKAEMPFT.clause_id
+            if actual[seat].hundredths > 0:
+                return "scoring.punktewertung_winner"
+        if loser is seat and system is ScoringSystem.SCHWINGERWERTUNG and actual[seat].hundredths == 0:
+            return "scoring.schwingerwertung_both"
+        return score.rows[seat].clause_id
+    return score.row.clause_id
+
+
+def fest_starter_clause(fest_starter: str, leg: int) -> str:
+    """The clause behind the starter of a pair's meeting ``leg`` (1 or 2) under ``Rules.fest_starter`` (AMB-FEST-STARTER), as the reference decides it.
+
+    The first meeting, and both under ``"younger"``: the younger starts
+    (``match.first_starter``). The second under ``"loser_of_first_meeting"``: the loser of
+    the first (``match.loser_starts``). The second under ``"alternate"``: the older, so that
+    each of the pair starts one of the two meetings (``fest.twice_each``).
+    """
+    if leg == 1 or fest_starter == "younger":
+        return "match.first_starter"
+    if fest_starter == "loser_of_first_meeting":
+        return "match.loser_starts"
+    return "fest.twice_each"

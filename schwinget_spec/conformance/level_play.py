@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from schwinget_spec.conformance.divergence_clauses import fest_starter_clause, points_clause
 from schwinget_spec.conformance.harness_games import GameSpec, script_policy
 from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_report import LevelCheck, LevelDivergence, LevelsReport
@@ -42,7 +43,7 @@ from schwinget_spec.match import MatchLength, play_out, random_chooser, start_ma
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, start_schwingfest
-from schwinget_spec.scoring import GOOD_LOSER_TRICKS, Points, ScoringSystem, TableRow, compute_gang_score
+from schwinget_spec.scoring import GOOD_LOSER_TRICKS, ScoringSystem, TableRow, compute_gang_score
 from schwinget_spec.trace import actions_of, end_claims
 
 __all__ = [
@@ -131,23 +132,6 @@ class _GangStopError(Exception):
     def __init__(self, divergence: Divergence, spec: GameSpec) -> None:
         self.divergence = divergence
         self.spec = spec
-
-
-def points_clause(result: Any, system: ScoringSystem, rules: Rules, expected: Sequence[Points], actual: Sequence[Points]) -> str:
-    """The clause a wrong pair of Gang points breaks: the good loser's row for the loser's point under the Punktewertung, else the result row."""
-    score = compute_gang_score(result, system, rules)
-    loser = result.loser
-    for seat in (Player.P0, Player.P1):
-        if expected[seat] == actual[seat]:
-            continue
-        if (
-            loser is seat
-            and system is ScoringSystem.PUNKTEWERTUNG
-            and (result.tricks[loser] >= GOOD_LOSER_TRICKS or actual[seat].hundredths == 100)
-        ):
-            return TableRow.GUT_GEKAEMPFT.clause_id
-        return score.rows[seat].clause_id
-    return score.row.clause_id
 
 
 def _json_line(message: Mapping[str, Any]) -> str:
@@ -338,7 +322,7 @@ class LevelPlay:
         exercised = {*_FEST_CLAUSES, *(("fest.four_players",) if spec.players == 4 else ())}
         for a, b in (pair for round_ in rounds for pair in round_):
             leg = legs[(a, b)] = legs.get((a, b), 0) + 1
-            exercised.add("match.first_starter" if leg == 1 else "match.loser_starts")
+            exercised.add(fest_starter_clause(spec.rules.fest_starter, leg))
             meeting = Meeting(a, b, leg)
             self.requests.append(_json_line({"cmd": "fest_meeting", "pair": [a, b]}))
             try:
@@ -352,7 +336,7 @@ class LevelPlay:
                     f"meeting {leg} of Schwinger {a} and {b} is started by {starter}; the reference has {due} "
                     f"(fest_starter {spec.rules.fest_starter!r})",
                     source, field=f"starter of meeting {a}-{b}/{leg}", expected=due, actual=starter,
-                    clause_id="match.first_starter" if leg == 1 else "match.loser_starts",
+                    clause_id=fest_starter_clause(spec.rules.fest_starter, leg),
                 )
             planned = spec.meetings[(a, b, leg)]
             seat = meeting.seat(due)

@@ -134,7 +134,7 @@ class LockstepGame:
                     clause = state_clause(name, ref, None, ref, impl_to_move is None)
                 else:
                     clause = self._deal_view(name, before, action or "", ref, impl_state) or state_clause(
-                        name, before, action, ref, impl_to_move is None
+                        name, before, action, ref, impl_to_move is None, impl=impl_state
                     )
                 raise self._found(
                     DivergenceKind.WRONG_STATE,

@@ -162,6 +162,38 @@ class LedKampfrichterWins(_ResolveMutant):
         return super().resolve(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=answer_was_void)
 
 
+class KampfrichterNeutralisesLast(_ResolveMutant):
+    """Breaks ``kampfrichter.last_schwung``: On the very last Schwung the Kampfrichter still neutralises the other card."""
+
+    def resolve(self, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules, *,
+                is_last: bool, answer_was_void: bool) -> SchwungOutcome:
+        if is_last and Card.KR in (led, answer):
+            return SchwungOutcome(None, "kampfrichter.neutralises")
+        return super().resolve(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=answer_was_void)
+
+
+class VoidKonterWinsCollecting(ReferenceEngine):
+    """Breaks ``konter.loses``: The Brienzer-Konter answered from a hand void of the led colour wins against a card that is not a 6 when the Schwung collects a neutralised trick."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        after = super().apply(state, action)
+        led = state.led
+        if (action != "BK" or state.phase is not Phase.ANSWER or state.pending is None or led is None
+                or led.colour is None or state.hands[state.to_move] & COLOUR_MASK[led.colour]):
+            return after
+        record = after.history[-1]
+        if record.winner is not record.leader or record.clause_id != "konter.loses":
+            return after
+        answerer = record.leader.other
+        tricks = list(state.tricks)
+        tricks[answerer] += record.tricks
+        record = attrs.evolve(record, winner=answerer, clause_id="konter.loses")
+        return attrs.evolve(
+            after, tricks=(tricks[0], tricks[1]), history=(*after.history[:-1], record),
+            to_move=after.to_move if after.phase is Phase.OVER else answerer,
+        )
+
+
 # -- the allowed answers
 
 
@@ -319,6 +351,32 @@ class AngriffOnEmptyPile(ReferenceEngine):
         if action == "A" and state.phase is Phase.LEAD and state.angriff is None and state.pile_drawn >= PILE_SIZE:
             return attrs.evolve(state, angriff=Angriff(state.to_move, len(state.history)), step=state.step + 1)
         return super().apply(state, action)
+
+
+class AngriffNotOnLastTwo(ReferenceEngine):
+    """Breaks ``angriff.not_empty_pile``: The Angriff is refused once only the last 2 cards of the pile are left."""
+
+    def legal_actions(self, state: GangState) -> tuple[str, ...]:
+        legal = super().legal_actions(state)
+        return tuple(a for a in legal if not (a == "A" and state.pile_size <= 2))
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        if action == "A" and state.phase is Phase.LEAD and state.pile_size <= 2:
+            raise IllegalActionError("no Angriff with 2 cards left in the pile", clause_id="angriff.not_empty_pile",
+                                     step=state.step, action=action)
+        return super().apply(state, action)
+
+
+class AngriffCollectsPending(ReferenceEngine):
+    """Breaks ``kampfrichter.collect``: The Angriff gives the neutralised trick waiting in the middle to the attacker."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        after = super().apply(state, action)
+        if action == "A" and state.pending is not None and after.angriff is not None:
+            tricks = list(after.tricks)
+            tricks[state.to_move] += 1
+            return attrs.evolve(after, tricks=(tricks[0], tricks[1]), pending=None)
+        return after
 
 
 class SecondAngriff(ReferenceEngine):
@@ -614,10 +672,21 @@ class FestCrowdedRounds(ReferenceEngine):
 
 
 class FestStarterAlwaysYounger(ReferenceEngine):
-    """Breaks ``match.loser_starts``: The younger of a pair starts both its meetings whatever fest_starter says."""
+    """Breaks ``fest.twice_each``: The younger of a pair starts both its meetings whatever fest_starter says."""
 
     def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
         return a
+
+
+class FestWinnerOfFirstStarts(ReferenceEngine):
+    """Breaks ``match.loser_starts``: Under fest_starter "loser_of_first_meeting" the winner of a pair's first meeting starts the second."""
+
+    def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
+        before = fest.meetings_of(a, b)
+        if before and fest.rules.fest_starter == "loser_of_first_meeting":
+            winner = before[0].result.winner
+            return b if winner is None else (a if winner is Player.P0 else b)
+        return super().fest_starter(fest, a, b)
 
 
 class FestRanksNotShared(ReferenceEngine):
@@ -734,6 +803,8 @@ ENGINES: dict[str, type[ReferenceEngine]] = {
         SixWinsTwoTricks, TwelveSchwuengeWithoutAngriff, ColumnsSwapped, PunktewertungLoserScoresOne,
         PlattwurfOwnAngriffLoser875, PlattwurfOpponentsAngriffSeven, SiegMitAngriffTwo, SiegOhneAngriffLoser875,
         GestellterZero, GoodLoserScoresTwo, NoGoodLoserAfterPlattwurf, TieOlderStarts, FestCrowdedRounds,
+        KampfrichterNeutralisesLast, VoidKonterWinsCollecting, AngriffNotOnLastTwo, AngriffCollectsPending,
+        FestWinnerOfFirstStarts,
     )
 }
 """Every single-bug engine class by its name; ``registry.MUTANTS`` says what each breaks."""

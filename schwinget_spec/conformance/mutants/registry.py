@@ -75,6 +75,12 @@ MUTANTS: tuple[Mutant, ...] = (
        "on the very last Schwung the Kampfrichter beats the Brienzer-Konter", neighbours=_LAST_SCHWUNG),
     _m("kampfrichter-wins-last-schwung", "kampfrichter.last_schwung", "KampfrichterWinsLastSchwung",
        "on the very last Schwung the Kampfrichter wins the trick instead of losing it", neighbours=_LAST_SCHWUNG),
+    _m("kampfrichter-neutralises-last", "kampfrichter.last_schwung", "KampfrichterNeutralisesLast",
+       "on the very last Schwung the Kampfrichter still neutralises the other card", neighbours=_LAST_SCHWUNG),
+    _m("void-konter-wins-collecting", "konter.loses", "VoidKonterWinsCollecting",
+       "the Brienzer-Konter answered from a hand void of the led colour wins against a card that is not a 6 "
+       "when the Schwung collects a neutralised trick",
+       neighbours=("kampfrichter.collect", "schwung.void_loses")),
     _m("led-kampfrichter-wins", "kampfrichter.neutralises", "LedKampfrichterWins",
        "a led Kampfrichter wins the trick instead of neutralising it",
        neighbours=("kampfrichter.chooses", "kampfrichter.collect")),
@@ -108,6 +114,10 @@ MUTANTS: tuple[Mutant, ...] = (
        "the leader draws after the answerer instead of at once after leading", neighbours=_DRAWS),
     _m("angriff-on-empty-pile", "angriff.not_empty_pile", "AngriffOnEmptyPile",
        "the Angriff is allowed once the pile is used up", neighbours=("angriff.who",)),
+    _m("angriff-not-on-last-two", "angriff.not_empty_pile", "AngriffNotOnLastTwo",
+       "the Angriff is refused once only the last 2 cards of the pile are left", neighbours=("angriff.who",)),
+    _m("angriff-collects-pending", "kampfrichter.collect", "AngriffCollectsPending",
+       "the Angriff gives the neutralised trick waiting in the middle to the attacker", neighbours=("angriff.who",)),
     _m("second-angriff", "angriff.once", "SecondAngriff",
        "the opponent of the attacker may start a second Angriff (it changes nothing)", neighbours=("angriff.who",)),
     _m("answerer-may-attack", "angriff.who", "AnswererMayAttack",
@@ -199,10 +209,14 @@ MUTANTS: tuple[Mutant, ...] = (
     _m("fest-crowded-rounds", "fest.parallel", "FestCrowdedRounds",
        "the schedule puts the first two rounds into one, so a Schwinger fights twice in a round", level="schwingfest",
        neighbours=("fest.twice_each",)),
-    # the second meeting's starter follows Rules.fest_starter (AMB-FEST-STARTER), read from the match's starter rules
-    _m("fest-starter-always-younger", "match.loser_starts", "FestStarterAlwaysYounger",
+    # the second meeting's starter follows Rules.fest_starter (AMB-FEST-STARTER): the clause of the reading in force
+    # (divergence_clauses.fest_starter_clause: fest.twice_each under "alternate", match.loser_starts under "loser_of_first_meeting")
+    _m("fest-starter-always-younger", "fest.twice_each", "FestStarterAlwaysYounger",
        "the younger of a pair starts both its meetings whatever fest_starter says", level="schwingfest",
-       neighbours=("match.first_starter", "fest.twice_each")),
+       neighbours=("match.first_starter", "match.loser_starts")),
+    _m("fest-winner-of-first-starts", "match.loser_starts", "FestWinnerOfFirstStarts",
+       'under fest_starter "loser_of_first_meeting" the winner of a pair\'s first meeting starts the second',
+       level="schwingfest", neighbours=("match.first_starter", "fest.twice_each")),
     # the booklet ranks a Schwingfest by points as it ranks a match (match.winner); ties are AMB-FEST-TIES
     _m("fest-ranks-not-shared", "match.winner", "FestRanksNotShared",
        "equal points get different ranks (by seat) instead of a shared rank", level="schwingfest",
