@@ -7,6 +7,7 @@ import pytest
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.adapter import ResultReport
+from schwinget_spec.conformance.divergence_clauses import fest_starter_clause, points_clause
 from schwinget_spec.conformance.harness import (
     DivergenceKind,
     GameSpec,
@@ -17,9 +18,11 @@ from schwinget_spec.conformance.harness import (
 )
 from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
 from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangState
+from schwinget_spec.gang import GangResult, GangState
+from schwinget_spec.match import play_out, random_chooser
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import Points, ScoringSystem, compute_gang_score
 from schwinget_spec.testing import ReferenceAdapter
 
 SEEDS = range(5)
@@ -234,3 +237,50 @@ def test_drawing_one_card_too_many_is_not_blamed_on_the_pile() -> None:
     assert report.divergence is not None
     assert report.divergence.field == "hands"
     assert _clause(report) == "schwung.lead_draw"
+
+
+# -- the levels beyond the Gang
+
+
+def _finished(loser_tricks: range) -> GangResult:
+    """The result of the first randomly played Gang (by seed) that has a loser whose tricks lie in ``loser_tricks``."""
+    for seed in range(200):
+        result = play_out(gang_module.start_gang(Deal.shuffled(seed), Player.P0), random_chooser(seed)).result
+        if result.loser is not None and result.tricks[result.loser] in loser_tricks:
+            return result
+    raise AssertionError("no such Gang in 200 seeds")
+
+
+@pytest.mark.clause("table.columns", "scoring.punktewertung_winner", "scoring.schwingerwertung_both", "table.gut_gekaempft")
+def test_wrong_points_name_the_clause_that_decided_them() -> None:
+    """Points exchanged between winner and loser name table.columns; a Punktewertung loser with fewer than 3 tricks given a point names scoring.punktewertung_winner, one with 3 or more table.gut_gekaempft; a Schwingerwertung loser given nothing names scoring.schwingerwertung_both."""
+    rules = Rules()
+    for result in (_finished(range(3)), _finished(range(3, 6))):
+        loser = result.loser
+        assert loser is not None
+        sw = ScoringSystem.SCHWINGERWERTUNG
+        expected = compute_gang_score(result, sw, rules).points
+        assert points_clause(result, sw, rules, expected, expected[::-1]) == "table.columns"
+        nothing = list(expected)
+        nothing[loser] = Points(sw, 0)
+        assert points_clause(result, sw, rules, expected, nothing) == "scoring.schwingerwertung_both"
+        pw = ScoringSystem.PUNKTEWERTUNG
+        expected = compute_gang_score(result, pw, rules).points
+        changed = list(expected)
+        changed[loser] = Points(pw, 200 if expected[loser].hundredths else 100)
+        wanted = "table.gut_gekaempft" if result.tricks[loser] >= 3 else "scoring.punktewertung_winner"
+        assert points_clause(result, pw, rules, expected, changed) == wanted
+        winner = list(expected)
+        winner[loser.other] = Points(pw, expected[loser.other].hundredths + 100)
+        assert points_clause(result, pw, rules, expected, winner) == compute_gang_score(result, pw, rules).row.clause_id
+
+
+@pytest.mark.clause("match.first_starter", "match.loser_starts", "fest.twice_each")
+def test_a_fest_starter_is_named_by_the_rule_of_the_reading_in_force() -> None:
+    """A meeting's starter names match.first_starter for the first meeting and under "younger", match.loser_starts for the second under "loser_of_first_meeting", fest.twice_each for the second under "alternate"."""
+    named = {(mode, leg): fest_starter_clause(mode, leg) for mode in ("alternate", "younger", "loser_of_first_meeting") for leg in (1, 2)}
+    assert named == {
+        ("alternate", 1): "match.first_starter", ("alternate", 2): "fest.twice_each",
+        ("younger", 1): "match.first_starter", ("younger", 2): "match.first_starter",
+        ("loser_of_first_meeting", 1): "match.first_starter", ("loser_of_first_meeting", 2): "match.loser_starts",
+    }
