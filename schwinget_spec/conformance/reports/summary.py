@@ -13,6 +13,7 @@ import attrs
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.coverage import clause_level
 from schwinget_spec.conformance.protocol import LEVELS
+from schwinget_spec.conformance.reports.run_file import run_file_problem
 from schwinget_spec.conformance.situations import SITUATIONS, gang_situations
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.rules import Rules
@@ -146,11 +147,18 @@ def load_report(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError as exc:
         raise ReportFileError(f"is not JSON: {exc}", path=str(path)) from None
+    except RecursionError:
+        raise ReportFileError("is not JSON: nested too deeply", path=str(path)) from None
     if not isinstance(data, dict) or not isinstance(data.get("implementation"), str) or "passed" not in data:
         raise ReportFileError(
             "is not a report of 'schwinget conformance run --json' (it needs 'implementation' and 'passed')",
             path=str(path),
         )
+    # every field the writers read, of the type they read it as (reports/run_file.py), before any is used
+    problem = run_file_problem(data)
+    if problem is not None:
+        where, reason = problem
+        raise ReportFileError(f"{where or 'the report'}: {reason}", path=str(path))
     return data
 
 

@@ -1,0 +1,129 @@
+"""Hostile inputs at the edges: run files of every wrong type, enormous counts and numbers, each refused with a library error or exit 2 naming what is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schwinget_spec.cli import cli
+from schwinget_spec.conformance.mutants.kill import run_mutant
+from schwinget_spec.conformance.mutants.registry import get_mutant
+from schwinget_spec.conformance.reports import (
+    ReportFileError,
+    html_page,
+    junit_xml,
+    load_report,
+    markdown_page,
+    summarise_readings,
+)
+
+# -- conformance report: run files of the wrong shape
+
+
+@pytest.fixture(scope="module")
+def run_file() -> dict[str, Any]:
+    """The JSON report of a failing run (a mutant engine, in process), with a reading column, as a run file holds it."""
+    _, report = run_mutant(get_mutant("konter-beats-trump-five"), in_process=True, games=0)
+    data: dict[str, Any] = json.loads(json.dumps(report.to_json()))
+    data["vector_results"] = data["vector_results"][:4]
+    data["readings"] = [{**json.loads(json.dumps(data)), "reading": {"konter_beats_trump_six": False}}]
+    data["readings"][0].pop("readings", None)
+    return data
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:3]):
+            out += _paths(item, (*path, i))
+    return out
+
+
+_SWAPS = ("x", "", 0, -1, 7, True, False, None, 1.5, [], [1], ["x"], {}, {"a": 1}, "\ud800", "\x1b]0;x\x07", 10**40)
+
+
+def _swapped(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> Any:
+    copy = json.loads(json.dumps(data))
+    if not path:
+        return value
+    node = copy
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return copy
+
+
+def _swapped_file(run_file: dict[str, Any], tmp_path: Path, data: st.DataObject) -> Path:
+    path = data.draw(st.sampled_from(_paths(run_file)))
+    swapped = _swapped(run_file, path, data.draw(st.sampled_from(_SWAPS)))
+    source = tmp_path / "run.json"
+    source.write_text(json.dumps(swapped), encoding="utf-8")
+    return source
+
+
+_HOSTILE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+@settings(_HOSTILE, max_examples=400)
+@given(data=st.data())
+def test_type_swapped_run_files_are_read_or_refused(run_file: dict[str, Any], tmp_path: Path, data: st.DataObject) -> None:
+    """400 run files, each with one value swapped for one of another type: each is refused naming the file, or read into its columns."""
+    source = _swapped_file(run_file, tmp_path, data)
+    refused: ReportFileError | None = None
+    try:
+        loaded = load_report(source)
+    except ReportFileError as exc:
+        refused = exc
+    if refused is not None:
+        assert str(refused).startswith(f"{source}: ")
+    else:
+        assert summarise_readings(loaded)
+
+
+@settings(_HOSTILE, max_examples=60)
+@given(data=st.data())
+def test_type_swapped_run_files_make_whole_pages(run_file: dict[str, Any], tmp_path: Path, data: st.DataObject) -> None:
+    """A type-swapped run file that is read makes an HTML page, a markdown page and JUnit XML that all encode as UTF-8."""
+    source = _swapped_file(run_file, tmp_path, data)
+    try:
+        summaries = summarise_readings(load_report(source))
+    except ReportFileError:
+        return
+    html_page(summaries).encode("utf-8")
+    markdown_page(summaries).encode("utf-8")
+    junit_xml(summaries).encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"implementation": "x", "passed": true, "command": true}', "/command: must be array"),
+        ('{"implementation": "x", "passed": true, "vectors_played": "x"}', "/vectors_played: must be integer"),
+        ('{"implementation": "x", "passed": true, "coverage": {"clauses": {"deal.shuffle": "x"}}}',
+         "/coverage/clauses/deal.shuffle: must be integer"),
+        ('{"implementation": "x", "passed": true, "divergence": {"clause_id": "no.such"}}',
+         "/divergence/clause_id: must be a clause id of the booklet (schwinget clauses) or null"),
+        ('{"implementation": "x", "passed": true, "readings": [{"implementation": "x", "passed": 1, "reading": {}}]}',
+         "/readings/0/passed: must be boolean"),
+        ('{"implementation": "x", "passed": true, "x": ' + "[" * 100_000 + "]" * 100_000 + "}", "is not JSON: nested too deeply"),
+        ('{"implementation": "x", "passed": true, "x": ' + "[" * 70 + "]" * 70 + "}", "/x/0/0/0"),
+    ],
+)
+def test_report_command_names_the_file_and_the_json_path(tmp_path: Path, text: str, message: str) -> None:
+    """``conformance report`` on a run file of the wrong shape exits 2 naming the file and the JSON pointer of the fault."""
+    source = tmp_path / "run.json"
+    source.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["conformance", "report", str(source), "-o", str(tmp_path / "page.html")])
+    assert result.exit_code == 2
+    assert f"{source}: {message}" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "page.html").exists()
