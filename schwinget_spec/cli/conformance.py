@@ -418,7 +418,7 @@ def conformance_profile_command(
     else:
         click.echo(terminal_text(format_profile(profile)))
         if json_path is not None:
-            Path(json_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            write_text_atomically(json_path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     sys.exit(profile.exit_code)
 
 

@@ -1,0 +1,276 @@
+"""The reading profile: the values of each switch an engine that declares nothing plays, found by steered games, and the reading that explains a divergence."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+from schwinget_spec.cli import cli
+from schwinget_spec.conformance.engine_session import EngineSession
+from schwinget_spec.conformance.mutants.engines import (
+    AnsweredKonterLosesToSix,
+    FestTiebreakIgnored,
+    TieOlderStarts,
+)
+from schwinget_spec.conformance.protocol import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
+from schwinget_spec.conformance.readings_profile import (
+    Explanation,
+    ReadingServer,
+    format_profile,
+    loopback,
+    profile_engine,
+    reading_explaining,
+    switch_values,
+)
+from schwinget_spec.conformance.steering import steered_games
+from schwinget_spec.conformance.steering_levels import steered_levels
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.rules import Rules
+
+_GANG_COMBINATIONS = [dict(zip(GANG_SWITCHES, values, strict=True)) for values in itertools.product((False, True), repeat=len(GANG_SWITCHES))]
+_LEVEL_READINGS = [
+    (level, name, value)
+    for level, names in (("match", (*SCORING_SWITCHES, *MATCH_SWITCHES)), ("schwingfest", FEST_SWITCHES))
+    for name in names
+    for value in switch_values(name)
+]
+
+
+def _profile_of(rules: Rules, *, levels: tuple[str, ...], declared: tuple[str, ...] = (), steer: int = 6, engine: object = None):  # type: ignore[no-untyped-def]
+    server = ReadingServer(rules, declared, engine, levels=levels)  # type: ignore[arg-type]
+    return profile_engine(client_factory=loopback(server), steer=steer)
+
+
+@pytest.mark.clause(
+    "schwung.farbzwang", "konter.beats_six", "kampfrichter.neutralises", "trump.beats", "konter.loses", "schwung.void_loses"
+)
+def test_profile_recovers_every_combination_of_the_gang_readings() -> None:
+    """For each of the 32 combinations of the Gang switches, the profile of a reference engine playing it without declaring it is exactly that combination."""
+    wrong = []
+    for values in _GANG_COMBINATIONS:
+        profile = _profile_of(Rules(**values), levels=("gang",), steer=2)
+        found = {s.switch: s.consistent for s in profile.switches if s.level == "gang"}
+        if found != {name: (value,) for name, value in values.items()} or profile.exit_code != 0:
+            wrong.append((values, found, profile.verdict))
+    assert wrong == []
+
+
+@pytest.mark.clause("match.draw_starter", "match.loser_starts", "match.winner", "table.gut_gekaempft")
+@pytest.mark.parametrize(("level", "name", "value"), _LEVEL_READINGS, ids=[f"{n}={v}" for _, n, v in _LEVEL_READINGS])
+def test_profile_recovers_each_match_and_schwingfest_reading(level: str, name: str, value: object) -> None:
+    """An engine playing one reading of a scoring, match or Schwingfest switch (its Gang switches declared) is profiled with exactly that value and the defaults of the others of its level."""
+    rules = Rules(**{name: value})  # type: ignore[arg-type]
+    profile = _profile_of(rules, levels=("gang", "scoring", level), declared=GANG_SWITCHES)
+    found = {s.switch: s.consistent for s in profile.switches if s.status not in ("declared", "not_checked")}
+    assert found == {n: (getattr(rules, n),) for n in found}
+    assert name in found
+    assert profile.exit_code == 0
+    assert all(s.status == "declared" for s in profile.switches if s.switch in GANG_SWITCHES)
+
+
+@pytest.mark.clause("konter.beats_six", "match.draw_starter")
+def test_profile_through_the_reference_server_subprocess() -> None:
+    """The reference server started with two other readings and declaring nothing is profiled with both, each separated at least once, and the text names them to declare."""
+    command = [
+        sys.executable, "-m", "schwinget_spec.conformance.reference_server",
+        "--play", "konter_beats_trump_six=false", "--play", "draw_tie_starter=drawn_gang_other", "--declare", "none",
+    ]
+    profile = profile_engine(command, steer=3)
+    by_name = {s.switch: s for s in profile.switches}
+    assert profile.exit_code == 0, format_profile(profile)
+    assert by_name["konter_beats_trump_six"].consistent == (False,)
+    assert by_name["draw_tie_starter"].consistent == ("drawn_gang_other",)
+    assert by_name["draw_tie_starter"].separating >= 1
+    assert profile.rules == Rules(konter_beats_trump_six=False, draw_tie_starter="drawn_gang_other")
+    text = format_profile(profile)
+    assert '  konter_beats_trump_six: [false]' in text
+    assert '  draw_tie_starter: ["drawn_gang_other"]' in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+@pytest.mark.clause("konter.beats_six")
+def test_a_gang_bug_is_consistent_with_no_reading() -> None:
+    """An engine whose answered Brienzer-Konter loses to a 6 is explained by no reading: situations no reading explains, exit code 1."""
+    profile = _profile_of(Rules(), levels=("gang",), steer=3, engine=AnsweredKonterLosesToSix())
+    assert profile.exit_code == 1
+    assert profile.unexplained_count >= 1
+    assert profile.unexplained[0].level == "gang"
+    assert "tricks" in profile.unexplained[0].detail or "to_move" in profile.unexplained[0].detail
+    assert profile.verdict.startswith("INCONSISTENT")
+
+
+@pytest.mark.clause("match.draw_starter")
+def test_a_tie_starter_bug_is_consistent_with_no_value_of_the_switch() -> None:
+    """An engine where the older player starts after every Gestellter at equal points is consistent with no value of draw_tie_starter."""
+    profile = _profile_of(Rules(), levels=("gang", "scoring", "match"), declared=GANG_SWITCHES, engine=TieOlderStarts())
+    by_name = {s.switch: s for s in profile.switches}
+    assert by_name["draw_tie_starter"].status == "none"
+    assert by_name["draw_tie_starter"].consistent == ()
+    assert all(v.disagreed > 0 for v in by_name["draw_tie_starter"].values)
+    assert profile.inconsistent == ("draw_tie_starter",)
+    assert profile.exit_code == 1
+    assert "no reading of draw_tie_starter" in profile.verdict
+
+
+@pytest.mark.clause("fest.twice_each")
+def test_a_mutant_that_is_a_reading_is_profiled_as_that_reading() -> None:
+    """An engine that ignores fest_tiebreak and shares ranks is an engine of the reading "shared", whatever it is asked to play."""
+    profile = _profile_of(
+        Rules(fest_tiebreak="wins_then_plattwuerfe"), levels=("gang", "scoring", "schwingfest"), declared=GANG_SWITCHES,
+        engine=FestTiebreakIgnored(),
+    )
+    assert {s.switch: s.consistent for s in profile.switches}["fest_tiebreak"] == ("shared",)
+    assert profile.exit_code == 0
+
+
+def test_declared_switches_and_undeclared_levels_are_not_profiled() -> None:
+    """A switch the engine declares is reported declared, one of a level it does not declare not checked, and the JSON says so."""
+    profile = _profile_of(Rules(), levels=("gang", "scoring"), declared=("special_cards_follow_colour",), steer=1)
+    data = profile.to_json()
+    status = {s["switch"]: s["status"] for s in data["switches"]}
+    assert status["special_cards_follow_colour"] == "declared"
+    assert status["draw_tie_starter"] == "not_checked"
+    assert status["fest_starter"] == "not_checked"
+    assert status["good_loser_after_plattwurf"] in ("found", "open")
+    assert data["exit_code"] == 0
+    assert json.loads(json.dumps(data)) == data
+
+
+def _engine_script(tmp_path: Path, after_hello: str) -> tuple[list[str], Path]:
+    """A fake engine that answers hello (declaring nothing) and then runs ``after_hello`` for every request; it writes its pid to a file."""
+    script = tmp_path / "engine.py"
+    pid_file = tmp_path / "pid.txt"
+    script.write_text(
+        "import json, os, sys, time\n"
+        f"open({str(pid_file)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
+        "for line in sys.stdin:\n"
+        "    req = json.loads(line)\n"
+        "    if req['cmd'] == 'hello':\n"
+        "        print(json.dumps({'ok': True, 'name': 'fake', 'version': '0', 'protocol': 2, 'levels': ['gang']}), flush=True)\n"
+        "        continue\n"
+        + "".join(f"    {row}\n" for row in after_hello.splitlines()),
+        encoding="utf-8",
+    )
+    return [sys.executable, str(script)], pid_file
+
+
+def _gone(pid_file: Path) -> bool:
+    pids = [int(p) for p in pid_file.read_text(encoding="utf-8").split()]
+    time.sleep(0.2)
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        return False
+    return bool(pids)
+
+
+@pytest.mark.parametrize(
+    ("behaviour", "kind"),
+    [("sys.exit(3)", "exited"), ("time.sleep(60)", "timeout"), ("print('not json', flush=True)", "malformed")],
+    ids=["crash", "hang", "lie"],
+)
+def test_an_engine_that_crashes_hangs_or_lies_gets_a_verdict(tmp_path: Path, behaviour: str, kind: str) -> None:
+    """An engine that exits, hangs or answers garbage after hello ends the profile with a failure naming what happened, exit code 1, and no process left."""
+    command, pid_file = _engine_script(tmp_path, behaviour)
+    profile = profile_engine(command, steer=1, timeout=0.5)
+    assert profile.failure is not None
+    assert f"broke the protocol ({kind})" in profile.failure
+    assert profile.exit_code == 1
+    assert format_profile(profile).splitlines()[-1].startswith("result: FAILED: the engine broke the protocol")
+    assert _gone(pid_file)
+
+
+def test_an_engine_that_does_not_start_and_a_command_that_cannot_run() -> None:
+    """An engine that exits before hello fails to start (exit 1); a command that cannot be run is not started (the CLI's usage error)."""
+    silent = profile_engine([sys.executable, "-c", "import sys; sys.exit(0)"], steer=1, start_timeout=5)
+    assert silent.failure is not None
+    assert silent.failure.startswith("failed to start")
+    assert not silent.not_started
+    assert silent.exit_code == 1
+    missing = profile_engine(["/nonexistent/engine"], steer=1)
+    assert missing.not_started
+
+
+def test_profile_refuses_bad_settings() -> None:
+    """A steer below 1, a seed that is no whole number, or a timeout that is no positive number is refused naming it."""
+    with pytest.raises(InvalidArgumentError, match="steer"):
+        profile_engine(["x"], steer=0)
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        profile_engine(["x"], seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="timeout"):
+        profile_engine(["x"], timeout=float("nan"))
+    with pytest.raises(InvalidArgumentError, match="switch"):
+        switch_values("no_such_switch")
+    with pytest.raises(InvalidArgumentError, match="rules"):
+        ReadingServer("defaults")  # type: ignore[arg-type]
+
+
+def test_cli_profile_json_and_exit_codes(tmp_path: Path) -> None:
+    """``schwinget conformance profile --json`` prints the profile of the reference server playing a non-default reading (exit 0); a command that cannot run is exit 2; a bug is exit 1."""
+    runner = CliRunner()
+    ok = runner.invoke(cli, [
+        "conformance", "profile", "--steer", "2", "--json", "--", sys.executable, "-m",
+        "schwinget_spec.conformance.reference_server", "--play", "special_cards_follow_colour=true", "--declare", "none",
+    ])
+    assert ok.exit_code == 0, ok.output
+    data = json.loads(ok.output)
+    assert {s["switch"]: s["consistent"] for s in data["switches"]}["special_cards_follow_colour"] == [True]
+    missing = runner.invoke(cli, ["conformance", "profile", "--", str(tmp_path / "missing")])
+    assert missing.exit_code == 2
+    assert "Error:" in missing.output
+    command, _ = _engine_script(tmp_path, "sys.exit(3)")
+    crashed = runner.invoke(cli, ["conformance", "profile", "--steer", "1", "--timeout", "1", "--", *command])
+    assert crashed.exit_code == 1
+    assert "result: FAILED" in crashed.output
+    bad = runner.invoke(cli, ["conformance", "profile", "--steer", "0", "--", "x"])
+    assert bad.exit_code == 2
+
+
+def _session(server: ReadingServer) -> EngineSession:
+    return EngineSession(("(in process)",), 5.0, 20.0, None, client_factory=loopback(server))
+
+
+@pytest.mark.clause("konter.beats_six", "trump.beats")
+def test_reading_explaining_names_the_gang_reading_with_its_clause() -> None:
+    """A Gang with the Konter against the trump 6, diverging under the defaults, is explained by konter_beats_trump_six=false alone, with the Schwung and the clause."""
+    spec = steered_games(1, 0, GANG_SWITCHES, situations=("konter_against_trump_six",), reading=Rules()).games[0]
+    session = _session(ReadingServer(Rules(konter_beats_trump_six=False)))
+    try:
+        explained = reading_explaining(session, spec, Rules())
+        agreeing = reading_explaining(session, spec, Rules(konter_beats_trump_six=False))
+    finally:
+        session.close()
+    assert [(e.switch, e.value, e.ambiguity) for e in explained] == [("konter_beats_trump_six", False, "AMB-KONTER-TRUMP-SIX")]
+    assert "trump.beats" in explained[0].evidence
+    assert explained[0].sentence.startswith("the engine plays AMB-KONTER-TRUMP-SIX as `false`: declare it (")
+    assert agreeing == ()
+
+
+@pytest.mark.clause("match.draw_starter")
+def test_reading_explaining_names_the_match_reading() -> None:
+    """A match with a Gestellter at equal points, played by an engine of drawn_gang_other, is explained by draw_tie_starter=drawn_gang_other with the Gang and the clause."""
+    matches = steered_levels(2, 0, (), levels=("match",)).matches
+    session = _session(ReadingServer(Rules(draw_tie_starter="drawn_gang_other")))
+    found: list[Explanation] = []
+    try:
+        for spec in matches:
+            if "match_draw_equal_points_starts" in spec.source:
+                found = list(reading_explaining(session, attrs.evolve(spec, rules=Rules())))
+                if found:
+                    break
+    finally:
+        session.close()
+    assert [(e.switch, e.value) for e in found] == [("draw_tie_starter", "drawn_gang_other")]
+    assert "the starter of Gang" in found[0].evidence
+    assert "match.draw_starter" in found[0].evidence
+    assert found[0].sentence.startswith("the engine plays AMB-DRAW-TIE-STARTER as `drawn_gang_other`: declare it (")
