@@ -33,7 +33,7 @@ from schwinget_spec.proofs.scoring_queries import GangKind, reachable_gangs
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
-_CHECKED = ("rule.draw_tie_starter.earliest", "rule.draw_tie_starter", "rule.fest_starter", "rule.fest_tiebreak",
+_CHECKED = ("rule.draw_tie_starter.earliest", "rule.draw_tie_starter", "rule.match_draw", "rule.fest_starter", "rule.fest_tiebreak",
             "rule.fest_tiebreak.points_first", "xcheck.random_matches")
 """The match and Schwingfest queries this file checks."""
 
@@ -79,6 +79,12 @@ def test_earliest_divergence_history_is_a_tie(pair: tuple[str, str], gang: int) 
 def test_draw_tie_switch_changes_a_match_winner() -> None:
     """Each other reading of draw_tie_starter changes the winner of some short match, replayed under both readings."""
     _check("rule.draw_tie_starter")
+
+
+@pytest.mark.clause("match.winner", "gang.tricks_decide")
+def test_match_draw_switch_names_a_winner() -> None:
+    """match_draw="more_tricks" names the winner of some short match with equal totals, replayed under both readings."""
+    _check("rule.match_draw")
 
 
 @pytest.mark.clause("match.loser_starts", "fest.twice_each", "match.winner")

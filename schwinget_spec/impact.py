@@ -56,6 +56,7 @@ LEVELS: dict[str, Level] = {
     "konter_loses_to_kampfrichter": "gang",
     "good_loser_after_plattwurf": "gang",
     "draw_tie_starter": "match",
+    "match_draw": "match",
     "fest_starter": "fest",
     "fest_tiebreak": "fest",
 }
@@ -224,9 +225,14 @@ def runs_for(level: Level, games: int | None) -> int:
 
 
 def engines(switches: Sequence[str] | None = None) -> dict[Level, str]:
-    """Which engine plays each level that ``measure`` would measure: the twin plays every level when it is built."""
-    levels = {LEVELS[name] for name, _ in plan(switches)}
-    return {level: twin.ENGINE for level in ("gang", "match", "fest") if level in levels}
+    """Which engine plays each level that ``measure`` would measure: the twin plays every level when it is built, but for a level whose switches it does not read (``match_draw``)."""
+    names = {name for name, _ in plan(switches)}
+    out: dict[Level, str] = {}
+    for level in ("gang", "match", "fest"):
+        mine = {n for n in names if LEVELS[n] == level}
+        if mine:
+            out[level] = "python" if mine <= _PYTHON_ONLY else twin.ENGINE
+    return out
 
 
 def _seeds(seed: int) -> Iterator[int]:
@@ -290,9 +296,13 @@ def _match(system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int], choic
     return match
 
 
+_PYTHON_ONLY = frozenset({"match_draw"})
+"""Match switches the twin's match rows do not read (its winner is the most points, a draw at equal totals): match.py plays them."""
+
+
 def _match_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
     default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
-    if twin.ENGINE == "twin":
+    if twin.ENGINE == "twin" and name not in _PYTHON_ONLY:
         return _twin_match_row(name, reading, runs, seed, progress, readings=(default, other))
     tricks = outcome = starters = 0
     points = [0, 0]

@@ -149,10 +149,11 @@ class MatchGang:
 class MatchResult:
     """The end of a match: the totals and the winner, or a draw.
 
-    ``winner`` is the player with more points (``match.goal``, ``match.winner``); None when the totals
-    are equal: the booklet names whoever has the most points, and with equal totals
-    nobody has, so the match is reported as a draw (``is_draw``). Equal totals happen
-    under both systems, e.g. four Gestellte.
+    ``winner`` is the player with more points (``match.goal``, ``match.winner``). With equal
+    totals (under both systems, e.g. four Gestellte) ``Rules.match_draw`` decides
+    (AMB-MATCH-DRAW): by default nobody has the most points and ``winner`` is None
+    (``is_draw``); under ``"more_tricks"`` the player with more tricks over all Gänge wins,
+    and only equal tricks too leave a draw.
     """
 
     system: ScoringSystem
@@ -161,7 +162,7 @@ class MatchResult:
 
     @property
     def is_draw(self) -> bool:
-        """True if both players have the same total."""
+        """True if the match has no winner (equal totals, and equal tricks under ``match_draw="more_tricks"``)."""
         return self.winner is None
 
     def __str__(self) -> str:
@@ -207,6 +208,14 @@ class MatchState:
         )
 
     @property
+    def total_tricks(self) -> tuple[int, int]:
+        """The tricks of P0 and P1 over the Gänge played so far (read by ``Rules.match_draw``)."""
+        return (
+            sum(g.result.tricks[0] for g in self.gaenge),
+            sum(g.result.tricks[1] for g in self.gaenge),
+        )
+
+    @property
     def next_starter(self) -> Player | None:
         """Who starts the next Gang; None once the match is over."""
         if self.is_over:
@@ -242,9 +251,15 @@ class MatchState:
                 clause_id="match.end",
             )
         t0, t1 = self.totals
-        # match.winner: the most points; equal totals are a draw
-        winner = None if t0 == t1 else (Player.P0 if t0 > t1 else Player.P1)
-        return MatchResult(self.system, (t0, t1), winner)
+        # match.winner: the most points
+        if t0 != t1:
+            return MatchResult(self.system, (t0, t1), Player.P0 if t0 > t1 else Player.P1)
+        # AMB-MATCH-DRAW: equal totals are a draw, or the tricks decide (gang.tricks_decide)
+        if self.rules.match_draw == "more_tricks":
+            s0, s1 = self.total_tricks
+            if s0 != s1:
+                return MatchResult(self.system, (t0, t1), Player.P0 if s0 > s1 else Player.P1)
+        return MatchResult(self.system, (t0, t1), None)
 
     # -- transitions
 

@@ -59,8 +59,9 @@ class Rules:
     no card of the led colour neutralises the led card (``kampfrichter.neutralises``)
     like any other Kampfrichter answer, and its player chooses the next leader
     (``kampfrichter.chooses``). False: the void rule (``schwung.void_loses``) prevails and
-    the leader takes the trick at once, with any pending trick (``kampfrichter.collect``),
-    and leads next (``trick.winner_leads``). On the last Schwung both readings give the
+    the leader takes the trick at once and leads next (``trick.winner_leads``). No
+    neutralised trick is ever pending then: only the Kampfrichter leaves one, and the
+    deck holds one Kampfrichter, the card being played. On the last Schwung both readings give the
     trick to the leader (``kampfrichter.last_schwung``)."""
 
     konter_beats_trump_six: bool = _switch(True)
@@ -72,7 +73,8 @@ class Rules:
     neutralises the Brienzer-Konter like any other card (``kampfrichter.neutralises``): the
     trick stays in the middle. True: the Konter "verliert" against the Kampfrichter as
     against every card that is not a 6 (``konter.loses``): the Kampfrichter's player takes
-    the trick at once and leads next. On the last Schwung both readings give the trick to
+    the trick at once and leads next (no neutralised trick is pending then: the deck
+    holds one Kampfrichter, the card being played). On the last Schwung both readings give the trick to
     the Konter (``konter.last_trick``)."""
 
     good_loser_after_plattwurf: bool = _switch(True)
@@ -90,6 +92,16 @@ class Rules:
     (default): the younger player, who started Gang 1 (``match.first_starter``).
     ``"drawn_gang_starter"``: the player who started the drawn Gang starts again.
     ``"drawn_gang_other"``: the other player than the one who started the drawn Gang."""
+
+    match_draw: Literal["draw", "more_tricks"] = attrs.field(
+        default="draw",
+        validator=_one_of(("draw", "more_tricks")),
+    )
+    """AMB-MATCH-DRAW. The end of a match whose totals are equal (``match.winner`` names
+    whoever has the most points). ``"draw"`` (default): nobody has the most points, the
+    match is drawn. ``"more_tricks"``: the player who made more tricks over all Gänge wins
+    ("Dabei ist die Anzahl gemachter Stiche entscheidend", ``gang.tricks_decide``, read as
+    the goal's tie-break); equal tricks too, the match is drawn."""
 
     fest_starter: Literal["alternate", "younger", "loser_of_first_meeting"] = attrs.field(
         default="alternate",

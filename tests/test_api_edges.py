@@ -212,7 +212,7 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[Any, ...]]] = {
     "gang_seeds": (gang_seeds, (1, 4)),
     "random_chooser": (random_chooser, (1,)),
     "rules_difference": (rules_difference, (Rules(), Rules())),
-    "Rules": (Rules, (False, True, True, True, False, True, "younger", "alternate", "shared")),
+    "Rules": (Rules, (False, True, True, True, False, True, "younger", "draw", "alternate", "shared")),
     "ScoringSystem.parse": (ScoringSystem.parse, ("s",)),
     "as_system": (as_system, (S,)),
     "Points": (Points, (S, 975)),

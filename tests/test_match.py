@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Outcome, start_gang
 from schwinget_spec.match import (
     MatchError,
@@ -160,6 +161,49 @@ def test_equal_totals_are_a_drawn_match(system: ScoringSystem, total: str) -> No
     assert state.result.winner is None
     assert [str(t) for t in state.result.totals] == [total, total]
     assert "draw" in str(state.result)
+
+
+# play_match(seed, system, MatchLength.SHORT, Player.P0): equal totals; the tricks over all Gänge as named
+EQUAL_TOTALS = [
+    (S, 4, (21, 14), Player.P0),
+    (S, 29, (16, 22), Player.P1),
+    (S, 86, (15, 15), None),
+    (P, 3, (22, 19), Player.P0),
+    (P, 9, (17, 18), Player.P1),
+    (P, 146, (18, 18), None),
+]
+
+
+@pytest.mark.clause("match.winner", "gang.tricks_decide")
+@pytest.mark.parametrize(("system", "seed", "tricks", "more_tricks"), EQUAL_TOTALS)
+def test_match_draw_follows_the_switch(system: ScoringSystem, seed: int, tricks: tuple[int, int], more_tricks: Player | None) -> None:
+    """AMB-MATCH-DRAW: equal totals are a draw by default; under "more_tricks" more tricks over all Gänge win, equal tricks still draw."""
+    drawn = play_match(seed, system, MatchLength.SHORT, Player.P0)
+    decided = play_match(seed, system, MatchLength.SHORT, Player.P0, rules=Rules(match_draw="more_tricks"))
+    assert drawn.totals == decided.totals
+    assert drawn.totals[0] == drawn.totals[1]
+    assert drawn.total_tricks == decided.total_tricks == tricks
+    assert [g.starter for g in drawn.gaenge] == [g.starter for g in decided.gaenge]
+    assert drawn.result.winner is None
+    assert drawn.result.is_draw
+    assert decided.result.winner is more_tricks
+    assert decided.result.is_draw is (more_tricks is None)
+
+
+@pytest.mark.clause("match.winner")
+def test_match_draw_switch_leaves_unequal_totals_alone() -> None:
+    """Under "more_tricks" the most points still win when the totals differ, even with fewer tricks."""
+    for seed in range(40):
+        state = play_match(seed, S, MatchLength.SHORT, Player.P0, rules=Rules(match_draw="more_tricks"))
+        t0, t1 = state.totals
+        if t0 != t1:
+            assert state.result.winner is (Player.P0 if t0 > t1 else Player.P1)
+
+
+def test_match_draw_takes_only_its_readings() -> None:
+    """A reading the switch does not have is refused naming the switch."""
+    with pytest.raises(InvalidArgumentError, match="match_draw"):
+        Rules(match_draw="tiebreak")  # type: ignore[arg-type]
 
 
 @pytest.mark.clause("match.end")

@@ -83,8 +83,8 @@ GANG_SWITCHES: tuple[str, ...] = tuple(
 """The ``Rules`` switches that change the play of a Gang; ``start`` sends those of them the engine declared (version 2)."""
 SCORING_SWITCHES: tuple[str, ...] = ("good_loser_after_plattwurf",)
 """The switches that change the points of a Gang; ``points`` sends those of them the engine declared."""
-MATCH_SWITCHES: tuple[str, ...] = ("draw_tie_starter",)
-"""The switches that change who starts a Gang of a match; ``match_start`` sends those the engine declared, with its declared Gang and scoring switches."""
+MATCH_SWITCHES: tuple[str, ...] = ("draw_tie_starter", "match_draw")
+"""The switches of a match (who starts a Gang, who wins at equal totals); ``match_start`` sends those the engine declared, with its declared Gang and scoring switches."""
 FEST_SWITCHES: tuple[str, ...] = ("fest_starter", "fest_tiebreak")
 """The switches of a Schwingfest; ``fest_start`` sends those the engine declared, with its declared Gang and scoring switches."""
 ALL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES)

@@ -9,7 +9,7 @@ built that way). The override points, by level:
   ``is_good_loser`` (the good loser's point), ``gang_points`` (both together).
 - match: ``first_starter``, ``starter_after_win``, ``starter_after_draw``,
   ``tie_starter`` (equal points after a Gestellter), ``gang_starter`` (all four),
-  ``match_totals``, ``match_winner``.
+  ``match_totals``, ``match_winner``, ``equal_totals_winner`` (a match with equal totals).
 - Schwingfest: ``fest_schedule``, ``fest_starter``, ``fest_standings``.
 
 ``ReferenceServer`` holds the session (the current Gang, match and Schwingfest) and
@@ -232,10 +232,20 @@ class ReferenceEngine:
         )
 
     def match_winner(self, match: EngineMatch, totals: tuple[Points, Points]) -> Player | None:
-        """The winner of a finished match: the most points; None for equal totals (``match.winner``)."""
+        """The winner of a finished match: the most points (``match.winner``); equal totals: ``Rules.match_draw`` (AMB-MATCH-DRAW)."""
         if totals[0] == totals[1]:
-            return None
+            return self.equal_totals_winner(match)
         return Player.P0 if totals[0] > totals[1] else Player.P1
+
+    def equal_totals_winner(self, match: EngineMatch) -> Player | None:
+        """The winner of a match with equal totals (AMB-MATCH-DRAW): None under ``"draw"``; under ``"more_tricks"`` more tricks over all Gänge (``gang.tricks_decide``)."""
+        if match.rules.match_draw == "draw":
+            return None
+        s0 = sum(g.result.tricks[0] for g in match.gaenge)
+        s1 = sum(g.result.tricks[1] for g in match.gaenge)
+        if s0 == s1:
+            return None
+        return Player.P0 if s0 > s1 else Player.P1
 
     # -- Schwingfest
 

@@ -289,6 +289,53 @@ def _draw_tie_switch() -> Outcome:
     return Outcome(WITNESS, ("match.draw_starter",), "; ".join(found))
 
 
+# -- match_draw
+
+
+def _match_draw_switch() -> Outcome:
+    """A short match with equal totals whose Gänge, replayed, give one player more tricks: ``match_draw`` names a winner there."""
+    sc = _Scoring()
+    n = MatchLength.SHORT.gaenge
+    kinds = [KindVar(f"g{i}") for i in range(n)]
+    model_a = MatchModel(kinds, DRAW_TIE_READINGS[0], sc.schwingerwertung, sc.good_loser, prefix="a.")
+    s = new_solver()
+    model_a.assert_into(s)
+    # match.winner: equal totals, the case the switch reads
+    s.add(model_a.winner_code() == 2)
+    for _ in range(_MAX_ROUNDS):
+        r = s.check(*model_a.tags())
+        if r == z3.unsat:
+            return Outcome(COUNTEREXAMPLE, (), "no short match ends with equal totals")
+        if r != z3.sat:
+            return Outcome(UNKNOWN)
+        model = s.model()
+        system, good = sc.read(model)
+        values = [k.value(model) for k in kinds]
+        starters = [_player(model_bool(model, model_a.starter[i])) for i in range(n)]
+        gangs = [known_gang(v, p) for v, p in zip(values, starters, strict=True)]
+        results = []
+        for reading in ("draw", "more_tricks"):
+            rules = Rules(match_draw=reading, good_loser_after_plattwurf=good)
+            try:
+                results.append(play_match_gangs(system, rules, gangs))
+            except SchwingetError as exc:
+                return Outcome(COUNTEREXAMPLE, (), f"the engine rejects the match under {reading}: {exc}")
+        drawn, decided = results
+        if drawn.totals != decided.totals or drawn.result.winner is not None:
+            return Outcome(COUNTEREXAMPLE, (), f"model totals equal, engine {drawn.result}")
+        if decided.result.winner is not None:
+            rows = " ".join(f"{g.score.row.value}({g.starter})" for g in drawn.gaenge)
+            return Outcome(
+                WITNESS,
+                ("match.winner", "gang.tricks_decide"),
+                f"{system.label}, {rows}: draw -> {drawn.result}; more_tricks -> tricks "
+                f"{decided.total_tricks[0]}:{decided.total_tricks[1]}, {decided.result}",
+            )
+        # these Gänge' witnesses make equal tricks too: ask for another set of kinds
+        s.add(z3.Not(z3.And(*(k.is_kind(v) for k, v in zip(kinds, values, strict=True)))))
+    return Outcome(UNKNOWN, (), f"no answer after {_MAX_ROUNDS} rounds of Gang-level checks")
+
+
 # -- Schwingfest switches
 
 
@@ -419,6 +466,13 @@ MATCH_QUERIES: tuple[Query, ...] = (
         "each other reading of draw_tie_starter changes the winner of some short match (same Gänge 1-3, one deal for Gang 4; both readings replayed)",
         WITNESS,
         _draw_tie_switch,
+        needs=REACHABLE_FACTS,
+    ),
+    Query(
+        "rule.match_draw",
+        "match_draw='more_tricks' names a winner of some short match with equal totals (Gang kinds found by Z3, their Gänge replayed under both readings)",
+        WITNESS,
+        _match_draw_switch,
         needs=REACHABLE_FACTS,
     ),
     Query(
