@@ -1,0 +1,492 @@
+"""Exhaustive equivalence of the finite rule functions: every input enumerated, and the engine, the compiled twin and the Z3 model's terms compared on each."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import attrs
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.cards import ALL_CARDS, Card, Colour
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import GangResult, Outcome, check_result
+from schwinget_spec.gang_parts import Angriff
+from schwinget_spec.players import Player
+from schwinget_spec.proofs.evaluate import compile_terms
+from schwinget_spec.proofs.model import MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel, rules_from
+from schwinget_spec.proofs.scoring_model import ROWS, GangScoreModel
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem, compute_gang_score
+from schwinget_spec.trick import FOLLOW_MASK, allowed_answers, resolve_schwung
+
+__all__ = [
+    "CHECKS",
+    "SWITCH_RULES",
+    "FunctionCheck",
+    "check_names",
+    "format_checks",
+    "run_exhaustive",
+]
+
+SWITCH_RULES: tuple[Rules, ...] = tuple(
+    rules_from(dict(zip(MODELLED_SWITCHES, bits, strict=True))) for bits in itertools.product((False, True), repeat=len(MODELLED_SWITCHES))
+)
+"""Every combination of the five Gang switches (32 ``Rules`` values, the other fields at their defaults)."""
+
+WIN_CLAUSES: tuple[str, ...] = (
+    "kampfrichter.neutralises",
+    "kampfrichter.last_schwung",
+    "konter.last_trick",
+    "konter.beats_six",
+    "konter.loses",
+    "trump.beats",
+    "schwung.higher_wins",
+    "schwung.void_loses",
+)
+"""The clauses of the model that decide who wins a Schwung or whether it stays pending."""
+FARBZWANG_CLAUSES: tuple[str, ...] = ("schwung.farbzwang", "schwung.void_any", "trump.anytime")
+_COLOURS: tuple[Colour | None, ...] = (*Colour, None)
+"""The five trump states: a colour, or none (``deal.no_trump``)."""
+_GANG_LENGTH = {False: 11, True: 1}
+"""The model's Gang length that makes its first Schwung not the last, or the last."""
+_MAX_REPORTED = 5
+_PENDING = [(True, False), (True, True)]
+_STEP_INPUTS: tuple[str, ...] = (
+    "led0",
+    "answer0",
+    "deck10",
+    "length",
+    "leader0",
+    "hand0_0",
+    "hand1_0",
+    "tag:schwung.void_any",
+    "tag:trump.anytime",
+    *(f"rules.{name}" for name in MODELLED_SWITCHES),
+)
+"""The constants of the first Schwung's terms an input fixes; the term of a clause mentions some of them."""
+
+
+@attrs.frozen
+class FunctionCheck:
+    """One finite rule function checked on every input of its domain.
+
+    ``inputs`` is the number of inputs on which the engine and the model were compared,
+    ``twin_inputs`` how many of them also went through the compiled twin (0 where the
+    twin has no such function), ``disagreements`` the first inputs where two of them
+    differ (empty when they all agree), ``complete`` False when only the suite's subset
+    of the domain was enumerated.
+    """
+
+    name: str
+    claim: str
+    clauses: tuple[str, ...]
+    domain: str
+    inputs: int
+    twin_inputs: int
+    disagreements: tuple[str, ...]
+    seconds: float
+    complete: bool
+
+    @property
+    def ok(self) -> bool:
+        """True when no input gave two answers."""
+        return not self.disagreements
+
+
+class _Tally:
+    """Counts inputs and keeps the first disagreements."""
+
+    def __init__(self) -> None:
+        self.inputs = 0
+        self.twin_inputs = 0
+        self.disagreements: list[str] = []
+
+    def differ(self, what: str) -> None:
+        if len(self.disagreements) < _MAX_REPORTED:
+            self.disagreements.append(what)
+
+
+# -- the model's terms of the first Schwung
+
+
+def _step_terms(clauses: Sequence[str], broken: str | None, drop: frozenset[str]) -> tuple[GangModel, z3.BoolRef]:
+    model = GangModel(broken=broken)
+    wanted = set(clauses) - drop
+    parts = [c for (cid, c), step in zip(model.constraints, model.step_of, strict=True) if step == 0 and cid in wanted]
+    return model, z3.And(*parts)
+
+
+def _trump_card(trump: Colour | None) -> int:
+    # a card index whose colour is the trump colour, or the Kampfrichter for no trump (deal.no_trump)
+    return Card.KR.index if trump is None else ALL_CARDS.index(next(c for c in ALL_CARDS if c.colour is trump))
+
+
+def _hands(led: Card, answer: Card) -> Iterator[int]:
+    """The answerer's hands that decide Farbzwang and void: the answer alone, and with a card of the led colour."""
+    bit = answer.bit
+    yield bit
+    follow = FOLLOW_MASK[led.index]
+    if follow and not follow & bit:
+        other = next(c for c in ALL_CARDS if follow & c.bit and c is not led)
+        yield bit | other.bit
+
+
+def _switch_bits(rules: Rules) -> tuple[bool, ...]:
+    return tuple(bool(getattr(rules, name)) for name in MODELLED_SWITCHES)
+
+
+def _cards(subset: bool) -> tuple[Card, ...]:
+    # the suite's subset: one colour's 1, 5 and 6 with another colour's 6 and the two special cards
+    if not subset:
+        return ALL_CARDS
+    return (Card.R1, Card.R5, Card.R6, Card.G1, Card.G6, Card.KR, Card.BK)
+
+
+def _trumps(subset: bool) -> tuple[Colour | None, ...]:
+    return (Colour.RED, Colour.GREEN, None) if subset else _COLOURS
+
+
+# -- the twin: a first Schwung dealt so that it decides exactly the input
+
+
+def _twin_module() -> object:
+    from schwinget_spec.twin import engine_module  # noqa: PLC0415 - the twin is loaded only for the checks that use it
+
+    return engine_module()
+
+
+def _first_schwung_deal(led: Card, answer_hand: int, trump: Colour | None) -> tuple[int, int, int, bytes] | None:
+    """A deal in which P0 holds ``led`` and P1 holds ``answer_hand`` with fillers of no colour it lacks; None if the trump card is taken."""
+    used = led.bit | answer_hand
+    revealed = next(
+        (c for c in ALL_CARDS if not used & c.bit and (c.colour is trump if trump is not None else c.colour is None)),
+        None,
+    )
+    if revealed is None:
+        return None
+    used |= revealed.bit
+    follow = FOLLOW_MASK[led.index]
+    holds_led_colour = bool(answer_hand & follow)
+    # P1's fillers: coloured cards of no colour it would newly hold of the led colour, never a special card
+    fillers = [c for c in ALL_CARDS if not used & c.bit and c.colour is not None and (holds_led_colour or not follow & c.bit)]
+    need = 5 - answer_hand.bit_count()
+    if len(fillers) < need:
+        return None
+    hand1 = answer_hand
+    for c in fillers[:need]:
+        hand1 |= c.bit
+    used |= hand1
+    rest = [c for c in ALL_CARDS if not used & c.bit]
+    hand0 = led.bit
+    for c in rest[:4]:
+        hand0 |= c.bit
+    pile = bytes(c.index for c in rest[4:16])
+    return hand0, hand1, revealed.index, pile
+
+
+def _mask_number(rules: Rules) -> int:
+    from schwinget_spec.twin import switch_bits  # noqa: PLC0415
+
+    return switch_bits(rules)
+
+
+# -- the checks
+
+
+def _check_farbzwang(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
+    tally = _Tally()
+    _model, term = _step_terms(("schwung.farbzwang",), broken, drop)
+    inputs = _STEP_INPUTS
+    run = compile_terms([term], inputs)
+    at = {name: i for i, name in enumerate(inputs)}
+    twin = _twin_module()
+    start: Callable[..., object] = twin.start  # type: ignore[attr-defined]
+    values: list[int | bool] = [0] * len(inputs)
+    values[at["length"]] = _GANG_LENGTH[False]
+    values[at["leader0"]] = False
+    values[at["hand0_0"]] = 0
+    values[at["tag:schwung.void_any"]] = True
+    values[at["tag:trump.anytime"]] = True
+    special_at = at["rules.special_cards_follow_colour"]
+    cards = _cards(subset)
+    for led, answer in itertools.permutations(cards, 2):
+        values[at["led0"]] = led.index
+        values[at["answer0"]] = answer.index
+        for trump in _trumps(subset):
+            values[at["deck10"]] = _trump_card(trump)
+            for hand in _hands(led, answer):
+                values[at["hand1_0"]] = hand
+                deal = _first_schwung_deal(led, hand, trump)
+                for rules in SWITCH_RULES:
+                    values[special_at] = rules.special_cards_follow_colour
+                    engine = bool(allowed_answers(hand, led, trump, rules) & answer.bit)
+                    (modelled,) = run(*values)
+                    tally.inputs += 1
+                    label = f"{led.code} answered by {answer.code} from {_codes(hand)}, trump {_name(trump)}, {_rules_text(rules)}"
+                    if modelled != engine:
+                        tally.differ(f"{label}: engine {'allows' if engine else 'refuses'}, model {'allows' if modelled else 'refuses'}")
+                    if deal is None:
+                        continue
+                    state: Any = start(deal, 0, _mask_number(rules))
+                    state = state.apply(led.index)
+                    twin_mask = state.legal_mask
+                    full_hand = deal[1]
+                    engine_mask = allowed_answers(full_hand, led, trump, rules)
+                    tally.twin_inputs += 1
+                    if twin_mask != engine_mask:
+                        tally.differ(f"{label} (dealt hand {_codes(full_hand)}): engine allows {_codes(engine_mask)}, twin {_codes(twin_mask)}")
+    return tally
+
+
+def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
+    tally = _Tally()
+    model, conj = _step_terms(WIN_CLAUSES, broken, drop)
+    neutral, lw = model.neutral[0], model.leader_wins[0]
+    combos = ((False, False), (False, True), (True, False), (True, True))
+    terms = [z3.substitute(conj, (neutral, z3.BoolVal(n)), (lw, z3.BoolVal(w))) for n, w in combos]
+    inputs = _STEP_INPUTS
+    run = compile_terms(terms, inputs)
+    at = {name: i for i, name in enumerate(inputs)}
+    switch_at = [at[f"rules.{name}"] for name in MODELLED_SWITCHES]
+    twin = _twin_module()
+    start: Callable[..., object] = twin.start  # type: ignore[attr-defined]
+    values: list[int | bool] = [0] * len(inputs)
+    cards = _cards(subset)
+    for led, answer in itertools.permutations(cards, 2):
+        values[at["led0"]] = led.index
+        values[at["answer0"]] = answer.index
+        for trump in _trumps(subset):
+            values[at["deck10"]] = _trump_card(trump)
+            for hand in _hands(led, answer):
+                follow = FOLLOW_MASK[led.index]
+                was_void = follow != 0 and not hand & follow
+                deal = _first_schwung_deal(led, hand, trump)
+                for rules in SWITCH_RULES:
+                    for i, flag in zip(switch_at, _switch_bits(rules), strict=True):
+                        values[i] = flag
+                    for is_last, leader in itertools.product((False, True), Player):
+                        values[at["length"]] = _GANG_LENGTH[is_last]
+                        values[at["leader0"]] = leader is Player.P1
+                        values[at["hand1_0" if leader is Player.P0 else "hand0_0"]] = hand
+                        values[at["hand0_0" if leader is Player.P0 else "hand1_0"]] = 0
+                        outcome = resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=was_void)
+                        engine = (outcome.winner is None, outcome.winner is leader)
+                        admitted = [combo for combo, holds in zip(combos, run(*values), strict=True) if holds]
+                        tally.inputs += 1
+                        # a pending trick has no winner: the model leaves leader_wins free exactly then
+                        expected = _PENDING if engine[0] else [engine]
+                        if admitted != expected:
+                            label = (
+                                f"{leader} leads {led.code}, {answer.code} answers from {_codes(hand)}, trump {_name(trump)}, "
+                                f"{'last' if is_last else 'not last'}, {_rules_text(rules)}"
+                            )
+                            tally.differ(f"{label}: engine {_winner_text(engine)}, model {', '.join(map(_winner_text, admitted)) or 'nothing'}")
+                    if deal is None or not allowed_answers(deal[1], led, trump, rules) & answer.bit:
+                        continue
+                    # the twin: P0 leads the first Schwung, which is never the last
+                    full_void = follow != 0 and not deal[1] & follow
+                    outcome = resolve_schwung(Player.P0, led, answer, trump, rules, is_last=False, answer_was_void=full_void)
+                    played: Any = start(deal, 0, _mask_number(rules))
+                    played = played.apply(led.index).apply(answer.index)
+                    tricks, pending, clause = played.tricks, played.pending, played.last_clause
+                    twin_winner = None if pending else (Player.P0 if tricks[0] else Player.P1)
+                    tally.twin_inputs += 1
+                    if (twin_winner, clause) != (outcome.winner, outcome.clause_id):
+                        tally.differ(
+                            f"P0 leads {led.code}, {answer.code} answers from {_codes(deal[1])}, trump {_name(trump)}, {_rules_text(rules)}: "
+                            f"engine {outcome.winner} by {outcome.clause_id}, twin {twin_winner} by {clause}"
+                        )
+    return tally
+
+
+def _results(subset: bool) -> Iterator[GangResult]:
+    """Every Gang result ``check_result`` accepts whose Plattwurf winner holds 5 tricks or more (``inv.plattwurf_winner_ahead``).
+
+    Without an Angriff: 11 Schwünge, any split of 11 tricks. With an Angriff after k
+    Schwünge (0-5) by either player: k + 5 Schwünge, any split, and no Plattwurf or one of
+    either player holding at least the 5 tricks after the Angriff.
+    """
+    angriffe: list[Angriff | None] = [None]
+    afters = (0, 5) if subset else range(6)
+    angriffe += [Angriff(p, k) for p in Player for k in afters]
+    for angriff in angriffe:
+        total = 11 if angriff is None else angriff.after_schwung + 5
+        plattwuerfe: tuple[Player | None, ...] = (None,) if angriff is None else (None, *Player)
+        for t0 in range(total + 1):
+            tricks = (t0, total - t0)
+            for plattwurf in plattwuerfe:
+                if plattwurf is not None and tricks[plattwurf] < 5:
+                    continue
+                yield _result(tricks, total, angriff, plattwurf)
+
+
+def _result(tricks: tuple[int, int], schwuenge: int, angriff: Angriff | None, plattwurf: Player | None) -> GangResult:
+    # the winner and outcome as gang.more_tricks_wins and plattwurf.definition give them; check_result confirms
+    if plattwurf is not None:
+        assert angriff is not None
+        winner: Player | None = plattwurf
+        outcome = Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF if plattwurf is angriff.player else Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+    elif tricks[0] == tricks[1]:
+        winner, outcome = None, Outcome.GESTELLTER
+    else:
+        winner = Player.P0 if tricks[0] > tricks[1] else Player.P1
+        outcome = Outcome.SIEG_MIT_ANGRIFF if angriff is not None else Outcome.SIEG_OHNE_ANGRIFF
+    return check_result(GangResult(tricks, schwuenge, angriff, plattwurf, winner, outcome))
+
+
+def _check_scoring(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
+    tally = _Tally()
+    gang = GangModel(broken=broken, definitions_as_clauses=True)
+    score = GangScoreModel(gang)
+    table = z3.And(*(c for cid, c in score.constraints if cid not in drop))
+    row_index = score.row_index()
+    plattwurf_of = [z3.Bool(f"plattwurf{q}") for q in (0, 1)]
+    for result in _results(subset):
+        for system, rules in itertools.product(ScoringSystem, (Rules(), Rules(good_loser_after_plattwurf=False))):
+            engine = compute_gang_score(result, system, rules)
+            fixed = [
+                (gang.tricks[0][MAX_SCHWUENGE], z3.BitVecVal(result.tricks[0], 5)),
+                (gang.tricks[1][MAX_SCHWUENGE], z3.BitVecVal(result.tricks[1], 5)),
+                (score.schwingerwertung, z3.BoolVal(system is ScoringSystem.SCHWINGERWERTUNG)),
+                (score.good_loser_after_plattwurf, z3.BoolVal(rules.good_loser_after_plattwurf)),
+                *((p, z3.BoolVal(result.plattwurf is not None and int(result.plattwurf) == q)) for q, p in enumerate(plattwurf_of)),
+            ]
+            for s in range(MAX_SCHWUENGE):
+                at = result.angriff is not None and result.angriff.after_schwung == s
+                fixed.append((gang.angriff[s], z3.BoolVal(at)))
+                fixed.append((gang.leader[s], z3.BoolVal(at and result.angriff is not None and result.angriff.player is Player.P1)))
+            tally.inputs += 1
+            label = f"{result.tricks[0]}:{result.tricks[1]} {result.outcome.name}, {system.value}, good_loser_after_plattwurf={rules.good_loser_after_plattwurf}"
+            # the table with the input substituted: a small formula over the cells and points, solved alone
+            solver = z3.SolverFor("QF_BV")
+            solver.add(z3.simplify(z3.substitute(table, *fixed)))
+            if solver.check() != z3.sat:
+                tally.differ(f"{label}: the model admits no points")
+                continue
+            m = solver.model()
+            points = tuple(m.eval(p, model_completion=True).as_long() for p in score.points)
+            row = z3.simplify(z3.substitute(row_index, *fixed)).as_long()
+            want = tuple(p.hundredths for p in engine.points)
+            if points != want or row >= len(ROWS) or ROWS[row] != engine.row.value:
+                tally.differ(f"{label}: engine {engine.row.value} {want}, model {ROWS[row] if row < len(ROWS) else row} {points}")
+                continue
+            solver.add(z3.Or(score.points[0] != want[0], score.points[1] != want[1]))
+            if solver.check() != z3.unsat:
+                tally.differ(f"{label}: the model admits other points than {want}")
+    return tally
+
+
+# -- text
+
+
+def _codes(mask: int) -> str:
+    return " ".join(c.code for c in ALL_CARDS if mask & c.bit) or "nothing"
+
+
+def _name(trump: Colour | None) -> str:
+    return "none" if trump is None else trump.code
+
+
+def _rules_text(rules: Rules) -> str:
+    on = [name for name in MODELLED_SWITCHES if getattr(rules, name)]
+    return "switches on: " + (", ".join(on) if on else "none")
+
+
+def _winner_text(combo: tuple[bool, bool]) -> str:
+    neutral, leader_wins = combo
+    return "pending" if neutral else ("leader wins" if leader_wins else "answerer wins")
+
+
+@attrs.frozen
+class _Spec:
+    claim: str
+    clauses: tuple[str, ...]
+    domain: str
+    subset: str
+    run: Callable[[bool, str | None, frozenset[str]], _Tally]
+
+
+CHECKS: dict[str, _Spec] = {
+    "schwung.allowed": _Spec(
+        "which answers are allowed (Farbzwang and its exceptions)",
+        FARBZWANG_CLAUSES,
+        "led card x answer x trump state (5) x answerer's hand (the answer alone, or with a card of the led colour) "
+        "x the 32 switch combinations; the twin on a first Schwung dealt to that input, its whole legal mask",
+        "7 cards (R1 R5 R6 G1 G6 KR BK), trump R, G or none",
+        _check_farbzwang,
+    ),
+    "table.points": _Spec(
+        "the scoring table's row and both players' points for every Gang result, both systems, either reading of good_loser_after_plattwurf",
+        ("table.plattwurf_eigener_angriff", "table.plattwurf_gegnerischer_angriff", "table.sieg_mit_angriff",
+         "table.sieg_ohne_angriff", "table.gestellter", "table.gut_gekaempft", "table.columns"),
+        "every Gang result: no Angriff (11 Schwünge) or an Angriff by either player after 0-5 Schwünge, every split of "
+        "the tricks, no Plattwurf or one of a player holding 5 tricks or more; x 2 systems x 2 readings (one Z3 check "
+        "per input and one more showing the points are the only ones); the twin has no scoring",
+        "Angriff after 0 or 5 Schwünge",
+        _check_scoring,
+    ),
+    "schwung.winner": _Spec(
+        "who wins a Schwung, or whether it stays pending (last Schwung or not, void or not)",
+        WIN_CLAUSES,
+        "leader (2) x led card x answer x trump state (5) x last or not x void or not x the 32 switch combinations; "
+        "the twin on the first Schwung (never the last) of a Gang dealt to that input, with the clause that decided",
+        "7 cards (R1 R5 R6 G1 G6 KR BK), trump R, G or none",
+        _check_winner,
+    ),
+}
+"""The exhaustive checks by name: what each compares, the clauses it checks, its domain and the suite's subset."""
+
+
+def check_names() -> tuple[str, ...]:
+    """The names of the exhaustive checks, in order."""
+    return tuple(CHECKS)
+
+
+def run_exhaustive(
+    names: Sequence[str] | None = None,
+    *,
+    subset: bool = False,
+    broken: str | None = None,
+    drop: Sequence[str] = (),
+) -> tuple[FunctionCheck, ...]:
+    """Run the named checks (all by default) on their whole domain, or on the suite's ``subset`` of it.
+
+    ``broken`` names a deliberately wrong variant of the Gang model (``GangModel(broken=...)``):
+    the checks then compare the engine with that model, to show they can fail; ``drop``
+    leaves the constraints of those clause ids out of the model's terms.
+    """
+    chosen = check_names() if names is None else tuple(names)
+    for name in chosen:
+        if name not in CHECKS:
+            raise InvalidArgumentError("names", f"unknown exhaustive check {name!r}; known: {', '.join(CHECKS)}")
+    out = []
+    for name in chosen:
+        spec = CHECKS[name]
+        began = time.perf_counter()
+        tally = spec.run(subset, broken, frozenset(drop))
+        out.append(
+            FunctionCheck(
+                name=name,
+                claim=spec.claim,
+                clauses=spec.clauses,
+                domain=spec.subset if subset else spec.domain,
+                inputs=tally.inputs,
+                twin_inputs=tally.twin_inputs,
+                disagreements=tuple(tally.disagreements),
+                seconds=time.perf_counter() - began,
+                complete=not subset,
+            )
+        )
+    return tuple(out)
+
+
+def format_checks(checks: Sequence[FunctionCheck]) -> str:
+    """A plain table: name, inputs, through the twin, disagreements, seconds."""
+    lines = [f"{'check':<22} {'inputs':>10} {'twin':>9} {'differ':>6} {'s':>7}"]
+    for c in checks:
+        lines.append(f"{c.name:<22} {c.inputs:>10,} {c.twin_inputs:>9,} {len(c.disagreements):>6} {c.seconds:>7.2f}")
+        lines.extend(f"  {d}" for d in c.disagreements)
+    return "\n".join(lines)

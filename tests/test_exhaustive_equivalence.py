@@ -1,0 +1,107 @@
+"""The finite rule functions checked on every input of the suite's subset of their domains: engine, compiled twin and Z3 model agree."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.proofs.evaluate import compile_terms, free_constants, simplify_on
+from schwinget_spec.proofs.exhaustive import CHECKS, FunctionCheck, run_exhaustive
+from schwinget_spec.proofs.model import GangModel
+
+
+@pytest.fixture(scope="module")
+def subset() -> dict[str, FunctionCheck]:
+    """Every check on the suite's subset, run once for the module."""
+    return {c.name: c for c in run_exhaustive(subset=True)}
+
+
+@pytest.mark.clause("schwung.farbzwang", "schwung.void_any", "trump.anytime")
+def test_allowed_answers_agree_three_ways(subset: dict[str, FunctionCheck]) -> None:
+    """Which answers are allowed agrees between engine and model on all 6,144 inputs of the subset, and with the twin on the 6,080 it can deal."""
+    check = subset["schwung.allowed"]
+    assert check.disagreements == ()
+    assert (check.inputs, check.twin_inputs, check.complete) == (6144, 6080, False)
+
+
+@pytest.mark.clause(
+    "kampfrichter.neutralises", "kampfrichter.last_schwung", "konter.last_trick", "konter.beats_six",
+    "konter.loses", "trump.beats", "schwung.higher_wins", "schwung.void_loses",
+)
+def test_schwung_winner_agrees_three_ways(subset: dict[str, FunctionCheck]) -> None:
+    """Who wins a Schwung or whether it stays pending agrees on all 24,576 inputs of the subset, and with the twin on 4,832 first Schwünge."""
+    check = subset["schwung.winner"]
+    assert check.disagreements == ()
+    assert (check.inputs, check.twin_inputs) == (24576, 4832)
+
+
+@pytest.mark.clause("table.sieg_ohne_angriff", "table.gut_gekaempft", "table.columns", "table.plattwurf_eigener_angriff")
+def test_table_points_agree_with_the_model(subset: dict[str, FunctionCheck]) -> None:
+    """The scoring table's row and points agree between engine and model on the 296 results of the subset, and the model admits no other points."""
+    check = subset["table.points"]
+    assert check.disagreements == ()
+    assert (check.inputs, check.twin_inputs) == (296, 0)
+
+
+@pytest.mark.clause("schwung.higher_wins")
+def test_a_broken_winner_rule_is_found() -> None:
+    """With the model's higher card losing (broken ``lower_wins``), the winner check reports disagreements."""
+    (check,) = run_exhaustive(["schwung.winner"], subset=True, broken="lower_wins")
+    assert len(check.disagreements) == 5
+    assert "engine answerer wins, model leader wins" in check.disagreements[0] or "engine leader wins, model answerer wins" in check.disagreements[0]
+
+
+@pytest.mark.clause("trump.anytime")
+def test_a_broken_farbzwang_is_found() -> None:
+    """With the model's Farbzwang ignoring trump (broken ``farbzwang_ignores_trump``), the allowed-answers check reports disagreements."""
+    (check,) = run_exhaustive(["schwung.allowed"], subset=True, broken="farbzwang_ignores_trump")
+    assert len(check.disagreements) == 5
+    assert all("engine allows, model refuses" in d or "engine refuses, model allows" in d for d in check.disagreements)
+
+
+@pytest.mark.clause("table.gut_gekaempft")
+def test_a_table_without_the_good_loser_is_found() -> None:
+    """With ``table.gut_gekaempft`` left out of the model, the table check finds results whose points the model no longer fixes."""
+    (check,) = run_exhaustive(["table.points"], subset=True, drop=["table.gut_gekaempft"])
+    assert len(check.disagreements) == 5
+    assert all("the model admits other points than" in d for d in check.disagreements)
+
+
+def test_unknown_check_is_refused() -> None:
+    """An unknown check name raises InvalidArgumentError naming ``names``."""
+    with pytest.raises(InvalidArgumentError, match="names"):
+        run_exhaustive(["no.such"])
+    assert set(CHECKS) >= {"schwung.allowed", "schwung.winner", "table.points"}
+
+
+def test_compiled_terms_equal_z3_simplification() -> None:
+    """The compiled evaluation of the first Schwung's Farbzwang term gives Z3's own simplified value on 100 inputs."""
+    model = GangModel()
+    term = next(c for cid, c in model.constraints if cid == "schwung.farbzwang")
+    names = free_constants([term])
+    run = compile_terms([term], names)
+    widths = {n: 1 if n.startswith(("tag:", "rules.", "leader")) else (32 if n.startswith("hand") else 5) for n in names}
+    seen = 0
+    for values in itertools.islice(itertools.product(range(0, 26, 3), range(1, 26, 4), (0, 1 << 3, 0x2FFFFFF), (0, 7), (False, True)), 100):
+        led, answer, hand, length, flag = values
+        env: dict[str, int | bool] = {}
+        for n in names:
+            if widths[n] == 1:
+                env[n] = flag if n.startswith("rules.") else True
+            elif n.startswith("hand"):
+                env[n] = hand
+            else:
+                env[n] = {"led0": led, "answer0": answer, "length": length}.get(n, 12)
+        (value,) = run(*(env[n] for n in names))
+        assert value == simplify_on(term, env)
+        seen += 1
+    assert seen == 100
+
+
+def test_compile_refuses_an_unknown_constant() -> None:
+    """A term mentioning a constant outside the inputs is refused with InvalidArgumentError naming ``inputs``."""
+    with pytest.raises(InvalidArgumentError, match="inputs"):
+        compile_terms([z3.Bool("a") == z3.Bool("b")], ["a"])
