@@ -303,6 +303,10 @@ class ReferenceServer:
         self, engine: ReferenceEngine | None = None, *, play: Rules | None = None, declare: Readings | None = None
     ) -> None:
         self.engine = ReferenceEngine() if engine is None else engine
+        self.play = Rules() if play is None else play
+        """The value of each switch a request does not send (``--play``)."""
+        self.declare = Readings.of(self.engine.switches) if declare is None else declare
+        """The switches and values ``hello`` declares (``--declare``); a request sending another is answered ``unsupported``."""
         self.gang: GangState | None = None
         self.match: EngineMatch | None = None
         self.fest: EngineFest | None = None
@@ -313,10 +317,6 @@ class ReferenceServer:
         """The answer to one request (a parsed JSON value)."""
         if not isinstance(request, Mapping):
             raise BadRequestError("a request is a JSON object")
-        self.play = Rules() if play is None else play
-        """The value of each switch a request does not send (``--play``)."""
-        self.declare = Readings.of(self.engine.switches) if declare is None else declare
-        """The switches and values ``hello`` declares (``--declare``); a request sending another is answered ``unsupported``."""
         cmd = request.get("cmd")
         method = getattr(self, f"_cmd_{cmd}", None) if isinstance(cmd, str) else None
         if method is None:
@@ -517,6 +517,8 @@ def read_rules(value: Any, switches: Collection[str], base: Rules | None = None)
     for name, v in value.items():
         if name not in known or name not in switches or type(v) is not type(getattr(Rules(), name)):
             return None
+        if isinstance(switches, Readings) and not switches.allows(name, v):
+            return None
         values[name] = v
     try:
         return Rules(**values)
@@ -527,8 +529,6 @@ def read_rules(value: Any, switches: Collection[str], base: Rules | None = None)
 def read_deal(value: Any) -> Deal:
     """The ``deal`` of a request, as ``Deal.to_codes`` writes it (``protocol.deal_from_codes``); raises ``BadRequestError`` ("bad deal: ...") naming what is wrong."""
     try:
-        if isinstance(switches, Readings) and not switches.allows(name, v):
-            return None
         return deal_from_codes(value)
     except SchwingetError as exc:
         raise BadRequestError(f"bad deal: {exc}") from None
