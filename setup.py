@@ -1,4 +1,4 @@
-"""Build of the optional compiled twin (schwinget_spec.twin._twin); everything else is in pyproject.toml."""
+"""Build of the optional compiled twin (schwinget_spec.twin._twin) and solver (schwinget_spec.twin._solver); everything else is in pyproject.toml."""
 
 from __future__ import annotations
 
@@ -15,4 +15,13 @@ TWIN = Extension(
     optional=True,
 )
 
-setup(ext_modules=[] if os.environ.get("SCHWINGET_NO_TWIN") == "1" else [TWIN])
+# The solver is optional too: without it schwinget_spec.solver.compiled raises, and the
+# readable solver (schwinget_spec.solver.minimax) gives the same values, slowly.
+SOLVER = Extension(
+    "schwinget_spec.twin._solver",
+    sources=["schwinget_spec/twin/_solver.c"],
+    extra_compile_args=["-O3"] if os.name == "posix" else [],
+    optional=True,
+)
+
+setup(ext_modules=[] if os.environ.get("SCHWINGET_NO_TWIN") == "1" else [TWIN, SOLVER])

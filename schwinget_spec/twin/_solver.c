@@ -1,0 +1,1013 @@
+/* The compiled Gang solver (double dummy): alpha-beta over the rules of the twin (_twin.c), with a
+ * transposition table keyed on the whole position, move ordering and equivalent-card pruning.
+ *
+ * The readable solver (schwinget_spec/solver/minimax.py, plain minimax over the reference engine)
+ * is the specification; tests/test_solver*.py check the two on positions of every depth, and the
+ * move generation here against the reference engine in lock step. The rules below are the twin's
+ * (trick.py and gang.py), written again for a position that carries no history; each function
+ * names the clause it follows. Cards are indices 0-25 (R1..R6, G1..G6, B1..B6, Y1..Y6, KR, BK);
+ * actions 0-25 play that card, 26 starts the Angriff, 27 and 28 choose P0 or P1 to lead next.
+ *
+ * P0 maximises the value of a finished Gang, P1 minimises it. The value of a finished Gang is
+ * read from a table the caller passes (schwinget_spec.solver.values.leaf_table): entry
+ * 2 * outcome + (loser's tricks >= 3) is the winner's lead in points, negated when P1 wins.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KR 24
+#define BK 25
+#define NO_CARD 31
+#define NO_TRUMP 4
+#define PILE_SIZE 12
+#define ACT_ANGRIFF 26
+#define ACT_L0 27
+#define ACT_L1 28
+#define BIT_ANGRIFF (1u << ACT_ANGRIFF)
+#define SPECIAL_MASK ((1u << KR) | (1u << BK))
+#define CARD_MASK ((1u << 26) - 1)
+#define HAND_MAX 5
+#define TRICKS_MAX 11
+#define N_LEAF 10
+#define LEAF_MAX 100000
+#define INF 1000000
+
+enum { LEAD = 0, ANSWER = 1, CHOOSE = 2, OVER = 3 };
+
+/* The Gang switches of Rules (schwinget_spec.twin.SWITCHES), one bit each, set when the field is True. */
+#define SW_SPECIAL_FOLLOW 1u  /* special_cards_follow_colour (AMB-SPECIAL-FARBZWANG) */
+#define SW_VOID_KONTER 2u     /* void_konter_beats_six (AMB-KONTER-VOID) */
+#define SW_KONTER_TRUMP6 4u   /* konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
+#define SW_KONTER_LOSES_KR 8u /* konter_loses_to_kampfrichter (AMB-KONTER-VS-KR) */
+#define SW_VOID_KR 16u        /* void_kampfrichter_neutralises (AMB-KAMPFRICHTER-VOID) */
+#define SW_ALL 31u
+
+/* Options of a call, to measure each technique by switching it off. */
+#define OPT_NO_TABLE 1u
+#define OPT_NO_EQUIVALENT 2u
+#define OPT_NO_ORDERING 4u
+#define OPT_ALL 7u
+
+static const uint32_t COLOUR_MASK[5] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18, 0};
+
+/* A position: what the rest of the Gang depends on, given the deal's pile, trump and switches. */
+typedef struct {
+    uint32_t hands[2];
+    uint8_t drawn;     /* pile cards drawn so far */
+    uint8_t phase;
+    uint8_t to_move;
+    uint8_t led;       /* the card waiting for its answer, or NO_CARD */
+    uint8_t angriff;   /* 0 none, 1 + the player who started it */
+    uint8_t pending;   /* a neutralised trick waits to be collected */
+    uint8_t tricks[2];
+    uint8_t won_after; /* bit p: p won a decided Schwung after the Angriff */
+} Pos;
+
+/* One solve: the deal's fixed parts, the leaf table, and the search's bookkeeping. */
+typedef struct {
+    uint8_t pile[PILE_SIZE];
+    int trump;
+    unsigned sw;
+    unsigned options;
+    int leaf[N_LEAF];
+    uint32_t generation;
+    uint64_t nodes;
+    uint64_t end_nodes; /* of them, nodes of the game after the last draw */
+    int failed; /* a signal handler raised, or a position with no legal action: unwind */
+} Ctx;
+
+/* -- the rules (trick.py, gang.py) */
+
+/* schwung.void_any, schwung.farbzwang, trump.anytime; AMB-SPECIAL-FARBZWANG */
+static inline uint32_t allowed_answers(uint32_t hand, int led, int trump, unsigned sw) {
+    if (led >= KR) return hand;
+    uint32_t allowed = hand & COLOUR_MASK[led / 6];
+    if (!allowed) return hand;
+    allowed |= hand & COLOUR_MASK[trump];
+    if (!(sw & SW_SPECIAL_FOLLOW)) allowed |= hand & SPECIAL_MASK;
+    return allowed;
+}
+
+static inline int is_six(int card) { return card < KR && card % 6 == 5; }
+
+/* konter.beats_six; a trump 6 only under konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
+static inline int konter_beats(int six, int trump, unsigned sw) {
+    return is_six(six) && ((sw & SW_KONTER_TRUMP6) || six / 6 != trump);
+}
+
+/* The winner of the Schwung (0 or 1), or -1 when the Kampfrichter neutralised it. */
+static inline int resolve_schwung(int leader, int led, int answer, int trump, unsigned sw, int is_last,
+                                  int was_void) {
+    int answerer = leader ^ 1;
+    if (led == KR || answer == KR) {
+        int kr_player = led == KR ? leader : answerer;
+        int other = led == KR ? answer : led;
+        if (is_last) return kr_player ^ 1; /* kampfrichter.last_schwung, konter.last_trick */
+        if (other == BK && (sw & SW_KONTER_LOSES_KR)) return kr_player; /* konter.loses (AMB-KONTER-VS-KR) */
+        if (was_void && !(sw & SW_VOID_KR)) return leader; /* schwung.void_loses (AMB-KAMPFRICHTER-VOID) */
+        return -1;                                         /* kampfrichter.neutralises */
+    }
+    if (led == BK) {
+        if (konter_beats(answer, trump, sw)) return leader; /* konter.beats_six */
+        return answerer;                                    /* trump.beats (a 6), konter.loses */
+    }
+    if (answer == BK) {
+        if (konter_beats(led, trump, sw)) {
+            if (was_void && !(sw & SW_VOID_KONTER)) return leader; /* schwung.void_loses (AMB-KONTER-VOID) */
+            return answerer;                                       /* konter.beats_six */
+        }
+        return leader; /* trump.beats (a 6), konter.loses */
+    }
+    int led_colour = led / 6, answer_colour = answer / 6;
+    if (answer_colour == led_colour) return answer > led ? answerer : leader; /* schwung.higher_wins */
+    if (trump != NO_TRUMP) {
+        if (answer_colour == trump) return answerer; /* trump.beats */
+        if (led_colour == trump) return leader;      /* trump.beats */
+    }
+    return leader; /* schwung.void_loses */
+}
+
+/* legal_actions() as a mask: bit 26 the Angriff, bits 27/28 the choice of the next leader. */
+static inline uint32_t legal_mask(const Ctx *c, const Pos *p) {
+    switch (p->phase) {
+    case LEAD: {
+        uint32_t m = p->hands[p->to_move]; /* gang.turn, schwung.lead */
+        if (!p->angriff && p->drawn < PILE_SIZE) m |= BIT_ANGRIFF; /* angriff.who, .once, .not_empty_pile */
+        return m;
+    }
+    case ANSWER:
+        return allowed_answers(p->hands[p->to_move], p->led, c->trump, c->sw);
+    case CHOOSE:
+        return (1u << ACT_L0) | (1u << ACT_L1); /* kampfrichter.chooses */
+    default:
+        return 0;
+    }
+}
+
+/* Apply a legal action to *p. */
+static inline void apply_legal(const Ctx *c, Pos *p, int action) {
+    switch (p->phase) {
+    case LEAD:
+        if (action == ACT_ANGRIFF) {
+            p->angriff = (uint8_t)(1 + p->to_move); /* angriff.stier_on_pile, angriff.locks_pile */
+            return;
+        }
+        {
+            uint32_t hand = p->hands[p->to_move] ^ (1u << action);
+            if (!p->angriff && p->drawn < PILE_SIZE) hand |= 1u << c->pile[p->drawn++]; /* schwung.lead_draw */
+            p->hands[p->to_move] = hand;
+            p->to_move ^= 1;
+            p->led = (uint8_t)action;
+            p->phase = ANSWER;
+        }
+        return;
+    case ANSWER: {
+        int answerer = p->to_move, leader = answerer ^ 1, led = p->led;
+        uint32_t hand = p->hands[answerer];
+        int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
+        hand ^= 1u << action;
+        if (!p->angriff && p->drawn < PILE_SIZE) hand |= 1u << c->pile[p->drawn++]; /* schwung.answer_draw */
+        p->hands[answerer] = hand;
+        int is_last = !p->hands[0] && !p->hands[1];
+        int winner = resolve_schwung(leader, led, action, c->trump, c->sw, is_last, was_void);
+        p->led = NO_CARD;
+        if (winner < 0) {
+            /* kampfrichter.neutralises: the trick stays in the middle; kampfrichter.chooses */
+            p->pending = 1;
+            p->phase = CHOOSE;
+            p->to_move = (uint8_t)(led == KR ? leader : answerer);
+            return;
+        }
+        /* trick.winner_takes; kampfrichter.collect: the pending trick goes with it */
+        p->tricks[winner] = (uint8_t)(p->tricks[winner] + (p->pending ? 2 : 1));
+        p->pending = 0;
+        if (p->angriff) p->won_after |= (uint8_t)(1u << winner);
+        p->to_move = (uint8_t)winner; /* trick.winner_leads */
+        p->phase = is_last ? OVER : LEAD;
+        return;
+    }
+    case CHOOSE:
+        p->to_move = (uint8_t)(action - ACT_L0);
+        p->phase = LEAD;
+        return;
+    default:
+        return;
+    }
+}
+
+/* The value of a finished Gang: the leaf table's entry for its outcome, + when P0 wins, - when P1 wins. */
+static inline int leaf_value(const Ctx *c, const Pos *p) {
+    int t0 = p->tricks[0], t1 = p->tricks[1], winner, outcome;
+    if (p->angriff && (p->won_after == 1 || p->won_after == 2)) {
+        /* plattwurf.after_angriff, plattwurf.definition: one player won every decided Schwung after it */
+        winner = p->won_after == 1 ? 0 : 1;
+        outcome = winner + 1 == p->angriff ? 0 : 1; /* by the attacker, by the opponent */
+    } else if (t0 == t1) {
+        return 0; /* gang.more_tricks_wins: a Gestellter (table.gestellter) */
+    } else {
+        winner = t0 > t1 ? 0 : 1;
+        outcome = p->angriff ? 2 : 3; /* gang.more_tricks_wins: Sieg mit / ohne Angriff */
+    }
+    int good = p->tricks[winner ^ 1] >= 3; /* table.gut_gekaempft reads the loser's tricks */
+    int v = c->leaf[2 * outcome + good];
+    return winner == 0 ? v : -v;
+}
+
+/* -- the transposition table: one per process, entries of earlier calls told apart by a generation */
+
+typedef struct {
+    uint64_t key;    /* hands, drawn, phase, to_move, angriff, pending, won_after */
+    uint32_t key2;   /* led, tricks */
+    uint32_t generation;
+    int32_t value;
+    uint8_t bound;   /* EXACT, LOWER (value is at least), UPPER (value is at most) */
+    uint8_t best;    /* the action that decided it, tried first next time */
+    uint8_t pad[2];
+} Entry;
+
+enum { EXACT = 1, LOWER = 2, UPPER = 3 };
+#define TABLE_BITS 18
+#define TABLE_SIZE ((size_t)1 << TABLE_BITS)
+
+static Entry *table = NULL;
+static uint32_t generation = 0;
+
+static inline uint64_t key_of(const Pos *p) {
+    return (uint64_t)p->hands[0] | ((uint64_t)p->hands[1] << 26) | ((uint64_t)p->drawn << 52) |
+           ((uint64_t)p->phase << 56) | ((uint64_t)p->to_move << 58) | ((uint64_t)p->angriff << 59) |
+           ((uint64_t)p->pending << 61) | ((uint64_t)p->won_after << 62);
+}
+
+static inline uint32_t key2_of(const Pos *p) {
+    return (uint32_t)p->led | ((uint32_t)p->tricks[0] << 5) | ((uint32_t)p->tricks[1] << 10);
+}
+
+static inline size_t slot_of(uint64_t key, uint32_t key2) {
+    uint64_t h = (key ^ ((uint64_t)key2 << 40) ^ key2) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> (64 - TABLE_BITS));
+}
+
+/* -- the search */
+
+/* Equivalent cards (only where sound): two cards of one colour, neither a 6 (konter.beats_six
+ * singles out the 6s), held by the same player, with no card of that colour ranked between them
+ * still to be played (in either hand, in the pile still to be drawn, or led on the table). Every
+ * comparison the rules make between either card and any card still to come then gives the same
+ * answer (schwung.higher_wins compares ranks, the rest colours and the 6s), and the two never meet
+ * in one Schwung (a Schwung takes one card of each player): exchanging them maps the rest of the
+ * Gang onto itself, so playing either leads to positions of the same value. Of such a run only
+ * its lowest card is searched; the others are skipped. */
+static inline uint32_t skip_equivalent(const Ctx *c, const Pos *p, uint32_t cards) {
+    uint32_t live = p->hands[0] | p->hands[1];
+    if (p->led != NO_CARD) live |= 1u << p->led;
+    if (!p->angriff)
+        for (int i = p->drawn; i < PILE_SIZE; i++) live |= 1u << c->pile[i];
+    uint32_t held = p->hands[p->to_move], skip = 0;
+    for (int colour = 0; colour < 4; colour++) {
+        uint32_t col = live & COLOUR_MASK[colour];
+        int previous = -1; /* the next lower live card of this colour */
+        while (col) {
+            int card = __builtin_ctz(col);
+            col &= col - 1;
+            if (previous >= 0 && !is_six(card) && (cards >> card & 1) && (held >> previous & 1) &&
+                (cards >> previous & 1))
+                skip |= 1u << card;
+            previous = card;
+        }
+    }
+    return cards & ~skip;
+}
+
+#define SIGNAL_NODES 65536u
+
+/* Count a node; check for signals every SIGNAL_NODES nodes. 0 to go on, -1 to unwind. */
+static inline int count_node(Ctx *c) {
+    if (++c->nodes % SIGNAL_NODES == 0 && PyErr_CheckSignals() < 0) {
+        c->failed = 1; /* a signal handler raised (KeyboardInterrupt): unwind, the error is set */
+        return -1;
+    }
+    return 0;
+}
+
+/* A card's strength for ordering moves: its rank, trumps above the other colours, the special cards apart. */
+static inline int strength(const Ctx *c, int card) {
+    if (card == KR) return 20;
+    if (card == BK) return 13;
+    return card % 6 + (card / 6 == c->trump ? 6 : 0);
+}
+
+/* Whether the answerer wins (1), loses (-1) or leaves neutralised (0) the Schwung `led` / `answer`. */
+static inline int answer_wins(const Ctx *c, const Pos *p, int leader, int led, int answer) {
+    int answerer = leader ^ 1;
+    uint32_t hand = p->hands[answerer];
+    int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
+    int closed = p->angriff || p->drawn >= PILE_SIZE - (p->phase == ANSWER ? 0 : 1);
+    int is_last = closed && __builtin_popcount(hand) == 1 &&
+                  __builtin_popcount(p->hands[leader]) == (p->phase == ANSWER ? 0 : 1);
+    int w = resolve_schwung(leader, led, answer, c->trump, c->sw, is_last, was_void);
+    return w < 0 ? 0 : w == answerer ? 1 : -1;
+}
+
+/* The actions of `mask` to search, in the order to try them (`out`); the count is returned.
+ * The table's best action first; then, answering, the cheapest card that wins, the neutralising
+ * Kampfrichter, the cheapest card that loses; leading, the cards the opponent cannot beat (the
+ * strongest first), then the others (the weakest first); the Angriff first of all. Equivalent
+ * cards are searched once (skip_equivalent). */
+static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int best_action, int out[32]) {
+    int n = 0;
+    if (!(c->options & OPT_NO_EQUIVALENT) && p->phase != CHOOSE) mask = skip_equivalent(c, p, mask);
+    if (c->options & OPT_NO_ORDERING) {
+        while (mask) {
+            out[n++] = __builtin_ctz(mask);
+            mask &= mask - 1;
+        }
+        return n;
+    }
+    if (best_action >= 0 && (mask >> best_action & 1)) {
+        out[n++] = best_action;
+        mask &= ~(1u << best_action);
+    }
+    if (mask & BIT_ANGRIFF) {
+        out[n++] = ACT_ANGRIFF;
+        mask &= ~BIT_ANGRIFF;
+    }
+    int first = n, score[32];
+    while (mask) {
+        int a = __builtin_ctz(mask);
+        mask &= mask - 1;
+        int sc = a;
+        if (p->phase == ANSWER) {
+            int w = answer_wins(c, p, p->to_move ^ 1, p->led, a);
+            sc = (w > 0 ? 0 : w == 0 ? 40 : 80) + strength(c, a);
+        } else if (p->phase == LEAD) {
+            uint32_t answers = allowed_answers(p->hands[p->to_move ^ 1], a, c->trump, c->sw);
+            int beaten = 0;
+            while (answers && !beaten) {
+                int b = __builtin_ctz(answers);
+                answers &= answers - 1;
+                beaten = answer_wins(c, p, p->to_move, a, b) > 0;
+            }
+            sc = beaten ? 40 + strength(c, a) : 40 - strength(c, a);
+        }
+        int i = n++;
+        while (i > first && score[i - 1] > sc) {
+            out[i] = out[i - 1];
+            score[i] = score[i - 1];
+            i--;
+        }
+        out[i] = a;
+        score[i] = sc;
+    }
+    return n;
+}
+
+/* -- the end of a Gang once nothing is drawn any more (angriff.locks_pile, or the pile used up)
+ *
+ * From such a position the Gang is a plain trick-taking game: no card is drawn and no Angriff can
+ * be started (angriff.once, angriff.not_empty_pile), so the play depends only on the hands, whose
+ * turn it is, the led card and a pending trick, not on the tricks so far nor on the Angriff. Its
+ * value is r, the tricks P0 takes of the R still to take when P0 maximises r and P1 minimises it.
+ * The Gang's value is f(r) for the function f of the final tricks (T0 + r, T1 + R - r) and of the
+ * Plattwurf (the attacker's side took every trick after the Angriff: r = R or r = 0), and f never
+ * decreases as r grows: more tricks to P0 only moves the winner towards P0 (gang.more_tricks_wins),
+ * makes P0's Plattwurf possible and P1's impossible (plattwurf.definition, whose rows are worth
+ * the most to their winner), and changes the good loser's point only against the side that loses
+ * tricks (table.gut_gekaempft). Minimax commutes with a non-decreasing f, so the Gang's value is
+ * f(r*) for the r* of this smaller game, and its table entries serve every history that reaches it. */
+
+typedef struct {
+    uint64_t key; /* hands, phase, to_move, led, pending */
+    uint32_t generation;
+    int8_t value; /* tricks P0 takes from here */
+    uint8_t bound;
+    uint8_t best;
+    uint8_t pad;
+} EndEntry;
+
+#define END_BITS 16
+#define END_SIZE ((size_t)1 << END_BITS)
+static EndEntry *end_table = NULL;
+
+static inline uint64_t end_key(const Pos *p) {
+    return (uint64_t)p->hands[0] | ((uint64_t)p->hands[1] << 26) | ((uint64_t)p->phase << 52) |
+           ((uint64_t)p->to_move << 54) | ((uint64_t)p->led << 55) | ((uint64_t)p->pending << 60);
+}
+
+/* r from position p (fail-soft alpha-beta in tricks): exact inside (alpha, beta), a bound outside. */
+static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
+    if (p->phase == OVER) return 0;
+    /* r lies in [0, the tricks still to take]: a window outside it is answered without a search */
+    int most = __builtin_popcount(p->hands[p->to_move]) + p->pending;
+    if (beta <= 0) return 0;
+    if (alpha >= most) return most;
+    if (count_node(c) < 0) return 0;
+    c->end_nodes++;
+    uint64_t key = 0;
+    EndEntry *e = NULL;
+    int best_action = -1;
+    int use_table = !(c->options & OPT_NO_TABLE);
+    if (use_table) {
+        key = end_key(p);
+        e = &end_table[(size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - END_BITS))];
+        if (e->generation == c->generation && e->key == key) {
+            if (e->bound == EXACT) return e->value;
+            if (e->bound == LOWER && e->value > alpha) alpha = e->value;
+            if (e->bound == UPPER && e->value < beta) beta = e->value;
+            if (alpha >= beta) return e->value;
+            best_action = e->best;
+        }
+    }
+    int alpha0 = alpha, beta0 = beta;
+    uint32_t mask = legal_mask(c, p);
+    if (!mask) {
+        c->failed = 2;
+        return 0;
+    }
+    int order[32], n = ordered(c, p, mask, best_action, order);
+    int maximise = p->to_move == 0;
+    int best = maximise ? -INF : INF, chosen = -1;
+    for (int i = 0; i < n; i++) {
+        Pos child = *p;
+        apply_legal(c, &child, order[i]);
+        int gained = child.tricks[0] - p->tricks[0];
+        int v = gained + end_search(c, &child, alpha - gained, beta - gained);
+        if (c->failed) return 0;
+        if (maximise ? v > best : v < best) {
+            best = v;
+            chosen = order[i];
+        }
+        if (maximise) {
+            if (best > alpha) alpha = best;
+        } else if (best < beta) {
+            beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    if (use_table) {
+        e->key = key;
+        e->generation = c->generation;
+        e->value = (int8_t)best;
+        e->bound = best <= alpha0 ? UPPER : best >= beta0 ? LOWER : EXACT;
+        e->best = (uint8_t)chosen;
+    }
+    return best;
+}
+
+/* The Gang's value from a position where nothing is drawn any more, in (alpha, beta) as search() gives it. */
+static int end_value(Ctx *c, const Pos *p, int alpha, int beta) {
+    /* the tricks still to take: one per Schwung left (as many as the player to move holds cards) and a pending one */
+    int remaining = __builtin_popcount(p->hands[p->to_move]) + p->pending;
+    int f[8];
+    for (int r = 0; r <= remaining; r++) {
+        Pos last = *p;
+        last.tricks[0] = (uint8_t)(p->tricks[0] + r);
+        last.tricks[1] = (uint8_t)(p->tricks[1] + remaining - r);
+        if (p->angriff) last.won_after |= (uint8_t)((r > 0 ? 1 : 0) | (r < remaining ? 2 : 0));
+        last.phase = OVER;
+        f[r] = leaf_value(c, &last);
+    }
+    int low = -1, high = remaining + 1; /* the last r with f(r) <= alpha, the first with f(r) >= beta */
+    while (low + 1 <= remaining && f[low + 1] <= alpha) low++;
+    while (high - 1 >= 0 && f[high - 1] >= beta) high--;
+    int r = end_search(c, p, low, high);
+    if (r < 0) r = 0;
+    if (r > remaining) r = remaining;
+    return f[r];
+}
+
+static int search(Ctx *c, const Pos *p, int alpha, int beta) {
+    if (p->phase == OVER) return leaf_value(c, p);
+    if (p->angriff || p->drawn == PILE_SIZE) return end_value(c, p, alpha, beta);
+    if (count_node(c) < 0) return 0;
+    uint64_t key = 0;
+    uint32_t key2 = 0;
+    Entry *e = NULL;
+    int best_action = -1;
+    int use_table = !(c->options & OPT_NO_TABLE);
+    if (use_table) {
+        key = key_of(p);
+        key2 = key2_of(p);
+        e = &table[slot_of(key, key2)];
+        if (e->generation == c->generation && e->key == key && e->key2 == key2) {
+            if (e->bound == EXACT) return e->value;
+            if (e->bound == LOWER && e->value > alpha) alpha = e->value;
+            if (e->bound == UPPER && e->value < beta) beta = e->value;
+            if (alpha >= beta) return e->value;
+            best_action = e->best;
+        }
+    }
+    int alpha0 = alpha, beta0 = beta; /* the window searched, for the bound the table records */
+    uint32_t mask = legal_mask(c, p);
+    if (!mask) {
+        c->failed = 2; /* a position with no legal action: the caller's position cannot be played */
+        return 0;
+    }
+    int order[32], n = ordered(c, p, mask, best_action, order);
+    int maximise = p->to_move == 0;
+    int best = maximise ? -INF : INF, chosen = -1;
+    for (int i = 0; i < n; i++) {
+        Pos child = *p;
+        apply_legal(c, &child, order[i]);
+        int v = search(c, &child, alpha, beta);
+        if (c->failed) return 0;
+        if (maximise ? v > best : v < best) {
+            best = v;
+            chosen = order[i];
+        }
+        if (maximise) {
+            if (best > alpha) alpha = best;
+        } else if (best < beta) {
+            beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    if (use_table) {
+        e->key = key;
+        e->key2 = key2;
+        e->generation = c->generation;
+        e->value = best;
+        e->bound = best <= alpha0 ? UPPER : best >= beta0 ? LOWER : EXACT;
+        e->best = (uint8_t)chosen;
+    }
+    return best;
+}
+
+/* The exact value of a position: a binary search over the values a Gang can end with, each step a
+ * null-window search (is the value at least v?), all sharing the table. The values are few (7 under
+ * the Schwingerwertung), and a null window prunes far more than a full one. */
+static int exact_value(Ctx *c, const Pos *p) {
+    int values[2 * N_LEAF + 1], n = 0;
+    values[n++] = 0;
+    for (int i = 0; i < N_LEAF; i++) {
+        values[n++] = c->leaf[i];
+        values[n++] = -c->leaf[i];
+    }
+    /* sort and keep each value once */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && values[j - 1] > values[j]; j--) {
+            int t = values[j];
+            values[j] = values[j - 1];
+            values[j - 1] = t;
+        }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (m == 0 || values[i] != values[m - 1]) values[m++] = values[i];
+    int lo = 0, hi = m - 1; /* the value is one of values[lo..hi] */
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        int v = search(c, p, values[mid] - 1, values[mid]);
+        if (c->failed) return 0;
+        if (v >= values[mid]) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return values[lo];
+}
+
+/* -- Python: errors and arguments */
+
+static PyObject *library_error(const char *name, PyObject **cache) {
+    if (*cache == NULL) {
+        PyObject *mod = PyImport_ImportModule("schwinget_spec.errors");
+        if (mod == NULL) return NULL;
+        *cache = PyObject_GetAttrString(mod, name);
+        Py_DECREF(mod);
+    }
+    return *cache;
+}
+
+/* How a refused value is shown: its repr, at most 200 characters, or its type if repr fails. */
+static PyObject *shown(PyObject *value) {
+    PyObject *r = PyObject_Repr(value);
+    if (r == NULL) {
+        PyErr_Clear();
+        return PyUnicode_FromFormat("a %.100s whose repr() fails", Py_TYPE(value)->tp_name);
+    }
+    if (PyUnicode_GET_LENGTH(r) > 200) {
+        PyObject *cut = PyUnicode_Substring(r, 0, 200);
+        Py_DECREF(r);
+        if (cut == NULL) return NULL;
+        r = PyUnicode_FromFormat("%U...", cut);
+        Py_DECREF(cut);
+    }
+    return r;
+}
+
+/* Raise InvalidArgumentError(parameter, "<what>, got <shown(value)>"); value may be NULL. */
+static void raise_invalid(const char *parameter, const char *what, PyObject *value) {
+    static PyObject *cls = NULL;
+    if (library_error("InvalidArgumentError", &cls) == NULL) return;
+    PyObject *message = NULL;
+    if (value == NULL) {
+        message = PyUnicode_FromString(what);
+    } else {
+        PyObject *got = shown(value);
+        if (got == NULL) return;
+        message = PyUnicode_FromFormat("%s, got %U", what, got);
+        Py_DECREF(got);
+    }
+    if (message == NULL) return;
+    PyObject *exc = PyObject_CallFunction(cls, "sN", parameter, message);
+    if (exc != NULL) {
+        PyErr_SetObject(cls, exc);
+        Py_DECREF(exc);
+    }
+}
+
+/* The int `value` stands for (an int or anything with __index__, not a bool) if it lies in
+ * [lo, hi]; else -1 with InvalidArgumentError(parameter) set. __index__ may run Python code:
+ * the caller holds a reference to `value` across this call. */
+static int int_in(PyObject *value, long long lo, long long hi, const char *parameter, const char *what,
+                  long long *out) {
+    if (PyBool_Check(value) || !PyIndex_Check(value)) {
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    PyObject *number = PyNumber_Index(value);
+    if (number == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_ValueError)) return -1;
+        PyErr_Clear();
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    int overflow;
+    long long x = PyLong_AsLongLongAndOverflow(number, &overflow);
+    Py_DECREF(number);
+    if (overflow || (x == -1 && PyErr_Occurred()) || x < lo || x > hi) {
+        PyErr_Clear();
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+/* `count` ints in [lo, hi] from a tuple or list `value`, each checked by int_in under `parameter`. */
+static int ints_of(PyObject *value, Py_ssize_t count, long long lo, long long hi, const char *parameter,
+                   const char *what, long long *out) {
+    if (!PyTuple_Check(value) && !PyList_Check(value)) {
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    if (PySequence_Size(value) != count) {
+        raise_invalid(parameter, what, value);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        /* a list may be changed by an item's __index__: each item is held while it is read */
+        if (PySequence_Size(value) != count) {
+            raise_invalid(parameter, "the sequence changed while it was read", NULL);
+            return -1;
+        }
+        PyObject *item = PySequence_GetItem(value, i);
+        if (item == NULL) return -1;
+        int rc = int_in(item, lo, hi, parameter, what, &out[i]);
+        Py_DECREF(item);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
+/* The deal's fixed parts: pile (12 card indices as bytes), revealed card (trump), switches. */
+static int parse_context(PyObject *pile, PyObject *revealed, PyObject *switches, Ctx *c) {
+    memset(c, 0, sizeof *c);
+    if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) != PILE_SIZE) {
+        raise_invalid("pile", "the pile is 12 card indices (0-25) as bytes", pile);
+        return -1;
+    }
+    const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(pile);
+    uint32_t seen = 0;
+    for (int i = 0; i < PILE_SIZE; i++) {
+        if (bytes[i] > BK || (seen >> bytes[i] & 1)) {
+            raise_invalid("pile", "the pile is 12 different card indices (0-25) as bytes", pile);
+            return -1;
+        }
+        seen |= 1u << bytes[i];
+        c->pile[i] = bytes[i];
+    }
+    long long r, s;
+    if (int_in(revealed, 0, BK, "revealed", "the revealed card is a card index 0-25", &r) < 0) return -1;
+    if ((seen >> r) & 1) {
+        raise_invalid("revealed", "the revealed card is not in the pile", revealed);
+        return -1;
+    }
+    if (int_in(switches, 0, SW_ALL, "switches", "switches are a mask of 5 bits (schwinget_spec.twin.SWITCHES)",
+               &s) < 0)
+        return -1;
+    c->trump = r >= KR ? NO_TRUMP : (int)(r / 6); /* deal.trump, deal.no_trump */
+    c->sw = (unsigned)s;
+    return 0;
+}
+
+static int parse_leaf(PyObject *leaf, Ctx *c) {
+    long long values[N_LEAF];
+    if (ints_of(leaf, N_LEAF, -LEAF_MAX, LEAF_MAX, "leaf",
+                "the leaf table is 10 ints from -100000 to 100000 (schwinget_spec.solver.values.leaf_table)",
+                values) < 0)
+        return -1;
+    for (int i = 0; i < N_LEAF; i++) c->leaf[i] = (int)values[i];
+    return 0;
+}
+
+#define POSITION_FIELDS 11
+static const char POSITION_TEXT[] =
+    "a position is 11 ints (hand0, hand1, drawn, phase, to_move, led, angriff, pending, tricks0, tricks1, "
+    "won_after)";
+
+/* A position that can be checked without its history: hands of at most 5 cards, apart from each
+ * other and from the pile still to draw, each field in its range. A position whose play reaches a
+ * player with no legal action is refused by the search (finish). */
+static int parse_position(PyObject *value, const Ctx *c, Pos *p) {
+    long long f[POSITION_FIELDS];
+    if (ints_of(value, POSITION_FIELDS, -1, CARD_MASK, "position", POSITION_TEXT, f) < 0) return -1;
+    const char *why = NULL;
+    uint32_t h0 = (uint32_t)(f[0] < 0 ? 0 : f[0]), h1 = (uint32_t)(f[1] < 0 ? 0 : f[1]);
+    long long drawn = f[2], phase = f[3], to_move = f[4], led = f[5], angriff = f[6], pending = f[7];
+    long long t0 = f[8], t1 = f[9], won_after = f[10];
+    uint32_t rest = 0;
+    if (!(drawn >= 0 && drawn <= PILE_SIZE)) {
+        why = "drawn is 0-12";
+    } else {
+        for (int i = (int)drawn; i < PILE_SIZE; i++) rest |= 1u << c->pile[i];
+    }
+    if (why != NULL) {
+    } else if (f[0] < 0 || f[1] < 0) {
+        why = "a hand is a mask of 26 bits";
+    } else if (h0 & h1) {
+        why = "the hands share a card";
+    } else if ((h0 | h1) & rest) {
+        why = "a hand holds a card of the pile still to draw";
+    } else if (__builtin_popcount(h0) > HAND_MAX || __builtin_popcount(h1) > HAND_MAX) {
+        why = "a hand holds at most 5 cards";
+    } else if (!(phase >= LEAD && phase <= OVER)) {
+        why = "phase is 0 (lead), 1 (answer), 2 (choose the leader) or 3 (over)";
+    } else if (!(to_move == 0 || to_move == 1)) {
+        why = "to_move is 0 or 1";
+    } else if (phase == ANSWER ? !(led >= 0 && led <= BK) : led != -1) {
+        why = "led is a card index 0-25 while an answer is due, else -1";
+    } else if (phase == ANSWER && (((h0 | h1 | rest) >> led) & 1)) {
+        why = "the led card is in a hand or in the pile still to draw";
+    } else if (!(angriff >= 0 && angriff <= 2)) {
+        why = "angriff is 0 (none), 1 (by P0) or 2 (by P1)";
+    } else if (!(pending == 0 || pending == 1)) {
+        why = "pending is 0 or 1";
+    } else if (!(t0 >= 0 && t1 >= 0 && t0 + t1 <= TRICKS_MAX)) {
+        why = "the tricks are two counts >= 0 of at most 11 together";
+    } else if (!(won_after >= 0 && won_after <= 3) || (won_after && !angriff)) {
+        why = "won_after is a mask of 2 bits, 0 without an Angriff";
+    } else if (phase == OVER ? (h0 | h1) != 0 : (h0 | h1) == 0) {
+        why = "the Gang is over exactly when both hands are empty";
+    } else if (phase != OVER) {
+        /* each Schwung draws two cards while the pile is open (schwung.lead_draw, schwung.answer_draw) */
+        int open = !angriff && drawn < PILE_SIZE, odd = (int)(drawn & 1);
+        int mover = __builtin_popcount(to_move ? h1 : h0), other = __builtin_popcount(to_move ? h0 : h1);
+        if (phase != ANSWER ? odd || mover != other : odd != open || mover != other + !open)
+            why = "the hand sizes and the pile cards drawn are those of no Gang in this phase";
+        else if (open && (mover != HAND_MAX || other != HAND_MAX))
+            why = "while the pile is open each player holds 5 cards";
+    }
+    if (why != NULL) {
+        raise_invalid("position", why, value);
+        return -1;
+    }
+    p->hands[0] = h0;
+    p->hands[1] = h1;
+    p->drawn = (uint8_t)drawn;
+    p->phase = (uint8_t)phase;
+    p->to_move = (uint8_t)to_move;
+    p->led = phase == ANSWER ? (uint8_t)led : NO_CARD;
+    p->angriff = (uint8_t)angriff;
+    p->pending = (uint8_t)pending;
+    p->tricks[0] = (uint8_t)t0;
+    p->tricks[1] = (uint8_t)t1;
+    p->won_after = (uint8_t)won_after;
+    return 0;
+}
+
+static int parse_options(PyObject *value, Ctx *c) {
+    long long o;
+    if (int_in(value, 0, OPT_ALL, "options", "options are a mask of 3 bits (schwinget_spec.solver.compiled)", &o) <
+        0)
+        return -1;
+    c->options = (unsigned)o;
+    return 0;
+}
+
+static PyObject *position_tuple(const Pos *p) {
+    return Py_BuildValue("(kkiiiiiiiii)", (unsigned long)p->hands[0], (unsigned long)p->hands[1], (int)p->drawn,
+                         (int)p->phase, (int)p->to_move, p->led == NO_CARD ? -1 : (int)p->led, (int)p->angriff,
+                         (int)p->pending, (int)p->tricks[0], (int)p->tricks[1], (int)p->won_after);
+}
+
+static int begin(Ctx *c) {
+    if (table == NULL) {
+        /* PyMem_Calloc checks count * size for overflow */
+        table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
+        end_table = PyMem_Calloc(END_SIZE, sizeof(EndEntry));
+        if (table == NULL || end_table == NULL) {
+            PyMem_Free(table);
+            PyMem_Free(end_table);
+            table = NULL;
+            end_table = NULL;
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    if (++generation == 0) { /* the generations wrapped: an entry of 2**32 calls ago must not match */
+        memset(table, 0, TABLE_SIZE * sizeof(Entry));
+        memset(end_table, 0, END_SIZE * sizeof(EndEntry));
+        generation = 1;
+    }
+    c->generation = generation;
+    c->nodes = 0;
+    c->end_nodes = 0;
+    c->failed = 0;
+    return 0;
+}
+
+/* After a search: NULL with the error set if it failed, else a non-NULL marker. */
+static int finish(const Ctx *c) {
+    if (c->failed == 2 && !PyErr_Occurred())
+        raise_invalid("position", "a position is reached in which the player to move has no legal action", NULL);
+    return c->failed ? -1 : 0;
+}
+
+/* The arguments every solving call takes: pile, revealed, switches, leaf, position, options. */
+static int parse_solve_args(PyObject *args, Ctx *c, Pos *p) {
+    PyObject *pile, *revealed, *switches, *leaf, *position, *options;
+    if (!PyArg_UnpackTuple(args, "solve", 6, 6, &pile, &revealed, &switches, &leaf, &position, &options)) return -1;
+    if (parse_context(pile, revealed, switches, c) < 0 || parse_leaf(leaf, c) < 0 || parse_options(options, c) < 0 ||
+        parse_position(position, c, p) < 0)
+        return -1;
+    return begin(c);
+}
+
+static int legal_in_order(const Ctx *c, const Pos *p, int out[32]) {
+    /* the reference's order (GangState.legal_actions): the Angriff first, then the cards, L0, L1 */
+    uint32_t mask = legal_mask(c, p);
+    int n = 0;
+    if (mask & BIT_ANGRIFF) out[n++] = ACT_ANGRIFF;
+    mask &= ~BIT_ANGRIFF;
+    while (mask) {
+        out[n++] = __builtin_ctz(mask);
+        mask &= mask - 1;
+    }
+    return n;
+}
+
+/* value(pile, revealed, switches, leaf, position, options) -> (value, nodes, nodes after the last draw) */
+static PyObject *py_value(PyObject *self, PyObject *args) {
+    (void)self;
+    Ctx c;
+    Pos p;
+    if (parse_solve_args(args, &c, &p) < 0) return NULL;
+    int v = exact_value(&c, &p);
+    if (finish(&c) < 0) return NULL;
+    return Py_BuildValue("(iKK)", v, (unsigned long long)c.nodes, (unsigned long long)c.end_nodes);
+}
+
+/* solve(...) -> (value, line, nodes): the value and, at each step, the first action in the
+ * reference's order whose position has the value, to the end of the Gang. */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    (void)self;
+    Ctx c;
+    Pos p;
+    if (parse_solve_args(args, &c, &p) < 0) return NULL;
+    int v = exact_value(&c, &p);
+    if (finish(&c) < 0) return NULL;
+    /* a Gang has at most 11 Schwünge of 2 cards, one Angriff and 5 choices of the next leader: 28 */
+    int line[64], n_line = 0;
+    while (p.phase != OVER) {
+        int actions[32], n = legal_in_order(&c, &p, actions), found = 0;
+        for (int i = 0; i < n && !found; i++) {
+            Pos child = p;
+            apply_legal(&c, &child, actions[i]);
+            int w = exact_value(&c, &child);
+            if (finish(&c) < 0) return NULL;
+            if (w == v) {
+                if (n_line >= 64) {
+                    PyErr_SetString(PyExc_RuntimeError, "an optimal line longer than any Gang");
+                    return NULL;
+                }
+                line[n_line++] = actions[i];
+                p = child;
+                found = 1;
+            }
+        }
+        if (!found) {
+            PyErr_SetString(PyExc_RuntimeError, "no action reaches the position's value");
+            return NULL;
+        }
+    }
+    PyObject *out = PyTuple_New(n_line);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n_line; i++) {
+        PyObject *a = PyLong_FromLong(line[i]);
+        if (a == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, a);
+    }
+    return Py_BuildValue("(iNK)", v, out, (unsigned long long)c.nodes);
+}
+
+/* children(...) -> ((action, value), ...) in the reference's order, each value exact. */
+static PyObject *py_children(PyObject *self, PyObject *args) {
+    (void)self;
+    Ctx c;
+    Pos p;
+    if (parse_solve_args(args, &c, &p) < 0) return NULL;
+    int actions[32], n = legal_in_order(&c, &p, actions), values[32];
+    for (int i = 0; i < n; i++) {
+        Pos child = p;
+        apply_legal(&c, &child, actions[i]);
+        values[i] = exact_value(&c, &child);
+        if (finish(&c) < 0) return NULL;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", actions[i], values[i]);
+        if (pair == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
+/* moves(pile, revealed, switches, position) -> the legal actions in the reference's order. */
+static PyObject *py_moves(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *pile, *revealed, *switches, *position;
+    Ctx c;
+    Pos p;
+    if (!PyArg_UnpackTuple(args, "moves", 4, 4, &pile, &revealed, &switches, &position)) return NULL;
+    if (parse_context(pile, revealed, switches, &c) < 0 || parse_position(position, &c, &p) < 0) return NULL;
+    int actions[32], n = legal_in_order(&c, &p, actions);
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *a = PyLong_FromLong(actions[i]);
+        if (a == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, a);
+    }
+    return out;
+}
+
+/* play(pile, revealed, switches, position, action) -> the position after a legal action. */
+static PyObject *py_play(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *pile, *revealed, *switches, *position, *action;
+    Ctx c;
+    Pos p;
+    long long a;
+    if (!PyArg_UnpackTuple(args, "play", 5, 5, &pile, &revealed, &switches, &position, &action)) return NULL;
+    if (parse_context(pile, revealed, switches, &c) < 0 || parse_position(position, &c, &p) < 0) return NULL;
+    if (int_in(action, 0, ACT_L1, "action", "an action is a number 0-28", &a) < 0) return NULL;
+    if (!(legal_mask(&c, &p) >> a & 1)) {
+        raise_invalid("action", "the action is not legal in the position", action);
+        return NULL;
+    }
+    apply_legal(&c, &p, (int)a);
+    return position_tuple(&p);
+}
+
+static PyMethodDef module_methods[] = {
+    {"value", py_value, METH_VARARGS,
+     "value(pile, revealed, switches, leaf, position, options): (the position's value, nodes searched, of them after the last draw)."},
+    {"solve", py_solve, METH_VARARGS,
+     "solve(pile, revealed, switches, leaf, position, options): (value, one optimal line of actions, nodes)."},
+    {"children", py_children, METH_VARARGS,
+     "children(pile, revealed, switches, leaf, position, options): ((action, value), ...) in the engine's order."},
+    {"moves", py_moves, METH_VARARGS,
+     "moves(pile, revealed, switches, position): the legal actions in the engine's order."},
+    {"play", py_play, METH_VARARGS, "play(pile, revealed, switches, position, action): the next position."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef solver_module = {
+    PyModuleDef_HEAD_INIT, "_solver", "The compiled Gang solver (double dummy).", -1, module_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__solver(void) {
+    PyObject *m = PyModule_Create(&solver_module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "OPT_NO_TABLE", OPT_NO_TABLE) < 0 ||
+        PyModule_AddIntConstant(m, "OPT_NO_EQUIVALENT", OPT_NO_EQUIVALENT) < 0 ||
+        PyModule_AddIntConstant(m, "OPT_NO_ORDERING", OPT_NO_ORDERING) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

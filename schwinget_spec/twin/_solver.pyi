@@ -1,0 +1,17 @@
+"""Types of the compiled Gang solver (schwinget_spec/twin/_solver.c)."""
+
+OPT_NO_TABLE: int
+OPT_NO_EQUIVALENT: int
+OPT_NO_ORDERING: int
+
+def value(
+    pile: bytes, revealed: int, switches: int, leaf: tuple[int, ...], position: tuple[int, ...], options: int, /
+) -> tuple[int, int, int]: ...
+def solve(
+    pile: bytes, revealed: int, switches: int, leaf: tuple[int, ...], position: tuple[int, ...], options: int, /
+) -> tuple[int, tuple[int, ...], int]: ...
+def children(
+    pile: bytes, revealed: int, switches: int, leaf: tuple[int, ...], position: tuple[int, ...], options: int, /
+) -> tuple[tuple[int, int], ...]: ...
+def moves(pile: bytes, revealed: int, switches: int, position: tuple[int, ...], /) -> tuple[int, ...]: ...
+def play(pile: bytes, revealed: int, switches: int, position: tuple[int, ...], action: int, /) -> tuple[int, ...]: ...
