@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -35,7 +36,7 @@ from typing import Any, Literal, TypeAlias
 import attrs
 
 from schwinget_spec.ambiguities import AMBIGUITIES
-from schwinget_spec.conformance.adapter import Observation, ReferenceAdapter, observe
+from schwinget_spec.conformance.adapter import Observation, ReferenceAdapter, ResultReport, observe
 from schwinget_spec.conformance.engine_session import (
     DEFAULT_DEADLINE,
     ClientFactory,
@@ -71,7 +72,13 @@ from schwinget_spec.conformance.protocol_levels import (
 )
 from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.steering import steered_games
-from schwinget_spec.conformance.steering_levels import steered_levels
+from schwinget_spec.conformance.steering_levels import (
+    ResultClass,
+    class_of,
+    reference_fest,
+    reference_match,
+    steered_levels,
+)
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, start_gang
@@ -121,8 +128,12 @@ PROFILE_LEVELS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 _AMBIGUITY_OF: Mapping[str, str] = {a.switch: a.id for a in AMBIGUITIES if a.switch is not None}
+_EXTRA_ROUNDS = 3
+"""Further rounds of steered games (the next seeds) a stage plays while its candidates still disagree about a switch."""
 _MAX_UNEXPLAINED = 10
 """How many situations no reading explains a profile keeps (it counts them all)."""
+_UNEXPLAINED_SHOWN = 3
+"""How many of them the text shows (the JSON has all that were kept)."""
 
 
 def switch_values(name: str) -> tuple[Value, ...]:
@@ -242,7 +253,7 @@ class ReadingProfile:
                 parts.append(f"{self.unexplained_count} situations no reading explains")
             return "INCONSISTENT: " + "; ".join(parts)
         found = [s for s in self.switches if s.status == "found"]
-        text = f"PROFILE FOUND: {len(found)} switches"
+        text = f"PROFILE FOUND: {len(found)} switch{'' if len(found) == 1 else 'es'}"
         if self.undetermined:
             text += "; undetermined: " + ", ".join(self.undetermined)
         return text
@@ -305,12 +316,15 @@ def format_profile(profile: ReadingProfile) -> str:
             mark = "  consistent" if v.consistent else ""
             lines.append(f"  {_show(v.value):<28}  agreed {v.agreed:>4}  disagreed {v.disagreed:>4}{mark}")
     if profile.unexplained_count:
-        lines += ["", f"{profile.unexplained_count} situations no reading explains; the first:"]
-        for u in profile.unexplained:
-            lines.append(f"  [{u.level}] {u.source}, {u.where}")
-            lines.append(f"    {u.detail}")
+        shown = profile.unexplained[:_UNEXPLAINED_SHOWN]
+        lines += ["", f"{profile.unexplained_count} situations no reading explains; the first {len(shown)}:"]
+        for u in shown:
+            lines += textwrap.wrap(f"[{u.level}] {u.source}, {u.where}", 78, initial_indent="  ", subsequent_indent="    ")
+            lines += textwrap.wrap(u.detail, 78, initial_indent="    ", subsequent_indent="    ")
     if profile.failure is not None:
-        lines += ["", profile.failure]
+        lines.append("")
+        for line in profile.failure.splitlines():
+            lines += textwrap.wrap(line, 80, subsequent_indent="  ") or [""]
     rules = profile.rules
     if profile.failure is None and rules is not None:
         other = [
@@ -394,6 +408,11 @@ class _Stage:
         self.alive -= set(observed) - matching
         return matching
 
+    @property
+    def undecided(self) -> bool:
+        """True while the consistent candidates disagree about some switch (none consistent is decided: a bug)."""
+        return any(len({k[i] for k in self.alive}) > 1 for i in range(len(self.names)))
+
     def consistent(self, name: str) -> set[Value]:
         i = self.names.index(name)
         if self.alive:
@@ -438,6 +457,12 @@ def _diff(engine: Any, reference: Any) -> str:
 
 
 def _plain(value: Any) -> str:
+    if isinstance(value, ResultReport):
+        seat = {None: "none", 0: "P0", 1: "P1"}
+        return (
+            f"{value.outcome} {value.tricks[0]}:{value.tricks[1]} winner {seat[value.winner]}"
+            f" plattwurf {seat[value.plattwurf]}"
+        )
     if isinstance(value, frozenset):
         return "[" + " ".join(sorted(map(str, value))) + "]"
     if isinstance(value, tuple):
@@ -477,6 +502,8 @@ def _checked(
 
 
 _REF = ReferenceAdapter()
+_COMPLETIONS = 200
+"""Random completions tried for a Gang of a match or fest whose plan stopped fitting, to end it in its planned class."""
 
 
 def _next_action(legal: Sequence[str], plan: list[str], played: int, rng: HarnessRng) -> str:
@@ -534,20 +561,50 @@ def _gang_game(
 # -- matches and Schwingfeste
 
 
-def _light_gang(client: SubprocessClient, planned: PlannedGang, starter: Player, rules: Rules, rng: HarnessRng) -> GangState:
-    """One Gang of a match or fest: the reference's actions sent to the engine, its result compared at the end only."""
+def _completion(state: GangState, aim: ResultClass, rng: HarnessRng) -> list[str]:
+    """Random actions from ``state`` to the end of its Gang that end it in the class ``aim`` (tried ``_COMPLETIONS`` times); empty if none did."""
+    for _ in range(_COMPLETIONS):
+        actions: list[str] = []
+        end = state
+        while not end.is_over:
+            legal = end.legal_actions()
+            action = legal[rng.below(len(legal))]
+            actions.append(action.code)
+            end = end.apply(action)
+        if class_of(end.result) == aim:
+            return actions
+    return []
+
+
+def _light_gang(
+    client: SubprocessClient, planned: PlannedGang, starter: Player, rules: Rules, *, rng: HarnessRng, aim: ResultClass | None
+) -> GangState:
+    """One Gang of a match or fest: the reference's actions sent to the engine, its result compared at the end only.
+
+    The planned actions are followed while they are legal (under the engine's starter and
+    Gang readings); where they stop fitting, the rest is a random completion that ends
+    the Gang in the planned class ``aim`` (so the match or fest still reaches the
+    situation it was designed for), else random play.
+    """
     state = start_gang(planned.deal, starter, rules)
     client.start(planned.deal, starter, Rules())
     plan = list(planned.actions or ())
     played = 0
     while not state.is_over:
-        code = _next_action([a.code for a in state.legal_actions()], plan, played, rng)
+        legal = [a.code for a in state.legal_actions()]
+        if plan and not (played < len(plan) and plan[played] in legal) and aim is not None:
+            plan = [*plan[:played], *_completion(state, aim, rng)]
+        code = _next_action(legal, plan, played, rng)
         try:
             client.apply(code)
         except ActionRefusedError as exc:
             raise _UnexplainedError(f"action {played + 1} of a Gang", f"the engine refused {code}, a legal action: {exc}") from None
         state = state.apply(code)
         played += 1
+    if not client.state().is_over:
+        raise _UnexplainedError(
+            f"the end of a Gang of {played} actions", "the engine's Gang is not over where the reference's ended"
+        )
     claims = client.result()
     expected = end_claims(state)
     if claims != expected:
@@ -570,13 +627,16 @@ def _match_game(client: SubprocessClient, spec: MatchSpec, stage: _Stage, *, bas
     matches: dict[Key, MatchState] = {
         k: start_match(spec.system, MatchLength(spec.length), spec.younger, stage.rules(k, base)) for k in follow
     }
+    aims = [class_of(g.result) for g in reference_match(spec).gaenge]
     for number in range(1, spec.length + 1):
         starter = ask_match_next(client, number)
         observed = {k: m.next_starter_with_clause()[0] for k, m in matches.items()}
         clauses = {k: f"decided by {m.next_starter_with_clause()[1]}" for k, m in matches.items()}
         keep = _checked(stage, observed, starter, f"the starter of Gang {number}", clauses)
         planned = spec.gaenge[number - 1] if number <= len(spec.gaenge) else PlannedGang(Deal.shuffled(rng.seed()))
-        state = _light_gang(client, planned, starter, base, rng)
+        state = _light_gang(
+            client, planned, starter, base, rng=rng, aim=aims[number - 1] if number <= len(aims) else None
+        )
         keep &= _points_step(client, stage, {k: matches[k] for k in keep}, state, system=spec.system,
                              declared=declared, where=f"the points of Gang {number}")
         matches = {k: matches[k].apply_result(state.result) for k in keep}
@@ -594,6 +654,7 @@ def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base:
     fests: dict[Key, SchwingfestState] = {
         k: start_schwingfest(names, spec.system, spec.sets, stage.rules(k, base)) for k in follow
     }
+    aims = {(g.meeting.a, g.meeting.b, g.meeting.leg): class_of(g.result) for g in reference_fest(spec).fought}
     legs: Counter[tuple[int, int]] = Counter()
     for round_ in ask_fest_schedule(client, spec.players):
         for a, b in round_:
@@ -609,7 +670,7 @@ def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base:
                 dict.fromkeys(fests, f"decided by {clause}"),
             )
             planned = spec.meetings.get((a, b, meeting.leg)) or PlannedGang(Deal.shuffled(rng.seed()))
-            state = _light_gang(client, planned, meeting.seat(starter), base, rng)
+            state = _light_gang(client, planned, meeting.seat(starter), base, rng=rng, aim=aims.get((a, b, meeting.leg)))
             keep &= _points_step(client, stage, {k: fests[k] for k in keep}, state, system=spec.system,
                                  declared=declared, where=f"the points of meeting {meeting.leg} of {a} and {b}")
             fests = {k: fests[k].apply_result(meeting, state.result) for k in keep}
@@ -748,39 +809,52 @@ def _undeclared(names: Sequence[str], declared: Collection[str]) -> tuple[str, .
 def _profile(
     session: EngineSession, run: _Run, *, levels: Collection[str], declared: Collection[str], steer: int, seed: int
 ) -> str | None:
-    """Play the stages of the declared levels; the failure that ended the profile, if any."""
+    """Play the stages of the declared levels; the failure that ended the profile, if any.
+
+    A stage whose candidates still disagree about a switch after its steered games plays
+    the games of the next seeds too, up to ``_EXTRA_ROUNDS`` more rounds.
+    """
     rng = HarnessRng(seed ^ 0x9E0F11E)
-    gang = _Stage.of("gang", _undeclared(GANG_SWITCHES, declared))
+    gang = run.stages["gang"] = _Stage.of("gang", _undeclared(GANG_SWITCHES, declared))
     scoring = _Stage.of("scoring", _undeclared(SCORING_SWITCHES, declared)) if "scoring" in levels else None
-    run.stages["gang"] = gang
     if scoring is not None:
         run.stages["scoring"] = scoring
     try:
-        for spec in _steered_gaenge(steer, seed, _undeclared(GANG_SWITCHES, declared)):
-            run.games["gang"] += 1
-            try:
-                _gang_game(session.get(), spec, gang, scoring=scoring, base=Rules(), rng=rng, declared=declared)
-            except _UnexplainedError as exc:
-                run.note("gang", spec.source, exc)
+        for round_ in range(1 + _EXTRA_ROUNDS):
+            if round_ and not (gang.undecided or (scoring is not None and scoring.undecided)):
+                break
+            for spec in _steered_gaenge(steer, seed + round_, gang.names):
+                run.games["gang"] += 1
+                try:
+                    _gang_game(session.get(), spec, gang, scoring=scoring, base=Rules(), rng=rng, declared=declared)
+                except _UnexplainedError as exc:
+                    run.note("gang", spec.source, exc)
         base = _found_gang_rules(gang)
         wanted = tuple(lv for lv in ("match", "schwingfest") if lv in levels)
-        if not wanted:
-            return None
         level_names = _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES), declared)
-        matches, fests = _steered_levels(steer, seed, level_names, wanted)
+        match = fest = None
         if "match" in levels:
             match = run.stages["match"] = _Stage.of("match", _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES), declared))
+        if "schwingfest" in levels:
+            fest = run.stages["schwingfest"] = _Stage.of(
+                "schwingfest", _undeclared((*SCORING_SWITCHES, *FEST_SWITCHES), declared)
+            )
+        for round_ in range(1 + _EXTRA_ROUNDS if wanted else 0):
+            open_ = tuple(lv for lv, st in (("match", match), ("schwingfest", fest)) if st is not None and (not round_ or st.undecided))
+            if not open_:
+                break
+            matches, fests = _steered_levels(steer, seed + round_, level_names, open_)
             for match_spec in matches:
+                if match is None:
+                    break
                 run.games["match"] += 1
                 try:
                     _match_game(session.get().client, match_spec, match, base=base, rng=rng, declared=declared)
                 except _UnexplainedError as exc:
                     run.note("match", match_spec.source, exc)
-        if "schwingfest" in levels:
-            fest = run.stages["schwingfest"] = _Stage.of(
-                "schwingfest", _undeclared((*SCORING_SWITCHES, *FEST_SWITCHES), declared)
-            )
             for fest_spec in fests:
+                if fest is None:
+                    break
                 run.games["schwingfest"] += 1
                 try:
                     _fest_game(session.get().client, fest_spec, fest, base=base, rng=rng, declared=declared)
