@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.protocol import ProtocolError, parse_hello
+from schwinget_spec.conformance.engine_session import LoopbackClient
+from schwinget_spec.conformance.harness import format_report, run_harness, verdict_line
+from schwinget_spec.conformance.harness_games import json_bool as json_value
+from schwinget_spec.conformance.protocol import ALL_SWITCHES, ProtocolError, parse_hello
 from schwinget_spec.conformance.readings import Readings, switch_values
 from schwinget_spec.conformance.reference_server import ReferenceServer, main
+from schwinget_spec.conformance.skiplist import parse_skiplist
+from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.rules import Rules
 
+DOC = Path(__file__).resolve().parent.parent / "docs" / "harness.md"
 DEAL = {
     "hands": [["KR", "Y4", "Y2", "G1", "B4"], ["G3", "B5", "B1", "Y1", "G5"]],
     "revealed": "G6",
@@ -119,3 +126,74 @@ def test_a_bad_server_option_exits_2_with_one_line_naming_it(argv: list[str], na
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert named in err
+
+
+# -- a run judged by the readings declared
+
+
+def _non_default_readings() -> list[tuple[str, bool | str]]:
+    return [(name, value) for name in ALL_SWITCHES for value in switch_values(name)[1:]]
+
+
+def _server(declare: Readings, play: Rules | None = None) -> LoopbackClient:
+    return LoopbackClient(ReferenceServer(play=declare.base if play is None else play, declare=declare).handle)
+
+
+@pytest.mark.clause("match.draw_starter", "match.winner", "table.gut_gekaempft", "fest.twice_each")
+@pytest.mark.parametrize(("switch", "value"), _non_default_readings())
+def test_the_reference_playing_one_non_default_reading_and_declaring_only_it_passes_under_that_reading(
+    switch: str, value: bool | str
+) -> None:
+    """The reference server playing one non-default value and declaring only it passes a run at every level, named ``PASSED under readings switch=value (not the default)``; it answers ``unsupported`` to any other value, so the run sent none."""
+    declare = Readings.from_json({switch: [value]})
+    report = run_harness(["(in process)"], client_factory=lambda: _server(declare), games=2, steer=1)
+    shown = json_value(value)
+    assert report.passed, format_report(report)
+    assert verdict_line(report) == (
+        f"PASSED under readings {switch}={shown} (not the default): gang, scoring, match, schwingfest"
+    )
+    assert report.to_json()["not_default"] == {switch: value}
+    assert report.to_json()["readings_played"] == {switch: [value]}
+    assert f"{switch} ({shown})" in format_report(report)
+
+
+# -- the skip list's precision
+
+
+def test_a_skip_list_entry_for_one_value_skips_exactly_the_vectors_depending_on_it_and_that_value_is_never_sent() -> None:
+    """A skip-list entry for ``draw_tie_starter=younger`` skips only the vectors whose expected result depends on that value; every other vector and game is played under a value the engine plays, and ``younger`` is never sent."""
+    skiplist = parse_skiplist({
+        "format": "schwinget-skiplist", "version": 1, "implementation": "plays drawn_gang_other",
+        "skip": [{"switch": "draw_tie_starter", "value": "younger", "reason": "the engine plays drawn_gang_other"}],
+    })
+    depending = {
+        v.id for v in load_vectors()
+        if v.rules.get("draw_tie_starter") == "younger" and (v.depends_on is None or "draw_tie_starter" in v.depends_on)
+    }
+    sent: list[Any] = []
+
+    def start() -> LoopbackClient:
+        # the old list form in hello (every value), yet the engine refuses "younger"
+        server = ReferenceServer(
+            play=Rules(draw_tie_starter="drawn_gang_other"),
+            declare=Readings.from_json({"draw_tie_starter": ["drawn_gang_starter", "drawn_gang_other"]}),
+        )
+
+        def handle(request: Any) -> dict[str, Any]:
+            if isinstance(request, dict) and isinstance(request.get("rules"), dict):
+                sent.append(request["rules"].get("draw_tie_starter"))
+            answer = server.handle(request)
+            return {**answer, "switches": ["draw_tie_starter"]} if request.get("cmd") == "hello" else answer
+
+        return LoopbackClient(handle)
+
+    report = run_harness(["(in process)"], client_factory=start, games=0, steer=1, skiplist=skiplist)
+    assert report.passed, format_report(report)
+    assert report.levels is not None
+    skipped = {vid for check in report.levels.checks for vid, reason in check.skipped if reason.startswith("skip list")}
+    assert skipped == depending == {"match.rules.draw_tie_starter.younger.001"}
+    assert {s.id for s in report.skipped if s.by_skiplist} == depending
+    assert "younger" not in sent
+    assert "drawn_gang_starter" in sent
+    doc = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "An entry for `draw_tie_starter` `\"younger\"` skips exactly one shipped vector, `match.rules.draw_tie_starter.younger.001`." in doc

@@ -45,7 +45,7 @@ def test_undeclared_switches_skip_vectors_with_a_reason() -> None:
     assert selection.skipped
     for skipped in selection.skipped:
         assert not skipped.by_skiplist
-        assert "not declared in hello" in skipped.reason
+        assert "not declared, played at" in skipped.reason
         assert skipped.gaenge >= 1
     report = check_adapter(ReferenceAdapter(), games=0, steer=0, switches=())
     assert report.passed

@@ -171,8 +171,8 @@ def test_the_level_games_of_a_run_play_undeclared_switches_at_their_defaults(sub
     ]
     assert [_undeclared_readings(r, declared) for r in rules if _undeclared_readings(r, declared)] == []
     skipped = [reason for level in found.skipped.values() for _, reason in level]
-    assert all(re.fullmatch(r"needs ([a-z_]+)=.*, a reading the engine does not declare", reason) for reason in skipped), skipped
-    assert {re.sub(r"needs ([a-z_]+)=.*", r"\1", reason) for reason in skipped} <= set(ALL_SWITCHES) - set(declared)
+    assert all(re.fullmatch(r"depends on ([a-z_]+)=.*: a reading the engine does not play", reason) for reason in skipped), skipped
+    assert {re.sub(r"depends on ([a-z_]+)=.*", r"\1", reason) for reason in skipped} <= set(ALL_SWITCHES) - set(declared)
     if set(declared) != set(ALL_SWITCHES):
         assert skipped
 

@@ -56,6 +56,7 @@ from schwinget_spec.conformance.protocol import (
     GANG_SWITCHES,
     ProtocolError,
 )
+from schwinget_spec.conformance.readings import Readings, as_readings
 from schwinget_spec.conformance.shrink import confirm_fresh, shrink_divergence
 from schwinget_spec.conformance.situations import (
     SITUATIONS,
@@ -65,7 +66,13 @@ from schwinget_spec.conformance.situations import (
     match_situations,
 )
 from schwinget_spec.conformance.skiplist import SkipList
-from schwinget_spec.conformance.steering import DEFAULT_STEER, SteeredRun, gang_situations, steered_games
+from schwinget_spec.conformance.steering import (
+    DEFAULT_STEER,
+    SteeredRun,
+    gang_situations,
+    impossible_for,
+    steered_games,
+)
 from schwinget_spec.conformance.steering_levels import level_situations_out_of_reach
 from schwinget_spec.rules import Rules
 
@@ -91,6 +98,7 @@ __all__ = [
     "format_report",
     "gang_situations",
     "match_situations",
+    "played_readings",
     "random_games",
     "readings_of",
     "run_harness",
@@ -165,8 +173,9 @@ def _run(
     fresh: FreshAdapter | None = None,
     deadline: float | None = None,
     progress: Progress | None = None,
+    base: Rules | None = None,
 ) -> tuple[_Played, Divergence | None, bool]:
-    """Play ``specs`` until the first divergence; the last value is True if the run stopped at ``deadline``."""
+    """Play ``specs`` until the first divergence; the last value is True if the run stopped at ``deadline``; shrinking tries ``base`` as the simplest rules."""
     played = _Played()
     rng = HarnessRng(seed ^ 0x5CA1AB1E)
     steer_rng = HarnessRng(seed ^ 0x0FF3125)
@@ -191,7 +200,8 @@ def _run(
             original = divergence
             if shrink and divergence.actions:
                 divergence = shrink_divergence(
-                    divergence, lambda variant: _replay_on(get_adapter(), variant), max_shrink_replays, deadline=deadline
+                    divergence, lambda variant: _replay_on(get_adapter(), variant), max_shrink_replays, deadline=deadline,
+                    base=base,
                 )
             if fresh is not None and not (deadline is not None and time.monotonic() >= deadline):
 
@@ -228,16 +238,25 @@ def _stale_skips(get_adapter: Callable[[], GangAdapter[Any]], selection: VectorS
 
 
 def readings_of(switches: Collection[str]) -> list[Rules]:
-    """Every combination of the values of the Gang switches in ``switches`` (the others at their default), the default rules first."""
-    names = [n for n in GANG_SWITCHES if n in switches]
-    defaults = Rules()
+    """Every combination of the values played of the Gang switches in ``switches`` (names: every value; ``Readings``: the declared ones), the others at ``Readings.base``, the base first."""
+    readings = as_readings(switches)
+    names = [n for n in GANG_SWITCHES if n in readings]
+    base = readings.base
     out = []
-    for flips in itertools.product((False, True), repeat=len(names)):
-        values: dict[str, Any] = {
-            n: (not getattr(defaults, n)) if flip else getattr(defaults, n) for n, flip in zip(names, flips, strict=True)
-        }
-        out.append(attrs.evolve(defaults, **values))
+    for combo in itertools.product(*(readings.values_of(n) for n in names)):
+        values: dict[str, Any] = dict(zip(names, combo, strict=True))
+        out.append(attrs.evolve(base, **values))
     return out
+
+
+def played_readings(switches: Collection[str], skiplist: SkipList | None = None, assume: Rules | None = None) -> Readings:
+    """The readings a run plays: the declared ``switches`` (names: every value; or ``Readings``), less the values the ``skiplist`` declares unsupported, with the switches not declared at their values in ``assume`` (default: the defaults)."""
+    readings = as_readings(switches)
+    if skiplist is not None:
+        readings = readings.without(skiplist.unplayed())
+    if assume is not None:
+        readings = readings.assuming(assume)
+    return readings
 
 
 @attrs.frozen
@@ -248,6 +267,7 @@ class _Plan:
     selection: VectorSelection
     steer: int
     reading: Rules | None = None
+    readings: Readings = attrs.field(factory=Readings)
 
 
 def _plan(
@@ -264,7 +284,7 @@ def _plan(
     selection = select_vectors(switches, skiplist, reading) if vectors else VectorSelection()
     steered = steered_games(steer, seed, switches, reading=reading).games if steer > 0 else ()
     specs = (*scripted, *selection.games, *random_games(games, seed, switches, reading), *steered)
-    return _Plan(specs, selection, steer, reading)
+    return _Plan(specs, selection, steer, reading, as_readings(switches))
 
 
 def _report(
@@ -299,8 +319,12 @@ def _report(
         skiplist=None if skiplist is None else skiplist.implementation,
         coverage=played.coverage.report(
             checked, target=plan.steer,
-            impossible={*out_of_reach, *(() if plan.reading is None else impossible_situations(plan.reading))},
+            impossible={
+                *out_of_reach,
+                *(impossible_for(plan.readings) if plan.reading is None else impossible_situations(plan.reading)),
+            },
         ),
+        played_readings=plan.readings,
         **fields,
     )
 
@@ -322,8 +346,14 @@ def check_adapter(
     skiplist: SkipList | None = None,
     all_readings: bool = False,
     progress: Progress | None = None,
+    assume: Rules | None = None,
 ) -> HarnessReport:
     """Run the harness against an in-process implementation behind ``GangAdapter``: ``scripted`` games, the vectors, ``games`` random Gänge from ``seed``, then steered Gänge reaching each named situation ``steer`` times.
+
+    ``switches`` are the switches the implementation plays: names (every value of each)
+    or ``readings.Readings`` (the values declared per switch); the others are played at
+    their values in ``assume`` (default: the defaults). Only those values are played and
+    compared with the reference.
 
     With ``fresh_adapter`` (a new implementation that has served nothing), a divergence's
     reproduction is confirmed on a fresh one before it is reported (``Divergence.fresh``).
@@ -331,6 +361,7 @@ def check_adapter(
     stale skip); ``all_readings`` runs everything under every combination of ``switches``.
     """
     started = time.perf_counter()
+    switches = played_readings(switches, skiplist, assume)
     fresh: FreshAdapter | None = None
     if fresh_adapter is not None:
         make = fresh_adapter
@@ -353,6 +384,7 @@ def check_adapter(
             max_shrink_replays=max_shrink_replays,
             fresh=fresh,
             progress=progress,
+            base=plan.readings.base,
         )
         stale = _stale_skips(lambda: adapter, plan.selection) if divergence is None else ()
         return _report(
@@ -429,6 +461,7 @@ def run_harness(
     all_readings: bool = False,
     progress: Progress | None = None,
     client_factory: ClientFactory | None = None,
+    assume: Rules | None = None,
 ) -> HarnessReport:
     """Run the implementation started by ``command`` against ``scripted`` games, the vectors, ``games`` random Gänge from ``seed`` and steered Gänge that reach each named situation ``steer`` times.
 
@@ -449,6 +482,11 @@ def run_harness(
     reading. ``progress`` is told after each game how far the run is.
     ``client_factory``, if given, starts the implementation instead of ``command``
     (``engine_session.LoopbackClient`` runs an in-process engine through the same code).
+
+    The run plays only the readings the implementation declares in ``hello`` (per
+    switch, the values it plays; a skip list's ``switch`` entries take values out), and
+    compares it with the reference under them; a switch it does not declare is never
+    sent and is played at its value in ``assume`` (default: the default).
     """
     timeout = check_seconds("timeout", timeout)
     start_timeout = check_seconds("start_timeout", start_timeout)
@@ -460,7 +498,7 @@ def run_harness(
     with terminate_as_interrupt():
         try:
             try:
-                _, name, switches = session.connect()
+                _, name, _declared = session.connect()
             except ProtocolError as exc:
                 return HarnessReport(
                     implementation=" ".join(command),
@@ -476,6 +514,11 @@ def run_harness(
                     stopped_at_deadline=exc.kind == "deadline",
                     not_started=exc.kind == "not_started",
                 )
+
+            assert session.hello is not None
+            readings = played_readings(session.hello.readings, skiplist, assume)
+            switches: Readings = readings
+            level_hello = attrs.evolve(session.hello, readings=readings)
 
             def get_adapter() -> GangAdapter[Any]:
                 return session.get()
@@ -496,16 +539,16 @@ def run_harness(
                     fresh=session.fresh,
                     deadline=session.deadline,
                     progress=progress,
+                    base=readings.base,
                 )
                 ok = divergence is None and not stopped
                 stale = _stale_skips(get_adapter, plan.selection) if ok else ()
                 levels = None
-                if reading is None or reading == Rules():
+                if reading is None or reading == readings.base:
                     # the scoring, match and Schwingfest levels the engine declared (level_vectors)
-                    assert session.hello is not None
                     total = played.vector_gaenge + played.random + played.steered
                     levels, level_gang = play_levels(
-                        session.get, session.hello, seed=seed, vectors=vectors,
+                        session.get, level_hello, seed=seed, vectors=vectors,
                         gang_played=(total, played.vector_gaenge), run=ok, skiplist=skiplist, fresh=session.fresh,
                         steer=steer,
                     )
@@ -519,7 +562,7 @@ def run_harness(
                     checked=("gang",) if levels is None else levels.checked,
                     out_of_reach=() if levels is None else level_situations_out_of_reach(switches),
                     implementation=name, command=tuple(command), seed=seed,
-                    elapsed_seconds=time.perf_counter() - begun, switches=switches,
+                    elapsed_seconds=time.perf_counter() - begun, switches=tuple(switches),
                     deadline_seconds=deadline, stopped_at_deadline=stopped, levels=levels,
                 )
 

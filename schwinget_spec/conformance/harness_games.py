@@ -10,6 +10,7 @@ import attrs
 
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.protocol import GANG_SWITCHES
+from schwinget_spec.conformance.readings import Readings, as_readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, start_gang
@@ -161,39 +162,50 @@ def script_policy(actions: Sequence[str]) -> Policy:
 def random_games(
     games: int, seed: int, switches: Collection[str] = GANG_SWITCHES, reading: Rules | None = None
 ) -> Iterable[GameSpec]:
-    """``games`` random Gänge from ``seed``: a seeded deal each, a random starter, and every other Gang random values of ``switches`` (all under ``reading`` if given)."""
+    """``games`` random Gänge from ``seed``: a seeded deal each, a random starter, and every other Gang random values of ``switches`` (all under ``reading`` if given).
+
+    ``switches`` may be ``Readings``: then only the values it declares are played, and a
+    switch it fixes is played at that value (``Readings.base``).
+    """
+    readings = as_readings(switches)
+    base = readings.base
     rng = HarnessRng(seed)
     for i in range(games):
         deal_seed = rng.seed()
         starter = Player(rng.below(2))
         values: dict[str, Any] = {}
         if i % 2 == 1 and reading is None:
-            defaults = Rules()
-            for name in sorted(switches):
+            for name in sorted(readings.varying):
                 if name in GANG_SWITCHES and rng.below(2) == 1:
-                    values[name] = not getattr(defaults, name)
+                    values[name] = _other_value(rng, readings, name, getattr(base, name))
         yield GameSpec(
             source=f"random game {i + 1} of seed {seed}",
             deal=Deal.shuffled(deal_seed),
             starter=starter,
-            rules=Rules(**values) if reading is None else reading,
+            rules=attrs.evolve(base, **values) if reading is None else reading,
             deal_seed=deal_seed,
         )
 
 
+def _other_value(rng: HarnessRng, readings: Readings, name: str, base: Any) -> Any:
+    """A value of ``name`` the engine plays other than ``base``, drawn from ``rng`` when there are several."""
+    others = [v for v in readings.values_of(name) if v != base]
+    return others[0] if len(others) == 1 else others[rng.below(len(others))]
+
+
 def random_rules(rng: HarnessRng, switches: Iterable[str], names: Iterable[str]) -> Rules:
-    """Rules with a random value, from ``rng``, of each of ``names`` the implementation declares in ``switches``; the default for the others."""
+    """Rules with a random value, from ``rng``, of each of ``names`` the implementation declares in ``switches`` (of the values it declares, when ``switches`` is ``Readings``); the others at ``Readings.base`` (the defaults for a list of names)."""
+    readings = as_readings(switches)
+    base = readings.base
     values: dict[str, Any] = {}
-    fields = attrs.fields_dict(Rules)
-    for name in sorted(set(switches) & set(names)):
-        default = getattr(Rules(), name)
-        if isinstance(default, bool):
+    for name in sorted(set(readings.varying) & set(names)):
+        played = readings.values_of(name)
+        if isinstance(played[0], bool):
             if rng.below(2):
-                values[name] = not default
+                values[name] = _other_value(rng, readings, name, getattr(base, name))
         else:
-            options = tuple(getattr(fields[name].validator, "options", (default,)))
-            values[name] = options[rng.below(len(options))]
-    return Rules(**values)
+            values[name] = played[rng.below(len(played))]
+    return attrs.evolve(base, **values)
 
 
 def _field(item: Any, name: str) -> Any:
@@ -269,7 +281,7 @@ def select_vectors(
     skipped: list[SkippedVector] = []
     skipped_games: list[GameSpec] = []
     vectors = other = total = 0
-    defaults = Rules()
+    readings = as_readings(switches)
     for vector in _load_suite():
         total += 1
         specs = _vector_specs(vector, GANG_SWITCHES)
@@ -280,26 +292,35 @@ def select_vectors(
         if reading is not None and any(getattr(rules, k) != getattr(reading, k) for k in GANG_SWITCHES):
             continue
         vector_id = str(_field(vector, "id") or "?")
-        entry = None if skiplist is None else skiplist.reason_for(vector)
+        entry = None if skiplist is None else skiplist.harness_reason_for(vector)
         if entry is not None:
             skipped.append(SkippedVector(vector_id, entry.reason, len(specs), True, entry.link))
             if _field(vector, "group") not in _LEVEL_GROUPS:
                 skipped_games.extend(specs)
             continue
-        undeclared = [k for k in GANG_SWITCHES if getattr(rules, k) != getattr(defaults, k) and k not in switches]
+        outside = readings.outside(rules, GANG_SWITCHES)
         depends_on = _field(vector, "depends_on")
-        if undeclared and depends_on is not None and not set(undeclared) & set(depends_on):
-            # its expectation does not depend on these switches (depends_on): play it under their defaults
-            rules = attrs.evolve(rules, **{k: getattr(defaults, k) for k in undeclared})
+        needed = outside if depends_on is None else tuple((k, v) for k, v in outside if k in depends_on)
+        if outside and not needed:
+            # its expectation does not depend on these switches (depends_on): play it under values the engine plays
+            rules = readings.fit(rules, GANG_SWITCHES)
             specs = [attrs.evolve(spec, rules=rules) for spec in specs]
-            undeclared = []
-        if undeclared:
-            values = ", ".join(f"{k}={json_bool(getattr(rules, k))}" for k in undeclared)
-            skipped.append(SkippedVector(vector_id, f"sets {values}, not declared in hello", len(specs), False))
+        if needed:
+            skipped.append(SkippedVector(vector_id, unplayed_reason(needed, readings), len(specs), False))
             continue
         vectors += 1
         games.extend(specs)
     return VectorSelection(tuple(games), vectors, tuple(skipped), tuple(skipped_games), other, total)
+
+
+def unplayed_reason(needed: Iterable[tuple[str, Any]], readings: Readings) -> str:
+    """Why a vector is skipped: the readings its expected result depends on that the engine does not play."""
+    parts = []
+    for name, value in needed:
+        played = ", ".join(json_bool(v) for v in readings.values_of(name))
+        how = f"declared: {played}" if name in readings else f"not declared, played at {played}"
+        parts.append(f"{name}={json_bool(value)} ({how})")
+    return "depends on " + "; ".join(parts) + ": a reading the engine does not play"
 
 
 def json_bool(value: object) -> str:

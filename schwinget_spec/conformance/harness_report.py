@@ -19,6 +19,7 @@ from schwinget_spec.conformance.level_report import (
     format_levels,
 )
 from schwinget_spec.conformance.protocol import GANG_SWITCHES, gang_rules_to_json, start_message
+from schwinget_spec.conformance.readings import Readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -173,6 +174,13 @@ class HarnessReport:
     readings: tuple[ReadingReport, ...] = ()
     vector_results: tuple[tuple[str, str], ...] = ()
     """Each vector the run meant to play, in order, with ``passed``, ``failed`` or ``not_reached`` (the run stopped first): one JUnit test case each."""
+    played_readings: Readings | None = None
+    """The readings the run played and judged by: per declared switch its declared values, the others at their assumed values (None: not known, the run did not start)."""
+
+    @property
+    def not_default(self) -> tuple[tuple[str, bool | str], ...]:
+        """The switches played at another value than their default in place of it (the engine does not play the default), each with that value."""
+        return () if self.played_readings is None else self.played_readings.not_default
 
     @property
     def passed(self) -> bool:
@@ -230,6 +238,8 @@ class HarnessReport:
             "coverage": None if self.coverage is None else self.coverage.to_json(),
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "readings": [r.to_json() for r in self.readings],
+            "readings_played": None if self.played_readings is None else self.played_readings.to_json(),
+            "not_default": dict(self.not_default),
             **({} if self.levels is None else self.levels.to_json()),
         }
 
@@ -271,6 +281,9 @@ def verdict_line(report: HarnessReport) -> str:
             base += "; not checked: " + ", ".join(coverage.not_checked)
     if gang_passed and report.stopped_at_deadline:
         base = "STOPPED AT THE DEADLINE"
+    if report.not_default and base.startswith("PASSED"):
+        assert report.played_readings is not None
+        base = f"PASSED under readings {report.played_readings.describe_not_default()} (not the default)" + base[len("PASSED"):]
     failed = [r for r in report.readings if not r.report.passed]
     if failed:
         base += f"; diverges under {len(failed)} of {len(report.readings)} readings"
@@ -312,7 +325,7 @@ def _played_lines(report: HarnessReport) -> list[str]:
         source = "" if report.skiplist is None else f" ({report.skiplist})"
         lines.append(
             f"skipped: {len(report.skipped)} vectors ({sum(v.gaenge for v in report.skipped)} Gänge): "
-            f"{len(by_list)} by the skip list{source}, {len(by_switch)} that need a switch not declared"
+            f"{len(by_list)} by the skip list{source}, {len(by_switch)} that depend on a reading the engine does not play"
         )
         for v in report.skipped:
             link = f" ({v.link})" if v.link else ""
@@ -321,6 +334,23 @@ def _played_lines(report: HarnessReport) -> list[str]:
         lines.append(f"stale skips: {len(report.stale_skips)} vectors of the skip list pass now; remove them from it:")
         lines.extend(f"  {vid}" for vid in report.stale_skips)
     return lines
+
+
+def _switch_labels(report: HarnessReport) -> list[str]:
+    """Each declared switch, with the values played when they are not all of its values (``draw_tie_starter (drawn_gang_other)``)."""
+    readings = report.played_readings
+    if readings is None:
+        return list(report.switches)
+    every = dict(Readings.of(report.switches).declared)
+    return [
+        name if values == every.get(name) else f"{name} ({', '.join(_json_value(v) for v in values)})"
+        for name, values in readings.declared
+    ]
+
+
+def _json_value(value: object) -> str:
+    """A switch value as JSON writes it: ``true``, ``false``, or the string."""
+    return "true" if value is True else "false" if value is False else str(value)
 
 
 def format_report(report: HarnessReport) -> str:
@@ -333,8 +363,11 @@ def format_report(report: HarnessReport) -> str:
         lines.append(report.startup_error)
         return "\n".join(lines)
     deadline_text = "" if report.deadline_seconds is None else f"{report.deadline_seconds:g} s"
-    switches = ", ".join(report.switches) if report.switches else "none (default rules only)"
+    switches = ", ".join(_switch_labels(report)) if report.switches else "none (default rules only)"
     lines.append(f"rule switches honoured: {switches}")
+    if report.not_default:
+        assert report.played_readings is not None
+        lines.append(f"readings played in place of the default: {report.played_readings.describe_not_default()}")
     lines.extend(_played_lines(report))
     if report.coverage is not None:
         lines.extend(report.coverage.lines())

@@ -210,7 +210,7 @@ class LevelPlay:
         )
 
     def _check_points(self, level: str, state: GangState, system: ScoringSystem, rules: Rules, source: str) -> None:
-        declared = self.hello.switches
+        declared = self.hello.readings
         self.requests.append(_json_line(points_message(system, rules, declared=declared)))
         try:
             actual = ask_points(self.get_adapter().client, system, rules, declared=declared)
@@ -250,7 +250,7 @@ class LevelPlay:
         """Play the match ``spec``: ``match_start``, per Gang ``match_next`` (the starter), the Gang, ``points``, then ``match_result``."""
         self.requests = []
         level, source = "match", spec.source
-        declared = self.hello.switches
+        declared = self.hello.readings
         self.requests.append(_json_line(match_start_message(spec.system, spec.length, spec.younger, spec.rules, declared=declared)))
         try:
             send_match_start(self.get_adapter().client, spec.system, spec.length, spec.younger, spec.rules, declared=declared)
@@ -306,7 +306,7 @@ class LevelPlay:
         """Play the Schwingfest ``spec``: ``fest_start``, the engine's schedule, per meeting ``fest_meeting`` (the starter), the Gang, ``points``, then ``fest_result``."""
         self.requests = []
         level, source = "schwingfest", spec.source
-        declared = self.hello.switches
+        declared = self.hello.readings
         self.requests.append(_json_line(fest_start_message(spec.players, spec.sets, spec.system, spec.rules, declared=declared)))
         client = self.get_adapter().client
         try:

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng, random_rules
+from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng, random_rules, unplayed_reason
 from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_play import FestSpec, FreshEngine, LevelPlay, MatchSpec, PlannedGang
 from schwinget_spec.conformance.level_report import LevelsReport
@@ -21,6 +21,7 @@ from schwinget_spec.conformance.protocol import (
     SubprocessAdapter,
     deal_from_codes,
 )
+from schwinget_spec.conformance.readings import Readings, as_readings
 from schwinget_spec.conformance.steering import DEFAULT_STEER
 from schwinget_spec.conformance.steering_levels import SteeredLevels, steered_levels
 from schwinget_spec.conformance.suite import Vector, load_vectors
@@ -68,28 +69,26 @@ class LevelVectors:
 
 
 def vector_rules_for(vector: Vector, switches: Collection[str]) -> Rules | str:
-    """The rules to play ``vector`` under for an engine that plays ``switches``, or the reason to skip it.
+    """The rules to play ``vector`` under for an engine that plays ``switches`` (names, or ``Readings``), or the reason to skip it.
 
-    A switch the engine does not play is set back to its default when the vector's
-    ``depends_on`` does not list it (its expected result is the same either way, which
-    the generator checks); when it is listed, or the vector lists nothing, the vector is
-    skipped.
+    A value the engine does not play is moved to one it plays (``Readings.base``) when
+    the vector's ``depends_on`` does not list its switch (its expected result is the
+    same either way, which the generator checks); when it is listed, or the vector lists
+    nothing, the vector is skipped.
     """
+    readings = as_readings(switches)
     fields = attrs.fields_dict(Rules)
     values = {k: v for k, v in dict(vector.rules).items() if k in fields}
     depends_on = getattr(vector, "depends_on", None)
-    defaults = Rules()
-    for name, value in list(values.items()):
-        if value == getattr(defaults, name) or name in switches:
-            continue
-        if depends_on is not None and name not in depends_on:
-            del values[name]
-            continue
-        return f"needs {name}={value!r}, a reading the engine does not declare"
     try:
-        return Rules(**values)
+        rules = Rules(**values)
     except (TypeError, ValueError, SchwingetError) as exc:
         return f"rules not readable: {exc}"
+    outside = readings.outside(rules)
+    needed = outside if depends_on is None else tuple((k, v) for k, v in outside if k in depends_on)
+    if needed:
+        return unplayed_reason(needed, readings)
+    return readings.fit(rules)
 
 
 def _planned(gang: Mapping[str, Any]) -> PlannedGang:
@@ -107,7 +106,7 @@ def level_vectors(switches: Collection[str], skiplist: Any = None) -> LevelVecto
         level = {"scoring": "scoring", "match": "match", "schwingfest": "schwingfest"}.get(vector.group)
         if level is None or vector.kind != "trace" or vector.expected.get("verdict") not in _PLAYED_VERDICTS:
             continue
-        entry = None if skiplist is None else skiplist.reason_for(vector)
+        entry = None if skiplist is None else skiplist.harness_reason_for(vector)
         if entry is not None:
             skipped[level].append((vector.id, f"skip list: {entry.reason}"))
             continue
@@ -147,7 +146,7 @@ def random_matches(count: int, seed: int, switches: Iterable[str]) -> list[Match
     for i in range(count):
         system = _SYSTEMS[i % 2]
         length = (4, 6)[(i // 2) % 2]
-        rules = random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else Rules()
+        rules = random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)) if i % 2 else as_readings(switches).base
         match_seed = rng.seed()
         planned = tuple(PlannedGang(Deal.shuffled(s), seed=s) for s in gang_seeds(match_seed, length))
         out.append(MatchSpec(f"random match {i + 1} of seed {seed}", system, length, Player(rng.below(2)), rules, planned))
@@ -170,28 +169,30 @@ def random_fests(count: int, seed: int, switches: Iterable[str]) -> list[FestSpe
 
 
 def random_scored(count: int, seed: int, switches: Iterable[str]) -> list[tuple[GameSpec, list[tuple[ScoringSystem, Rules]], bool]]:
-    """``count`` random Gänge from ``seed``, each scored under both systems (and both values of ``good_loser_after_plattwurf`` if declared)."""
+    """``count`` random Gänge from ``seed``, each scored under both systems (and every value of ``good_loser_after_plattwurf`` the engine plays)."""
     rng = HarnessRng(seed ^ 0x5343_4F52)
-    readings = [Rules()] + ([Rules(good_loser_after_plattwurf=False)] if "good_loser_after_plattwurf" in switches else [])
+    played = as_readings(switches)
+    base = played.base
+    readings = [attrs.evolve(base, good_loser_after_plattwurf=bool(v)) for v in played.values_of("good_loser_after_plattwurf")]
     out = []
     for i in range(count):
         deal_seed = rng.seed()
         starter = Player(rng.below(2))
         planned = PlannedGang(Deal.shuffled(deal_seed), seed=deal_seed)
-        spec = GameSpec(f"random scored Gang {i + 1} of seed {seed}", planned.deal, starter, Rules(),
-                        planned.actions_for(starter, Rules()), deal_seed)
+        spec = GameSpec(f"random scored Gang {i + 1} of seed {seed}", planned.deal, starter, base,
+                        planned.actions_for(starter, base), deal_seed)
         out.append((spec, [(s, r) for s in _SYSTEMS for r in readings], False))
     return out
 
 
 @functools.lru_cache(maxsize=8)
-def _steered(steer: int, seed: int, switches: frozenset[str], levels: frozenset[str]) -> SteeredLevels:
+def _steered(steer: int, seed: int, switches: Readings, levels: frozenset[str]) -> SteeredLevels:
     return steered_levels(steer, seed, switches, levels=levels)
 
 
 def steered_for(steer: int, seed: int, switches: Collection[str], levels: Collection[str]) -> SteeredLevels:
     """The steered matches and Schwingfeste of a run (``steering_levels.steered_levels``), remembered for the next run with the same arguments: they are the same every time."""
-    return _steered(steer, seed, frozenset(switches), frozenset(levels))
+    return _steered(steer, seed, as_readings(switches), frozenset(levels))
 
 
 def play_levels(
@@ -232,7 +233,7 @@ def play_levels(
         if run or not vectors:
             return report, None
         # the level vectors the run meant to play, each not reached
-        found = level_vectors(hello.switches, skiplist)
+        found = level_vectors(hello.readings, skiplist)
         planned = {
             "scoring": [spec.source for spec, _, _ in found.scoring],
             "match": [m.source for m in found.matches],
@@ -244,13 +245,13 @@ def play_levels(
             for c in report.checks
         )
         return attrs.evolve(report, checks=checks), None
-    found = level_vectors(hello.switches, skiplist) if vectors else LevelVectors((), (), (), {})
-    steered = steered_for(steer, seed, hello.switches, hello.levels) if steer > 0 else SteeredLevels.none()
+    found = level_vectors(hello.readings, skiplist) if vectors else LevelVectors((), (), (), {})
+    steered = steered_for(steer, seed, hello.readings, hello.levels) if steer > 0 else SteeredLevels.none()
     play = LevelPlay(get_adapter, hello, fresh)
     return play.run(
-        scoring=[*found.scoring, *random_scored(scored, seed, hello.switches)],
-        matches=[*found.matches, *random_matches(matches, seed, hello.switches), *steered.matches],
-        fests=[*found.fests, *random_fests(fests, seed, hello.switches), *steered.fests],
+        scoring=[*found.scoring, *random_scored(scored, seed, hello.readings)],
+        matches=[*found.matches, *random_matches(matches, seed, hello.readings), *steered.matches],
+        fests=[*found.fests, *random_fests(fests, seed, hello.readings), *steered.fests],
         skipped=found.skipped,
         gang_played=gang_played,
     )

@@ -17,6 +17,7 @@ from schwinget_spec.conformance.protocol import (
     _malformed,
     _seat,
 )
+from schwinget_spec.conformance.readings import as_readings
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -57,18 +58,18 @@ def declared_rules_json(rules: Rules, level: Sequence[str], declared: Collection
     """The ``rules`` of a request: the values in ``rules`` of the switches of ``level`` the engine declared in ``hello`` (``declared``), in the level's order, and no others.
 
     A switch the engine did not declare is never sent: the harness plays it at its
-    default, as the engine does. ``rules`` holding another value of such a switch would
-    ask the reference under a reading the engine is not told of, and raises
-    ``InvalidArgumentError`` naming it.
+    default (or, when ``declared`` is ``Readings``, at its assumed value), as the engine
+    does; a declared switch is sent only with a value the engine declared. ``rules``
+    holding another value would ask the reference under a reading the engine is not
+    told of, or send one it does not play, and raises ``InvalidArgumentError`` naming it.
     """
-    defaults = Rules()
-    for name in level:
-        if name not in declared and getattr(rules, name) != getattr(defaults, name):
-            raise InvalidArgumentError(
-                "rules",
-                f"{name}={getattr(rules, name)!r} is a reading the engine does not declare; "
-                "a request sends only declared switches, the others held at their defaults",
-            )
+    readings = as_readings(declared)
+    for name, value in readings.outside(rules, level):
+        raise InvalidArgumentError(
+            "rules",
+            f"{name}={value!r} is a reading the engine does not declare; "
+            "a request sends only declared switches with declared values, the others held at their defaults",
+        )
     return rules_json(rules, [name for name in level if name in declared])
 
 

@@ -11,7 +11,7 @@ assumed value (the default, unless a caller assumes another reading) and never s
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -133,6 +133,17 @@ class Readings(Collection[str]):
         """These readings, with the switches not declared played at their values in ``rules``."""
         return attrs.evolve(self, assumed=rules)
 
+    def without(self, pairs: Iterable[tuple[str, Value]]) -> Readings:
+        """These readings with the values of ``pairs`` taken out (a skip list's unsupported values); a switch keeps its values when none would be left."""
+        drop: dict[str, set[Value]] = {}
+        for name, value in pairs:
+            drop.setdefault(name, set()).add(value)
+        declared = []
+        for name, values in self.declared:
+            kept = tuple(v for v in values if v not in drop.get(name, set()))
+            declared.append((name, kept or values))
+        return attrs.evolve(self, declared=tuple(declared))
+
     def merged(self, other: Readings) -> Readings:
         """The switches of both, ``other``'s values where both declare a switch."""
         mine = dict(self.declared)
@@ -228,6 +239,6 @@ def _listed(values: tuple[Value, ...]) -> str:
     return ", ".join(_show(v) for v in values)
 
 
-def as_readings(switches: Collection[str]) -> Readings:
+def as_readings(switches: Iterable[str]) -> Readings:
     """``switches`` as ``Readings``: itself if it is one, else every value of each named switch (an engine that lists names)."""
-    return switches if isinstance(switches, Readings) else Readings.of(switches)
+    return switches if isinstance(switches, Readings) else Readings.of(tuple(switches))

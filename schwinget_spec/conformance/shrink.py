@@ -104,10 +104,12 @@ def shrink_divergence(
     max_replays: int,
     *,
     deadline: float | None = None,
+    base: Rules | None = None,
 ) -> Divergence:
     """The shortest reproduction found by replaying simpler variants.
 
-    In turn: the default rules; an Angriff started earlier (a Gang with an Angriff after
+    In turn: the default rules (``base`` if given: the rules played where nothing else
+    is chosen, so that a replay sends only values the implementation declared); an Angriff started earlier (a Gang with an Angriff after
     ``k`` Schwünge ends after ``k + 5``, so a bug of the last Schwung shows sooner); runs
     of one to four actions deleted.
 
@@ -140,8 +142,9 @@ def shrink_divergence(
 
     spec_of = _spec_of
 
-    if best.rules != Rules() and _legal_prefix(spec_of(best, best.actions, Rules()), best.actions):
-        found = attempt(spec_of(best, best.actions, Rules()))
+    simplest = Rules() if base is None else base
+    if best.rules != simplest and _legal_prefix(spec_of(best, best.actions, simplest), best.actions):
+        found = attempt(spec_of(best, best.actions, simplest))
         if found is not None:
             best = found
     improved = True

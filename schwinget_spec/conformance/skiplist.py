@@ -64,6 +64,27 @@ class SkipList:
         """The first entry that skips ``vector``, or None if the implementation must pass it."""
         return next((e for e in self.entries if e.skips(vector)), None)
 
+    def harness_reason_for(self, vector: Vector) -> SkipEntry | None:
+        """The first entry that skips ``vector`` in a harness run, or None.
+
+        The harness chooses the rules it plays a vector under, so a ``switch`` entry
+        skips only the vectors whose expected result depends on that value (the switch
+        is in ``depends_on``, or the vector lists no ``depends_on``); the others are
+        played under a value the implementation plays (``unplayed`` takes the entry's
+        value out of the readings the harness sends).
+        """
+        for entry in self.entries:
+            if not entry.skips(vector):
+                continue
+            depends_on = getattr(vector, "depends_on", None)
+            if entry.switch is None or depends_on is None or entry.switch in depends_on:
+                return entry
+        return None
+
+    def unplayed(self) -> tuple[tuple[str, bool | str], ...]:
+        """The (switch, value) pairs the ``switch`` entries declare unsupported: a harness run never sends them."""
+        return tuple((e.switch, e.value) for e in self.entries if e.switch is not None and e.value is not None)
+
 
 def _text(obj: Mapping[str, Any], key: str, where: str, *, required: bool) -> str | None:
     if key not in obj:

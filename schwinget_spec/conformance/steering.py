@@ -13,15 +13,17 @@ them, action for action, against the implementation.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Literal, TypeAlias, TypeVar
+from typing import Any, Literal, TypeAlias, TypeVar
 
 import attrs
 
 from schwinget_spec.cards import COLOUR_CARDS, Card
 from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
 from schwinget_spec.conformance.protocol import GANG_SWITCHES
+from schwinget_spec.conformance.readings import Readings, as_readings
 from schwinget_spec.conformance.situations import (
     FEST_SITUATIONS,
     GANG_SITUATIONS,
@@ -54,6 +56,7 @@ __all__ = [
     "aimed_play",
     "fest_situations",
     "gang_situations",
+    "impossible_for",
     "match_situations",
     "steered_games",
     "uniform_rates",
@@ -354,16 +357,30 @@ _MAX_ATTEMPTS_PER_GAME = 400
 """Reference playouts tried for one kept Gang before the situation is given up."""
 
 
-def _rules_for(rng: HarnessRng, switches: Collection[str], i: int, reading: Rules | None) -> Rules:
+def _rules_for(rng: HarnessRng, readings: Readings, i: int, reading: Rules | None) -> Rules:
     if reading is not None:
         return reading
-    values: dict[str, bool] = {}
+    base = readings.base
+    values: dict[str, Any] = {}
     if i % 2 == 1:
-        defaults = Rules()
-        for name in sorted(switches):
+        for name in sorted(readings.varying):
             if name in GANG_SWITCHES and rng.below(2) == 1:
-                values[name] = not getattr(defaults, name)
-    return Rules(**values)  # type: ignore[arg-type]
+                others = [v for v in readings.values_of(name) if v != getattr(base, name)]
+                values[name] = others[0] if len(others) == 1 else others[rng.below(len(others))]
+    return attrs.evolve(base, **values)
+
+
+def impossible_for(switches: Collection[str]) -> frozenset[str]:
+    """The Gang situations no Gang can show under any combination of the Gang switch values ``switches`` (names, or ``Readings``) plays."""
+    readings = as_readings(switches)
+    names = [n for n in GANG_SWITCHES if len(readings.values_of(n)) > 1]
+    base = readings.base
+    out: frozenset[str] | None = None
+    for combo in itertools.product(*(readings.values_of(n) for n in names)):
+        values: dict[str, Any] = dict(zip(names, combo, strict=True))
+        found = impossible_situations(attrs.evolve(base, **values))
+        out = found if out is None else out & found
+    return frozenset() if out is None else out
 
 
 def steered_games(
@@ -390,7 +407,8 @@ def steered_games(
     attempts: Counter[str] = Counter()
     kept: Counter[str] = Counter()
     missed: list[str] = []
-    impossible = impossible_situations(reading) if reading is not None else frozenset()
+    readings = as_readings(switches)
+    impossible = impossible_situations(reading) if reading is not None else impossible_for(readings)
     for name in situations:
         if name in impossible:
             continue
@@ -404,7 +422,7 @@ def steered_games(
             deal_seed = rng.seed()
             deal, exact_seed = _steered_deal(deal_seed, plan.steer, rng)
             starter = Player(rng.below(2))
-            rules = _rules_for(rng, switches, tries, reading)
+            rules = _rules_for(rng, readings, tries, reading)
             shown, actions, _ = _play(deal, starter, rules, plan, rng)
             if name not in shown:
                 continue

@@ -26,6 +26,7 @@ import attrs
 from schwinget_spec.conformance.harness_games import HarnessRng, random_rules
 from schwinget_spec.conformance.level_play import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.protocol import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
+from schwinget_spec.conformance.readings import as_readings
 from schwinget_spec.conformance.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
@@ -319,11 +320,9 @@ class SteeredLevels:
 
 
 def level_situations_out_of_reach(switches: Collection[str]) -> frozenset[str]:
-    """The match and Schwingfest situations an implementation playing only ``switches`` cannot show: those needing a reading other than the default of a switch it does not declare."""
-    defaults = Rules()
-    return frozenset(
-        name for name, (switch, value) in _NEEDS.items() if switch not in switches and getattr(defaults, switch) != value
-    )
+    """The match and Schwingfest situations an implementation playing only ``switches`` (names, or ``Readings``) cannot show: those needing a reading it does not play."""
+    readings = as_readings(switches)
+    return frozenset(name for name, (switch, value) in _NEEDS.items() if not readings.allows(switch, value))
 
 
 def steered_levels(
