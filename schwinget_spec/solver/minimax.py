@@ -10,7 +10,10 @@ from schwinget_spec.players import Player
 from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver.values import Solution, leaf_value
 
-__all__ = ["child_values", "solve", "value"]
+__all__ = ["Memo", "child_values", "solve", "value"]
+
+Memo = dict[Hashable, int]
+"""Values already found, by position: one per Gang and scoring system, shared by the calls that pass it."""
 
 
 def _key(state: GangState) -> Hashable:
@@ -53,7 +56,7 @@ def _check(state: object, system: object) -> tuple[GangState, ScoringSystem]:
     return state, as_system(system)
 
 
-def value(state: GangState, system: ScoringSystem | str) -> int:
+def value(state: GangState, system: ScoringSystem | str, memo: Memo | None = None) -> int:
     """The points difference P0 - P1 (hundredths) of ``state`` under optimal play of both, under ``system``.
 
     P0 maximises, P1 minimises; every legal action of the engine is a branch, the
@@ -61,9 +64,12 @@ def value(state: GangState, system: ScoringSystem | str) -> int:
     remembered by what the rest of the Gang depends on (the hands, the pile drawn, the
     phase, who is to move, the led card, the Angriff's player, a pending trick, the
     tricks, who won after the Angriff), so the cost is the number of distinct positions.
+    Positions of one Gang (same deal and rules) under one system may share ``memo``.
     """
     state, system = _check(state, system)
-    return _value(state, system, {})
+    if memo is not None and not isinstance(memo, dict):
+        raise InvalidArgumentError("memo", f"expected a dict or None, got {memo!r}")
+    return _value(state, system, {} if memo is None else memo)
 
 
 def child_values(state: GangState, system: ScoringSystem | str) -> tuple[tuple[str, int], ...]:
