@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -274,3 +275,21 @@ def test_reading_explaining_names_the_match_reading() -> None:
     assert "the starter of Gang" in found[0].evidence
     assert "match.draw_starter" in found[0].evidence
     assert found[0].sentence.startswith("the engine plays AMB-DRAW-TIE-STARTER as `drawn_gang_other`: declare it (")
+    assert found[0].sentence in _DOC.read_text(encoding="utf-8")
+
+
+_DOC = Path(__file__).resolve().parents[1] / "docs" / "profile.md"
+
+
+def test_the_sample_of_docs_profile_is_the_profile_of_its_command() -> None:
+    """The sample of docs/profile.md is what the profile of the reference server playing drawn_gang_other prints, in process, line for line (the version aside)."""
+    text = _DOC.read_text(encoding="utf-8")
+    block = text.split("<!-- sample: profile -->\n```\n", 1)[1].split("\n```", 1)[0]
+    command, _, shown = block.partition("\n")
+    assert command == (
+        "$ schwinget conformance profile --steer 2 -- python -m schwinget_spec.conformance.reference_server "
+        "--play draw_tie_starter=drawn_gang_other --declare none"
+    )
+    profile = _profile_of(Rules(draw_tie_starter="drawn_gang_other"), levels=("gang", "scoring", "match", "schwingfest"), steer=2)
+    made = format_profile(profile)
+    assert re.sub(r"schwinget-reference \S+", "schwinget-reference V", shown) == re.sub(r"schwinget-reference \S+", "schwinget-reference V", made)

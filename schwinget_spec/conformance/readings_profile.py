@@ -302,8 +302,7 @@ def format_profile(profile: ReadingProfile) -> str:
     lines = [
         f"reading profile of {profile.implementation}",
         f"levels: {', '.join(profile.levels) or '(none)'}",
-        "games: " + (", ".join(f"{n} {level}" for level, n in profile.games.items()) or "none")
-        + f" · {profile.elapsed_seconds:.1f} s",
+        "games: " + (", ".join(f"{n} {level}" for level, n in profile.games.items()) or "none"),
         "",
     ]
     for s in profile.switches:
