@@ -12,7 +12,9 @@ __all__ = ["Player", "as_player"]
 class Player(enum.IntEnum):
     """A seat at the table: ``P0`` or ``P1`` (Schwinget is a game for two, clause ``setup.two_players``).
 
-    An int, so it indexes per-player tuples.
+    An int, so it indexes per-player tuples. It has no truth value: ``P0`` is the int 0, so
+    ``if winner:`` would read "P0 won" as "nobody won"; ``bool()`` of a player raises
+    ``TypeError``, and an optional player is tested with ``is None``.
     """
 
     P0 = 0
@@ -39,6 +41,9 @@ class Player(enum.IntEnum):
         if key == "1":
             return Player.P1
         raise ParseError(f"unknown player {text!r}: expected P0 or P1")
+
+    def __bool__(self) -> bool:
+        raise TypeError(f"{self.name} has no truth value: compare an optional Player with `is None`")
 
     def __str__(self) -> str:
         return self.name

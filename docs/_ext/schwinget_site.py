@@ -628,7 +628,7 @@ site was built. Each Schwung names the clause that decided it.
 <table class="sw-gang"><thead><tr><th>Schwung</th><th>leads</th><th>led</th><th>answer</th><th>trick</th><th>clause</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
 <p>Result: tricks {result.tricks[0]}:{result.tricks[1]}, outcome <code>{_esc(result.outcome.value)}</code>,
-winner {_esc(result.winner.name if result.winner else "none")}.</p>
+winner {_esc(result.winner.name if result.winner is not None else "none")}.</p>
 ```
 """
 
