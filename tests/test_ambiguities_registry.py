@@ -215,7 +215,7 @@ def test_records_are_frozen() -> None:
 # -- completeness: every German sentence has a row in the document's table
 
 
-QUESTIONS = ("WHO", "WHEN", "HOLD", "COUNT", "LANG", "COMBO", "SEE", "MATCH", "TERM")
+QUESTIONS = ("WHO", "WHEN", "HOLD", "COUNT", "LANG", "COMBO", "SEE", "MATCH", "TERM", "PART", "IRREG", "GOAL", "ACT", "WORD")
 """The ids of the questions asked of every sentence, as the document lists them."""
 
 
