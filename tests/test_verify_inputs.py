@@ -1,4 +1,4 @@
-"""The verifier's input rules pinned on each reproducer class of issue 16: the JSON number rule, the text rule, duplicate keys, the size limit, files that are not regular, and values that are no JSON."""
+"""The verifier's input rules pinned on each reproducer class of issues 16 and 30: the JSON number rule, the text rule, duplicate keys, the size limit, files that are not regular, values that are no JSON, and parsed documents held to the limits of a text."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ import pytest
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.trace_text import MAX_TRACE_BYTES, parse_trace_text
 from schwinget_spec.conformance.verify import (
+    MAX_GAENGE,
     Verdict,
     VerdictKind,
+    load_schema,
     verify_trace,
     verify_trace_file,
     verify_trace_text,
@@ -318,3 +320,80 @@ def test_the_quick_reading_gives_the_value_and_the_colons() -> None:
         assert quick == (parse_trace_text(text), text.count(":"))
         assert read_trace_quickly(text.encode("utf-8")) == quick
     assert read_trace_quickly('{"a": 1, "a": 2}') == ({"a": 2}, 2)
+
+
+# -- parsed documents held to the limits of a text before they are walked (issue 30)
+
+
+def test_shared_nested_lists_are_refused_at_once() -> None:
+    """``x = [x, x]`` 60 deep (2**60 values once expanded) is malformed by the size rule after a walk of its 61 distinct lists."""
+    shared: list[Any] = []
+    for _ in range(60):
+        shared = [shared, shared]
+    verdict = verify_trace(shared)
+    assert (verdict.kind, verdict.rule) == (VerdictKind.MALFORMED, "size")
+    doc = json.loads(json.dumps(GANG))
+    doc["description"] = shared
+    assert (verify_trace(doc).kind, verify_trace(doc).rule) == (VerdictKind.MALFORMED, "size")
+
+
+def test_a_dict_holding_itself_is_nested_without_end() -> None:
+    """A dict that holds itself is malformed (rule json) at the pointer of the first repetition."""
+    doc: dict[str, Any] = json.loads(json.dumps(GANG))
+    doc["rules"] = {"inner": doc}
+    verdict = verify_trace(doc)
+    assert (verdict.kind, verdict.rule, verdict.where) == (VerdictKind.MALFORMED, "json", "/rules/inner")
+
+
+def test_a_shared_part_that_fits_is_judged_as_its_text() -> None:
+    """A Gang shared by reference in a match gets the same verdict as the match written out as text."""
+    doc = json.loads(json.dumps(MATCH))
+    doc["gaenge"] = [doc["gaenge"][0]] * len(doc["gaenge"])
+    parsed, text = verify_trace(doc), verify_trace_text(json.dumps(doc))
+    assert (parsed.kind, parsed.rule, parsed.where, parsed.gang) == (text.kind, text.rule, text.where, text.gang)
+
+
+@pytest.mark.parametrize("where", ["id", "claim"])
+def test_an_integer_of_more_than_4300_digits_is_malformed_like_the_text(where: str) -> None:
+    """An integer of 5,000 digits (in the id, or in a claim) is malformed with rule json, in the text and in the parsed document alike."""
+    doc = json.loads(json.dumps(GANG))
+    marker = 987654321987
+    if where == "id":
+        doc["id"] = marker
+        pointer = "/id"
+    else:
+        doc["gaenge"][0]["claims"]["end"]["tricks"] = [marker, 0]
+        pointer = "/gaenge/0/claims/end/tricks/0"
+    text = json.dumps(doc).replace(str(marker), "9" * 5000)
+    doc = json.loads(json.dumps(doc).replace(str(marker), "1"))
+    if where == "id":
+        doc["id"] = 10**4999
+    else:
+        doc["gaenge"][0]["claims"]["end"]["tricks"][0] = 10**4999
+    parsed, read = verify_trace(doc), verify_trace_text(text)
+    assert (parsed.kind, parsed.rule, parsed.where) == (VerdictKind.MALFORMED, "json", pointer)
+    assert (read.kind, read.rule) == (VerdictKind.MALFORMED, "json")
+
+
+def test_the_gang_limit_is_checked_before_the_walk() -> None:
+    """10**5 references to one Gang are refused by the Gang limit (schema rule maxItems at /gaenge) without a walk; 4,097 as the text is."""
+    doc = json.loads(json.dumps(MATCH))
+    doc["gaenge"] = [doc["gaenge"][0]] * 100_000
+    verdict = verify_trace(doc)
+    assert (verdict.kind, verdict.rule, verdict.where) == (VerdictKind.MALFORMED, "maxItems", "/gaenge")
+    doc["gaenge"] = doc["gaenge"][:4097]
+    text = verify_trace_text(json.dumps(doc))
+    assert (text.kind, text.rule, text.where, text.message) == (verdict.kind, verdict.rule, verdict.where, verdict.message)
+
+
+def test_max_gaenge_is_the_schema_limit() -> None:
+    """``MAX_GAENGE`` is the schema's ``maxItems`` of ``gaenge``."""
+    assert load_schema()["properties"]["gaenge"]["maxItems"] == MAX_GAENGE
+
+
+def test_a_document_over_the_size_limit_is_malformed_like_its_text() -> None:
+    """A parsed document whose JSON text is longer than the limit is malformed by rule size, as the text is."""
+    doc = json.loads(json.dumps(GANG))
+    doc["description"] = "x" * MAX_TRACE_BYTES
+    parsed, read = verify_trace(doc), verify_trace_text(json.dumps(doc))
+    assert (parsed.kind, parsed.rule) == (read.kind, read.rule) == (VerdictKind.MALFORMED, "size")

@@ -15,6 +15,11 @@ The rules (``docs/conformance.md``, "Reading a trace"):
   ``verify_trace`` is held to the same rule: a Python ``float`` anywhere is malformed.
 - **Objects.** A key appears once in an object; a duplicate key is malformed (JSON
   parsers disagree on which one wins).
+- **Parsed documents.** A value given to ``verify_trace`` is held to the limits of a
+  text before it is walked (``json_value_problem``): its most compact JSON text at most
+  ``MAX_TRACE_BYTES`` bytes, a list or dict used in several places counted each time it
+  is used (and walked once), nested at most ``MAX_NESTING`` deep (a value that holds
+  itself nests without end), no integer longer than Python's limit for integer text.
 - **Files.** A trace file is a regular file; a FIFO, a device or a directory is refused
   without being read (it is opened non-blocking, so a FIFO with no writer cannot hang).
 """
@@ -25,11 +30,13 @@ import gc
 import json
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from schwinget_spec.errors import ParseError
+from schwinget_spec.safe_text import shown
 
 __all__ = [
     "MAX_NESTING",
@@ -214,40 +221,149 @@ def read_trace_quickly(data: str | bytes | bytearray | memoryview) -> tuple[Any,
     return value, text.count(":")
 
 
+class _WalkStoppedError(Exception):
+    # ends the walk of a parsed document at a fault that makes the rest irrelevant
+    def __init__(self, problem: TraceTextError) -> None:
+        self.problem = problem
+
+
+_SMALL_INT = 10**18
+_ONLY_STR = frozenset((str,))
+_ONLY_INT = frozenset((int,))
+
+
+class _Walk:
+    # One walk of a parsed document: each distinct list or dict is measured once (a
+    # document may share one list in many places, or hold itself), its size counted as
+    # often as it appears, so that a document which expands to more than the text limit
+    # is refused after a walk of its distinct parts only.
+    def __init__(self) -> None:
+        self.measured: dict[int, tuple[int, int]] = {}
+        self.open: set[int] = set()
+        self.path: list[str | int] = []
+        self.first: TraceTextError | None = None
+
+    def fault(self, rule: str, reason: str) -> None:
+        if self.first is None:
+            self.first = TraceTextError(rule, reason, where=_pointer(self.path))
+
+    def scalar(self, value: Any, kind: type) -> int:
+        # the fewest bytes the value takes in a JSON text
+        if kind is str:
+            # a lone surrogate is no fault: a text holds one as a JSON escape ("\\ud800")
+            return len(value) + 2
+        if value is None or value is True:
+            return 4
+        if value is False:
+            return 5
+        if isinstance(value, int):
+            if -_SMALL_INT < value < _SMALL_INT:
+                return 1
+            digits = sys.get_int_max_str_digits()
+            if digits and abs(value) >= 10**digits:
+                self.fault(
+                    "json",
+                    f"not JSON: an integer of more than {digits} digits "
+                    "(the most a JSON integer of a trace may have)",
+                )
+                return 1
+            return (abs(value).bit_length() * 3) // 10
+        if isinstance(value, float):
+            self.fault("number", f"the number {value!r} is not a JSON integer: every number of a trace is an integer field")
+            return 1
+        if isinstance(value, str):
+            return self.scalar(str(value), str)
+        self.fault("json_value", f"a {kind.__name__} is not a JSON value")
+        return 1
+
+    def size(self, value: Any, depth: int) -> tuple[int, int]:
+        # (the fewest bytes of the value's JSON text, how many levels of lists and dicts
+        # lie below it: -1 for a scalar, 0 for a list or dict of scalars)
+        if not isinstance(value, dict | list):
+            return self.scalar(value, type(value)), -1
+        if depth > MAX_NESTING:
+            raise _WalkStoppedError(
+                TraceTextError("json", f"the document is nested deeper than {MAX_NESTING} levels", where=_pointer(self.path))
+            )
+        if type(value) is list:
+            # a list of strings or of small ints (cards, actions, tricks) is measured at once; its
+            # size is counted each time it is met, which costs no more than the lists that hold it
+            kinds = set(map(type, value))
+            if kinds == _ONLY_STR:
+                return 2 + sum(map(len, value)) + 3 * len(value), 0
+            if not kinds or (kinds == _ONLY_INT and min(value) > -_SMALL_INT and max(value) < _SMALL_INT):
+                return 2 + 2 * len(value), 0
+        key = id(value)
+        known = self.measured.get(key)
+        if known is not None:
+            if depth + known[1] > MAX_NESTING:
+                self.fault("json", f"the document is nested deeper than {MAX_NESTING} levels")
+            return known
+        if key in self.open:
+            # a list or dict inside itself nests without end
+            raise _WalkStoppedError(
+                TraceTextError("json", f"the document is nested deeper than {MAX_NESTING} levels", where=_pointer(self.path))
+            )
+        self.open.add(key)
+        total, height = 2, 0
+        is_dict = isinstance(value, dict)
+        for k, item in value.items() if is_dict else enumerate(value):
+            if is_dict:
+                if type(k) is str:
+                    total += len(k) + 3
+                else:
+                    self.path.append(k)
+                    total += self.scalar(k, str) + 1 if isinstance(k, str) else self._bad_key(k)
+                    self.path.pop()
+            kind = type(item)
+            # the common scalars inline: this walk runs over every value of every trace given parsed
+            if kind is str:
+                total += len(item) + 3
+            elif kind is int and -_SMALL_INT < item < _SMALL_INT:
+                total += 2  # at least one digit (the size is a lower bound: no int is made text here)
+            elif item is None or item is True:
+                total += 5
+            elif item is False:
+                total += 6
+            else:
+                self.path.append(k)
+                part, below = self.size(item, depth + 1)
+                self.path.pop()
+                total += part + 1
+                if below >= height:
+                    height = below + 1
+            if total > MAX_TRACE_BYTES:
+                raise _WalkStoppedError(TraceTextError(
+                    "size", f"the document's JSON text is longer than {MAX_TRACE_BYTES} bytes, the most the verifier reads"
+                ))
+        self.open.discard(key)
+        self.measured[key] = (total, height)
+        return total, height
+
+    def _bad_key(self, key: Any) -> int:
+        self.fault("json_value", f"an object key is {shown(key)}, not a string")
+        return 3
+
+
 def json_value_problem(document: Any) -> TraceTextError | None:
     """Why ``document`` (a parsed value) is not a JSON value a trace may be, or None.
 
     A trace document holds only dicts with string keys, lists, strings, ints, booleans
     and None (subclasses included, such as the frozen JSON of ``schwinget_spec.frozen``),
-    nested at most ``MAX_NESTING`` deep; a float anywhere breaks the number rule.
+    nested at most ``MAX_NESTING`` deep, and is held to the limits of a text: its
+    JSON text (at its most compact) at most ``MAX_TRACE_BYTES`` bytes (rule ``size``,
+    which wins over any other fault, as for a text), every integer within Python's digit limit for integer text (4,300
+    digits by default, rule ``json``); a float anywhere breaks the number rule. A list
+    or dict used in several places is walked once and counted as often as it is used, so
+    a document of shared lists that expands beyond the size limit is refused at once; one
+    that holds itself nests without end (rule ``json``).
     """
-    stack: list[tuple[Any, int, list[str | int] | None, Any]] = [(document, 0, None, None)]
-    while stack:
-        value, depth, parent, key = stack.pop()
-        kind = type(value)
-        if kind is str or kind is int or kind is bool or value is None:
-            continue
-        path = [] if parent is None else [*parent, key]
-        if isinstance(value, float):
-            return TraceTextError(
-                "number", f"the number {value!r} is not a JSON integer: every number of a trace is an integer field",
-                where=_pointer(path),
-            )
-        if isinstance(value, str | int):
-            continue
-        if depth > MAX_NESTING:
-            return TraceTextError("json", f"the document is nested deeper than {MAX_NESTING} levels", where=_pointer(path))
-        if isinstance(value, dict):
-            for k, item in value.items():
-                if type(k) is not str:
-                    return TraceTextError("json_value", f"an object key is {k!r}, not a string", where=_pointer(path))
-                stack.append((item, depth + 1, path, k))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                stack.append((item, depth + 1, path, i))
-        else:
-            return TraceTextError("json_value", f"a {kind.__name__} is not a JSON value", where=_pointer(path))
-    return None
+    walk = _Walk()
+    try:
+        walk.size(document, 0)
+    except _WalkStoppedError as stop:
+        return stop.problem
+    return walk.first
 
 
 def read_trace_file(path: str | os.PathLike[str]) -> bytes:

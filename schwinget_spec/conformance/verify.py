@@ -46,6 +46,7 @@ from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, result_claims, sta
 from schwinget_spec.twin.recorded import RecordedReplayer, recorded_replayer
 
 __all__ = [
+    "MAX_GAENGE",
     "MAX_TRACE_BYTES",
     "RulesJsonError",
     "Verdict",
@@ -313,12 +314,40 @@ def verify_trace(document: Any) -> Verdict:
     """The verdict on a trace given as a parsed JSON value; never raises for any input.
 
     The value is held to the same rules as a text: only dicts with string keys, lists,
-    strings, ints, booleans and None (a float is malformed: the JSON number rule).
+    strings, ints, booleans and None (a float is malformed: the JSON number rule), and the
+    limits of a text, checked before the value is walked (``json_value_problem``): more
+    than ``MAX_GAENGE`` Gänge is refused first, unwalked (schema rule ``maxItems``); then
+    its JSON text at most ``MAX_TRACE_BYTES`` bytes (a list shared in many places counts
+    as often as it appears), nested at most ``MAX_NESTING`` deep, no integer of more
+    digits than Python turns into text.
     """
+    too_many = _too_many_gaenge(document)
+    if too_many is not None:
+        return too_many
     problem = json_value_problem(document)
     if problem is not None:
         return _unread(problem)
     return _judge(document)
+
+
+MAX_GAENGE = 4096
+"""The most Gänge a trace holds (the schema's ``maxItems`` of ``gaenge``, tests/test_verify_inputs.py keeps them equal)."""
+
+
+def _too_many_gaenge(document: Any) -> Verdict | None:
+    # The Gang limit of the schema, before the document is walked: the verdict the schema
+    # gives a document whose only fault is too many Gänge, at once for any number of them.
+    if not isinstance(document, dict):
+        return None
+    gaenge = document.get("gaenge")
+    if not isinstance(gaenge, list) or len(gaenge) <= MAX_GAENGE:
+        return None
+    return Verdict(
+        VerdictKind.MALFORMED,
+        f"data.gaenge must contain less than or equal to {MAX_GAENGE} items (schema rule 'maxItems')",
+        where="/gaenge",
+        rule="maxItems",
+    )
 
 
 def _judge(document: Any) -> Verdict:
