@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
 from schwinget_spec.conformance.engine_session import EngineSession
+from schwinget_spec.conformance.harness import run_harness
 from schwinget_spec.conformance.mutants.engines import (
     AnsweredKonterLosesToSix,
     FestTiebreakIgnored,
@@ -25,6 +26,7 @@ from schwinget_spec.conformance.protocol import FEST_SWITCHES, GANG_SWITCHES, MA
 from schwinget_spec.conformance.readings_profile import (
     Explanation,
     ReadingServer,
+    explain_divergence,
     format_profile,
     loopback,
     profile_engine,
@@ -276,6 +278,29 @@ def test_reading_explaining_names_the_match_reading() -> None:
     assert "match.draw_starter" in found[0].evidence
     assert found[0].sentence.startswith("the engine plays AMB-DRAW-TIE-STARTER as `drawn_gang_other`: declare it (")
     assert found[0].sentence in _DOC.read_text(encoding="utf-8")
+
+
+@pytest.mark.clause("schwung.farbzwang", "kampfrichter.neutralises")
+@pytest.mark.parametrize(
+    ("rules", "switch", "value"),
+    [
+        (Rules(special_cards_follow_colour=True), "special_cards_follow_colour", True),
+        (Rules(void_kampfrichter_neutralises=False), "void_kampfrichter_neutralises", False),
+    ],
+    ids=["special_farbzwang", "kampfrichter_void"],
+)
+def test_explain_divergence_names_the_reading_of_a_harness_divergence(rules: Rules, switch: str, value: bool) -> None:
+    """The first divergence of a harness run against an engine of another Gang reading, declaring nothing, is explained by exactly that reading."""
+    factory = loopback(ReadingServer(rules, levels=("gang",)))
+    report = run_harness(["(in process)"], client_factory=factory, games=20, steer=2, vectors=False)
+    assert report.divergence is not None
+    session = EngineSession(("(in process)",), 5.0, 20.0, None, client_factory=factory)
+    try:
+        explained = explain_divergence(session, report.divergence)
+    finally:
+        session.close()
+    assert [(e.switch, e.value) for e in explained] == [(switch, value)]
+    assert explained[0].evidence.startswith(report.divergence.source)
 
 
 _DOC = Path(__file__).resolve().parents[1] / "docs" / "profile.md"

@@ -45,6 +45,7 @@ from schwinget_spec.conformance.engine_session import (
     terminate_as_interrupt,
 )
 from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
+from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_play import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.protocol import (
     DEFAULT_START_TIMEOUT,
@@ -70,6 +71,7 @@ from schwinget_spec.conformance.protocol_levels import (
     fest_start_message,
     match_start_message,
 )
+from schwinget_spec.conformance.readings import Readings
 from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.steering import steered_games
 from schwinget_spec.conformance.steering_levels import (
@@ -98,6 +100,7 @@ __all__ = [
     "SwitchProfile",
     "Unexplained",
     "ValueTally",
+    "explain_divergence",
     "format_profile",
     "loopback",
     "profile_engine",
@@ -528,7 +531,7 @@ def _gang_game(
     while True:
         engine = observe(adapter, handle)
         observed = {k: observe(_REF, s) for k, s in states.items()}
-        where = f"after {len(actions)} actions" + (f" ({' '.join(actions)})" if actions else "")
+        where = f"after {len(actions)} action{'' if len(actions) == 1 else 's'}" + (f" ({' '.join(actions)})" if actions else "")
         matching = _checked(stage, observed, engine, where, decided)
         states = {k: states[k] for k in states if k in matching}
         if engine.result is not None:
@@ -795,9 +798,11 @@ def _steered_gaenge(steer: int, seed: int, names: tuple[str, ...]) -> tuple[Game
 
 
 @functools.lru_cache(maxsize=8)
-def _steered_levels(steer: int, seed: int, names: tuple[str, ...], levels: tuple[str, ...]) -> tuple[tuple[MatchSpec, ...], tuple[FestSpec, ...]]:
-    """The steered matches and Schwingfeste of a profile (deterministic, so kept for the next profile of the same settings)."""
-    steered = steered_levels(steer, seed, names, levels=levels)
+def _steered_levels(
+    steer: int, seed: int, names: tuple[str, ...], levels: tuple[str, ...], base: Rules
+) -> tuple[tuple[MatchSpec, ...], tuple[FestSpec, ...]]:
+    """The steered matches and Schwingfeste of a profile, designed under the Gang readings of ``base`` with every value of ``names`` (deterministic, so kept for the next profile of the same settings)."""
+    steered = steered_levels(steer, seed, Readings.of(names, assumed=base), levels=levels)
     return steered.matches, steered.fests
 
 
@@ -842,7 +847,7 @@ def _profile(
             open_ = tuple(lv for lv, st in (("match", match), ("schwingfest", fest)) if st is not None and (not round_ or st.undecided))
             if not open_:
                 break
-            matches, fests = _steered_levels(steer, seed + round_, level_names, open_)
+            matches, fests = _steered_levels(steer, seed + round_, level_names, open_, base)
             for match_spec in matches:
                 if match is None:
                     break
@@ -955,6 +960,19 @@ def reading_explaining(
             Explanation(varied[i], key[i], _AMBIGUITY_OF.get(varied[i], "-"), f"{spec.source}, {stage.splits.get(key, '')}")
         )
     return tuple(out)
+
+
+def explain_divergence(session: EngineSession, divergence: Divergence) -> tuple[Explanation, ...]:
+    """``reading_explaining`` for a Gang divergence of the harness: its deal, starter, rules and actions replayed as a game.
+
+    A level divergence (``LevelDivergence``) carries no game: the level play passes the
+    ``MatchSpec`` or ``FestSpec`` it was playing to ``reading_explaining`` instead.
+    """
+    spec = GameSpec(
+        source=divergence.source, deal=divergence.deal, starter=divergence.starter, rules=divergence.rules,
+        actions=divergence.actions,
+    )
+    return reading_explaining(session, spec, divergence.rules)
 
 
 def spec_level(spec: GameSpec | MatchSpec | FestSpec) -> str:
