@@ -22,13 +22,13 @@ def _pettingzoo_play(e: SchwingetEnv, deals: list[Deal], actions: list[int]) -> 
     moves = list(actions)
     collected = dict.fromkeys(AGENTS, 0.0)
     for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
+        _, reward, terminated, truncated, info = e.last()
         collected[agent] += reward
         if terminated or truncated:
             e.step(None)
             continue
         action = moves.pop(0)
-        assert obs["action_mask"][action] == 1, (agent, action)
+        assert info["action_mask"][action] == 1, (agent, action)
         e.step(action)
     assert not moves
     return e, [collected[a] for a in AGENTS]

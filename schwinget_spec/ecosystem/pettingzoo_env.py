@@ -1,4 +1,4 @@
-"""Schwinget as a PettingZoo AEC environment: agents ``player_0`` and ``player_1``, one Discrete(29) action space, masked observations.
+"""Schwinget as a PettingZoo AEC environment: agents ``player_0`` and ``player_1``, one Discrete(29) action space, NumPy observations with the action mask in ``infos``.
 
 Needs the ``pettingzoo`` extra. ``env()`` returns a fresh environment.
 """
@@ -6,8 +6,9 @@ Needs the ``pettingzoo`` extra. ``env()`` returns a fresh environment.
 from __future__ import annotations
 
 import operator
+import warnings
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np  # type: ignore[import-not-found,unused-ignore]
 from gymnasium import spaces  # type: ignore[import-not-found,unused-ignore]
@@ -29,10 +30,16 @@ from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 
-__all__ = ["AGENTS", "SchwingetEnv", "env"]
+__all__ = ["AGENTS", "OBSERVATION_FORMATS", "SchwingetEnv", "env"]
 
 AGENTS = ("player_0", "player_1")
 """Agent ``player_i`` sits in seat ``Pi``."""
+
+ObservationFormat = Literal["array", "dict"]
+OBSERVATION_FORMATS: tuple[ObservationFormat, ...] = ("array", "dict")
+"""``"array"`` (default): the observation is the NumPy vector (a ``Box``) and the action mask
+is ``infos[agent]["action_mask"]``. ``"dict"`` (deprecated, kept for one version): the
+observation is ``{"observation": vector, "action_mask": mask}`` (a ``Dict`` space)."""
 
 
 def _observation_high(table: Table) -> Any:
@@ -55,21 +62,32 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"name": "schwinget_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, table: Table | None = None, render_mode: str | None = None) -> None:
+    def __init__(
+        self, table: Table | None = None, render_mode: str | None = None, observation_format: ObservationFormat = "array"
+    ) -> None:
         super().__init__()
+        if observation_format not in OBSERVATION_FORMATS:
+            raise InvalidArgumentError(
+                "observation_format", f"expected one of {', '.join(OBSERVATION_FORMATS)}, got {observation_format!r}"
+            )
+        if render_mode not in {None, "ansi"}:
+            raise InvalidArgumentError("render_mode", f"expected None or 'ansi', got {render_mode!r}")
+        if observation_format == "dict":
+            warnings.warn(
+                "observation_format='dict' is deprecated: the observation is the NumPy vector and the "
+                "action mask is infos[agent]['action_mask'] (observation_format='array', the default)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
         self.table = Table() if table is None else table
         self.render_mode = render_mode
+        self.observation_format: ObservationFormat = observation_format
         self.possible_agents = list(AGENTS)
         size = observation_size()
+        vector = spaces.Box(low=0.0, high=_observation_high(self.table), shape=(size,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8)
         self._observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        low=0.0, high=_observation_high(self.table), shape=(size,), dtype=np.float32
-                    ),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
-                }
-            )
+            agent: vector if observation_format == "array" else spaces.Dict({"observation": vector, "action_mask": mask})
             for agent in AGENTS
         }
         self._action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
@@ -79,7 +97,7 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
         self.gang: GangState | None = None
 
     def observation_space(self, agent: str) -> Any:
-        """The observation space of ``agent``: a Dict of ``observation`` and ``action_mask``."""
+        """The observation space of ``agent``: a ``Box`` of the observation vector (a ``Dict`` with ``action_mask`` in the deprecated ``"dict"`` format)."""
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
@@ -100,6 +118,7 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.round = self.table.start()
         self._start_gang()
+        self._update_masks()
 
     def _next_deal(self) -> Deal:
         if self._deals:
@@ -110,18 +129,26 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
         self.gang = start_gang(self._next_deal(), self.round.next_starter, self.table.rules)
         self.agent_selection = AGENTS[self.gang.to_move]
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees: the observation vector (layout ``OBSERVATION_PIECES``) and its legal actions."""
+    def action_mask(self, agent: str) -> Any:
+        """The legal actions of ``agent`` as 29 int8 (1 for each legal action; all 0 when it is not to move)."""
+        assert self.gang is not None
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        for action in self.gang.view(Player(AGENTS.index(agent))).legal_actions:
+            mask[action_id(action)] = 1
+        return mask
+
+    def _update_masks(self) -> None:
+        for agent in AGENTS:
+            self.infos[agent] = {"action_mask": self.action_mask(agent)}
+
+    def observe(self, agent: str) -> Any:
+        """What ``agent`` sees: the observation vector (float32, layout ``OBSERVATION_PIECES``); in the deprecated ``"dict"`` format, a dict of it and the action mask."""
         assert self.gang is not None
         seat = Player(AGENTS.index(agent))
-        view = self.gang.view(seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        for action in view.legal_actions:
-            mask[action_id(action)] = 1
-        return {
-            "observation": np.asarray(observation_vector(view, seat, (), self.round), dtype=np.float32),
-            "action_mask": mask,
-        }
+        vector = np.asarray(observation_vector(self.gang.view(seat), seat, (), self.round), dtype=np.float32)
+        if self.observation_format == "array":
+            return vector
+        return {"observation": vector, "action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
         """Apply ``action`` (a number 0-28) for the agent to move; None for an agent already done."""
@@ -153,6 +180,7 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
                 self._start_gang()
         else:
             self.agent_selection = AGENTS[gang.to_move]
+        self._update_masks()
         self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
@@ -168,6 +196,8 @@ class SchwingetEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(table: Table | None = None, render_mode: str | None = None) -> SchwingetEnv:
+def env(
+    table: Table | None = None, render_mode: str | None = None, observation_format: ObservationFormat = "array"
+) -> SchwingetEnv:
     """A new Schwinget environment for ``table`` (default: one Gang, Schwingerwertung, ``Rules()``)."""
-    return SchwingetEnv(table, render_mode)
+    return SchwingetEnv(table, render_mode, observation_format)
