@@ -11,13 +11,14 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any, TypeVar
 
 import attrs
 
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.adapter import ResultReport
+from schwinget_spec.conformance.protocol_schema import answer_fault
 from schwinget_spec.conformance.readings import Readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
@@ -28,6 +29,7 @@ __all__ = [
     "ALL_SWITCHES",
     "DEFAULT_START_TIMEOUT",
     "DEFAULT_TIMEOUT",
+    "FEST_SCHEDULE_MAX_LINE_BYTES",
     "FEST_SWITCHES",
     "GANG_SWITCHES",
     "LEVELS",
@@ -44,6 +46,7 @@ __all__ = [
     "StateReport",
     "SubprocessAdapter",
     "SubprocessClient",
+    "checked_answer",
     "deal_from_codes",
     "gang_rules_to_json",
     "parse_hello",
@@ -63,7 +66,11 @@ DEFAULT_TIMEOUT = 5.0
 DEFAULT_START_TIMEOUT = 20.0
 """Seconds an implementation may take to start and answer ``hello``."""
 MAX_LINE_BYTES = 64 * 1024
-"""The longest response line the client reads; a longer one is a protocol error (a true answer is under 1 KiB)."""
+"""The longest answer line the client reads, but for ``fest_schedule``; a longer one is a protocol error (a true answer is under 1 KiB)."""
+FEST_SCHEDULE_MAX_LINE_BYTES = 4 * 1024 * 1024
+"""The longest ``fest_schedule`` answer line: the schedule of 256 Schwinger on one card set is about 710 KiB written compactly."""
+_LINE_LIMITS = {"fest_schedule": FEST_SCHEDULE_MAX_LINE_BYTES}
+_LONGEST_LINE = max(MAX_LINE_BYTES, *_LINE_LIMITS.values())
 _STDERR_TAIL_BYTES = 8 * 1024
 _EXIT_POLL_SECONDS = 0.05
 """How often a wait for an answer checks whether the process has exited."""
@@ -212,6 +219,33 @@ def deal_from_codes(value: Any) -> Deal:
 
 def _malformed(message: str) -> ProtocolError:
     return ProtocolError(message, kind="malformed")
+
+
+_T = TypeVar("_T")
+
+
+def checked_answer(cmd: str, answer: Mapping[str, Any], parse: Callable[[Mapping[str, Any]], _T]) -> _T:
+    """``parse(answer)``, the answer to ``cmd``, then the answer checked against the protocol's schema (``protocol_schema``).
+
+    A fault the schema finds is ``malformed``, naming its JSON path and the schema rule;
+    an answer ``parse`` refuses as ``malformed`` keeps its reason, with the schema's path
+    and rule added when the schema names one.
+    """
+    try:
+        value = parse(answer)
+    except ProtocolError as exc:
+        fault = answer_fault(cmd, answer) if exc.kind == "malformed" else None
+        if fault is None:
+            raise
+        raise ProtocolError(f"{exc.reason} [at {fault}]", kind=exc.kind, stderr=exc.stderr) from None
+    fault = answer_fault(cmd, answer, parsed=True)
+    if fault is not None:
+        raise _malformed(f"the answer to {cmd!r} breaks the protocol at {fault}")
+    return value
+
+
+def _nothing(answer: Mapping[str, Any]) -> None:
+    """The parse of an answer that carries nothing but ``ok``."""
 
 
 def _is_int(value: Any) -> bool:
@@ -413,11 +447,11 @@ class SubprocessClient:
     def _read_stdout(self, stream: IO[bytes]) -> None:
         try:
             while True:
-                line = stream.readline(MAX_LINE_BYTES + 1)
+                line = stream.readline(_LONGEST_LINE + 1)
                 if not line:
                     break
                 self._lines.put(line)
-                if len(line) > MAX_LINE_BYTES:
+                if len(line) > _LONGEST_LINE:
                     break
         except (OSError, ValueError):
             pass
@@ -476,9 +510,10 @@ class SubprocessClient:
                 f"the implementation exited (code {self._process.poll()}) instead of answering {cmd!r}",
                 "exited",
             )
-        if len(line) > MAX_LINE_BYTES:
+        limit = _LINE_LIMITS.get(cmd, MAX_LINE_BYTES) if isinstance(cmd, str) else MAX_LINE_BYTES
+        if len(line) > limit:
             raise self._fail(
-                f"the answer to {cmd!r} is longer than {MAX_LINE_BYTES} bytes", "too_long"
+                f"the answer to {cmd!r} is longer than {limit} bytes", "too_long"
             )
         try:
             answer = json.loads(line)
@@ -493,8 +528,14 @@ class SubprocessClient:
         return answer
 
     def call(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
-        """Send ``message`` and return its ``ok: true`` answer; an ``ok: false`` answer raises ``ProtocolError`` (kind ``error``)."""
-        return self._expect_ok(message, timeout=timeout)
+        """Send ``message`` and return its ``ok: true`` answer, checked against the protocol's schema; an ``ok: false`` answer raises ``ProtocolError`` (kind ``error``)."""
+        answer = self._expect_ok(message, timeout=timeout)
+        checked_answer(str(message.get("cmd")), answer, _nothing)
+        return answer
+
+    def call_parsed(self, message: Mapping[str, Any], parse: Callable[[Mapping[str, Any]], _T]) -> _T:
+        """Send ``message`` and return its ``ok: true`` answer read by ``parse``, then checked against the protocol's schema (``checked_answer``)."""
+        return checked_answer(str(message.get("cmd")), self._expect_ok(message), parse)
 
     def _expect_ok(self, message: Mapping[str, Any], *, timeout: float | None = None) -> dict[str, Any]:
         answer = self.request(message, timeout=timeout)
@@ -510,7 +551,7 @@ class SubprocessClient:
 
     def hello(self) -> Hello:
         """Ask who the implementation is (``hello``), allowing ``start_timeout`` for its start."""
-        hello = parse_hello(self._expect_ok({"cmd": "hello"}, timeout=self.start_timeout))
+        hello = checked_answer("hello", self._expect_ok({"cmd": "hello"}, timeout=self.start_timeout), parse_hello)
         self.start_switches = (
             PROTOCOL1_GANG_SWITCHES if hello.protocol == 1 else tuple(name for name in GANG_SWITCHES if name in hello.switches)
         )
@@ -518,17 +559,17 @@ class SubprocessClient:
 
     def start(self, deal: Deal, starter: Player, rules: Rules) -> None:
         """Start a new Gang (``start``); any previous Gang is forgotten."""
-        self._expect_ok(start_message(deal, starter, rules, self.start_switches))
+        self.call(start_message(deal, starter, rules, self.start_switches))
 
     def legal(self) -> tuple[str, ...]:
         """The legal actions of the current state (``legal``)."""
-        answer = self._expect_ok({"cmd": "legal"})
-        return _codes(answer.get("actions"), "actions", "legal", _ALL_ACTION_CODES)
+        return self.call_parsed({"cmd": "legal"}, _legal_actions)
 
     def apply(self, action: str) -> None:
         """Apply ``action`` (``apply``); raises ``ActionRefusedError`` if the implementation refuses it as illegal."""
         answer = self.request({"cmd": "apply", "action": action})
         if answer["ok"]:
+            checked_answer("apply", answer, _nothing)
             return
         if answer.get("error") == "illegal":
             clause = answer.get("clause")
@@ -548,11 +589,11 @@ class SubprocessClient:
 
     def state(self) -> StateReport:
         """The current state (``state``)."""
-        return parse_state(self._expect_ok({"cmd": "state"}))
+        return self.call_parsed({"cmd": "state"}, parse_state)
 
     def result(self) -> dict[str, Any]:
         """The result of the finished Gang (``result``), as end claims."""
-        return parse_result(self._expect_ok({"cmd": "result"}))
+        return self.call_parsed({"cmd": "result"}, parse_result)
 
     def _next_line(self, cmd: object, wait: float) -> bytes | None:
         """The next answer line (None at the end of the output), waiting at most ``wait`` seconds and never past ``deadline``.
@@ -626,6 +667,10 @@ class SubprocessClient:
 
 
 _ALL_ACTION_CODES = _CARD_CODES | {"A", "L0", "L1"}
+
+
+def _legal_actions(answer: Mapping[str, Any]) -> tuple[str, ...]:
+    return _codes(answer.get("actions"), "actions", "legal", _ALL_ACTION_CODES)
 
 
 # -- the bridge to the adapter protocol

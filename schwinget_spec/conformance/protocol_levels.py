@@ -132,7 +132,9 @@ def _points_pair(answer: Mapping[str, Any], name: str, system: ScoringSystem, cm
 
 def ask_points(client: SubprocessClient, system: ScoringSystem, rules: Rules, *, declared: Collection[str]) -> tuple[Points, Points]:
     """The engine's points of P0 and P1 for its finished Gang (``points``), asked with the scoring switches it ``declared``."""
-    return _points_pair(client.call(points_message(system, rules, declared=declared)), "points", system, "points")
+    return client.call_parsed(
+        points_message(system, rules, declared=declared), lambda answer: _points_pair(answer, "points", system, "points")
+    )
 
 
 def send_match_start(
@@ -144,13 +146,16 @@ def send_match_start(
 
 def ask_match_next(client: SubprocessClient, number: int) -> Player:
     """Who the engine says starts Gang ``number`` of its match (``match_next``)."""
-    answer = client.call({"cmd": "match_next"})
-    gang = answer.get("gang")
-    if not _is_int(gang) or gang != number:
-        raise _malformed(f"the answer to 'match_next' needs 'gang': {number} (the number of the next Gang), got {gang!r}")
-    starter = _seat(answer.get("starter"), "starter", "match_next", nullable=False)
-    assert starter is not None
-    return starter
+
+    def parse(answer: Mapping[str, Any]) -> Player:
+        gang = answer.get("gang")
+        if not _is_int(gang) or gang != number:
+            raise _malformed(f"the answer to 'match_next' needs 'gang': {number} (the number of the next Gang), got {gang!r}")
+        starter = _seat(answer.get("starter"), "starter", "match_next", nullable=False)
+        assert starter is not None
+        return starter
+
+    return client.call_parsed({"cmd": "match_next"}, parse)
 
 
 @attrs.frozen
@@ -163,11 +168,14 @@ class MatchEnd:
 
 def ask_match_result(client: SubprocessClient, system: ScoringSystem) -> MatchEnd:
     """The engine's totals and winner of its finished match (``match_result``)."""
-    answer = client.call({"cmd": "match_result"})
-    totals = _points_pair(answer, "totals", system, "match_result")
-    if "winner" not in answer:
-        raise _malformed("the answer to 'match_result' needs 'winner': \"P0\", \"P1\" or null")
-    return MatchEnd(totals, _seat(answer.get("winner"), "winner", "match_result", nullable=True))
+
+    def parse(answer: Mapping[str, Any]) -> MatchEnd:
+        totals = _points_pair(answer, "totals", system, "match_result")
+        if "winner" not in answer:
+            raise _malformed("the answer to 'match_result' needs 'winner': \"P0\", \"P1\" or null")
+        return MatchEnd(totals, _seat(answer.get("winner"), "winner", "match_result", nullable=True))
+
+    return client.call_parsed({"cmd": "match_result"}, parse)
 
 
 def send_fest_start(
@@ -183,7 +191,10 @@ def ask_fest_schedule(client: SubprocessClient, players: int) -> tuple[tuple[tup
     Only the shape is checked here; whether every pair meets twice and each round fits
     the card sets is the harness's judgement, named by its clause.
     """
-    answer = client.call({"cmd": "fest_schedule"})
+    return client.call_parsed({"cmd": "fest_schedule"}, lambda answer: _schedule(answer, players))
+
+
+def _schedule(answer: Mapping[str, Any], players: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     rounds = answer.get("rounds")
     most = 4 * players * players
     if not isinstance(rounds, list) or not rounds or len(rounds) > most:
@@ -215,12 +226,15 @@ def ask_fest_schedule(client: SubprocessClient, players: int) -> tuple[tuple[tup
 
 def ask_fest_meeting(client: SubprocessClient, a: int, b: int) -> int:
     """The Schwinger (``a`` or ``b``) who the engine says starts the next meeting of ``a`` and ``b`` (``fest_meeting``)."""
-    answer = client.call({"cmd": "fest_meeting", "pair": [a, b]})
-    starter = answer.get("starter")
-    if starter not in (a, b) or not _is_int(starter):
-        raise _malformed(f"the answer to 'fest_meeting' needs 'starter': {a} or {b}, got {starter!r}")
-    assert isinstance(starter, int)
-    return starter
+
+    def parse(answer: Mapping[str, Any]) -> int:
+        starter = answer.get("starter")
+        if starter not in (a, b) or not _is_int(starter):
+            raise _malformed(f"the answer to 'fest_meeting' needs 'starter': {a} or {b}, got {starter!r}")
+        assert isinstance(starter, int)
+        return starter
+
+    return client.call_parsed({"cmd": "fest_meeting", "pair": [a, b]}, parse)
 
 
 @attrs.frozen
@@ -234,7 +248,10 @@ class FestStanding:
 
 def ask_fest_result(client: SubprocessClient, players: int, system: ScoringSystem) -> tuple[FestStanding, ...]:
     """The engine's standings of its finished Schwingfest (``fest_result``), one line per Schwinger, ordered by Schwinger."""
-    answer = client.call({"cmd": "fest_result"})
+    return client.call_parsed({"cmd": "fest_result"}, lambda answer: _standings(answer, players, system))
+
+
+def _standings(answer: Mapping[str, Any], players: int, system: ScoringSystem) -> tuple[FestStanding, ...]:
     standings = answer.get("standings")
     if not isinstance(standings, list) or len(standings) != players:
         raise _malformed(f"the answer to 'fest_result' needs 'standings': one line per Schwinger ({players}), got {standings!r}"[:300])
