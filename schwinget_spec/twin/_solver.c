@@ -228,7 +228,7 @@ typedef struct {
 } Entry;
 
 enum { EXACT = 1, LOWER = 2, UPPER = 3 };
-#define TABLE_BITS 18
+#define TABLE_BITS 15
 #define TABLE_SIZE ((size_t)1 << TABLE_BITS)
 
 static Entry *table = NULL;
@@ -386,7 +386,7 @@ typedef struct {
     uint8_t pad;
 } EndEntry;
 
-#define END_BITS 16
+#define END_BITS 14
 #define END_SIZE ((size_t)1 << END_BITS)
 static EndEntry *end_table = NULL;
 
@@ -404,6 +404,19 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     if (alpha >= most) return most;
     if (count_node(c) < 0) return 0;
     c->end_nodes++;
+    if (p->phase != CHOOSE && most - p->pending == 1) {
+        /* the last Schwung: one card each (or the answer's only card), no choice left to search */
+        int leader = p->phase == LEAD ? p->to_move : p->to_move ^ 1;
+        uint32_t answers = p->hands[leader ^ 1];
+        if (p->hands[leader] & (p->hands[leader] - 1) || !answers || answers & (answers - 1)) {
+            c->failed = 2; /* not one card each: no position of a Gang */
+            return 0;
+        }
+        int led = p->phase == LEAD ? __builtin_ctz(p->hands[leader]) : p->led, answer = __builtin_ctz(answers);
+        int was_void = led < KR && !(answers & COLOUR_MASK[led / 6]);
+        int winner = resolve_schwung(leader, led, answer, c->trump, c->sw, 1, was_void);
+        return winner == 0 ? 1 + p->pending : 0; /* trick.winner_takes, kampfrichter.collect */
+    }
     uint64_t key = 0;
     EndEntry *e = NULL;
     int best_action = -1;

@@ -1,0 +1,98 @@
+"""Benchmark: the compiled solver on whole Gänge from their deals (median, mean, 99th percentile of one core), beside the twin's random playout in the same run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+
+from schwinget_spec import twin
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.solver import compiled
+from schwinget_spec.twin.codes import switch_bits
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def solve_deals(count: int, seed: int, system: ScoringSystem, options: int) -> dict[str, float]:
+    """Solve the Gänge of ``Deal.shuffled(seed + i)``, P0 starting in even ones, each timed alone (the arguments built beforehand)."""
+    solver = compiled.module()
+    args = [
+        compiled.problem_of(start_gang(Deal.shuffled(seed + i), Player(i & 1), Rules()), system).args(options)
+        for i in range(count)
+    ]
+    times: list[float] = []
+    nodes: list[int] = []
+    clock = time.perf_counter_ns
+    cpu = time.process_time()
+    for one in args:
+        start = clock()
+        _value, searched, _after = solver.value(*one)
+        times.append((clock() - start) / 1000)
+        nodes.append(searched)
+    cpu = time.process_time() - cpu
+    return {
+        "median_us": statistics.median(times),
+        "mean_us": statistics.fmean(times),
+        "p99_us": percentile(times, 0.99),
+        "max_us": max(times),
+        "cpu_mean_us": cpu / count * 1e6,
+        "nodes_median": statistics.median(nodes),
+        "nodes_mean": statistics.fmean(nodes),
+        "nodes_p99": percentile([float(n) for n in nodes], 0.99),
+    }
+
+
+def playout(count: int, seed: int) -> float:
+    """Microseconds per random complete Gang of the twin's bulk playout (deals included), the baseline of the same run."""
+    module = twin.engine_module()
+    start = time.perf_counter_ns()
+    module.play_random(count, seed, switch_bits(Rules()), False)
+    return (time.perf_counter_ns() - start) / 1000 / count
+
+
+def main() -> None:
+    """Measure and print the figures, and the solver's median against the playout's time per Gang."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=10_000, help="deals to solve (default 10**4)")
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    parser.add_argument("--system", choices=("schwingerwertung", "punktewertung"), default="schwingerwertung")
+    parser.add_argument("--options", type=int, default=0, choices=range(8),
+                        help="switch techniques off: 1 the table, 2 the equivalent cards, 4 the move ordering (sum them)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    if args.deals < 1:
+        parser.error("argument --deals: at least 1")
+    if not compiled.available():
+        print("the compiled solver is not built: nothing to measure", file=sys.stderr)
+        sys.exit(2)
+    figures = solve_deals(args.deals, args.seed, ScoringSystem.parse(args.system), args.options)
+    per_playout = playout(max(args.deals, 100_000), args.seed)
+    figures["playout_us"] = per_playout
+    figures["median_in_playouts"] = figures["median_us"] / per_playout
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"{args.deals:,} Gänge solved from their deals ({args.system}, options {args.options}), "
+          f"one core, Python {platform.python_version()}")
+    print(f"  per Gang: median {figures['median_us']:,.1f} µs, mean {figures['mean_us']:,.1f} µs, "
+          f"p99 {figures['p99_us']:,.1f} µs, max {figures['max_us']:,.0f} µs (CPU mean {figures['cpu_mean_us']:,.1f} µs)")
+    print(f"  nodes: median {figures['nodes_median']:,.0f}, mean {figures['nodes_mean']:,.0f}, "
+          f"p99 {figures['nodes_p99']:,.0f}")
+    print(f"  baseline, the twin's random playout in the same run: {per_playout:.3f} µs per Gang; "
+          f"the solver's median is {figures['median_in_playouts']:,.0f} playouts")
+
+
+if __name__ == "__main__":
+    main()
