@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 
 from schwinget_spec.solver import compiled, verify
 
@@ -23,11 +24,12 @@ def main() -> None:
         print("the compiled solver is not built: nothing to verify", file=sys.stderr)
         sys.exit(2)
     failed = False
-    for name, run in (
+    checks: tuple[tuple[str, Callable[[], verify.Report]], ...] = (
         ("compiled against readable", lambda: verify.compare_with_readable(args.gaenge, args.seed, args.pile_left)),
         ("value against its children's", lambda: verify.check_children(args.children, args.seed)),
         ("moves against the engine, lock step", lambda: verify.lockstep_moves(args.lockstep, args.seed)),
-    ):
+    )
+    for name, run in checks:
         start = time.perf_counter()
         report = run()
         seconds = time.perf_counter() - start
