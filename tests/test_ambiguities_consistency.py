@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 
 from booklet import normalise
 from test_ambiguities_registry import QUESTIONS, _question_records, _table_rows
 
-from schwinget_spec.ambiguities import AMBIGUITIES
+from schwinget_spec.ambiguities import AMBIGUITIES, booklet_sentences
+from schwinget_spec.impact import format_table, plan
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ambiguities.md"
 _AMB = re.compile(r"`(AMB-[A-Z0-9-]+)`")
@@ -30,17 +32,36 @@ def test_every_entry_a_row_cites_is_listed_in_that_row() -> None:
     assert missing == {}
 
 
+def quotes_sentence(quote: str, sentence: str) -> bool:
+    """True if ``quote`` holds ``sentence``, or ``sentence`` holds one of the sentences of ``quote`` (a quote may stop inside a sentence); pieces shorter than 16 characters never count."""
+    flat = normalise(sentence)
+    pieces = [normalise(p) for p in booklet_sentences(quote)]
+    return (len(flat) >= 16 and flat in normalise(quote)) or any(len(p) >= 16 and p in flat for p in pieces)
+
+
 def test_every_entry_quoting_a_sentence_is_listed_in_its_row() -> None:
-    """An entry of the registry whose German quote holds a whole sentence of the booklet is listed in that sentence's row."""
+    """An entry of the registry whose German quote holds a sentence of the booklet, or part of one, is listed in that sentence's row."""
     missing = {}
     for cells in _table_rows():
-        sentence = normalise(cells[1])
-        if len(sentence) < 16:
-            continue  # a heading or a caption word ("Erklärung") occurs inside longer quotes
-        quoting = {a.id for a in AMBIGUITIES if any(sentence in normalise(q) for q in a.de)}
+        quoting = {a.id for a in AMBIGUITIES if any(quotes_sentence(q, cells[1]) for q in a.de)}
         if quoting - _listed(cells):
             missing[cells[0]] = sorted(quoting - _listed(cells))
     assert missing == {}
+
+
+def test_the_site_reads_the_figures_of_this_document() -> None:
+    """The site's reader of docs/ambiguities.md gives back the impact table as ``schwinget impact`` prints it, and a situation row for entries only."""
+    sys.path.insert(0, str(DOC.parent / "_ext"))
+    try:
+        import open_questions  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(DOC.parent / "_ext"))
+    text = DOC.read_text(encoding="utf-8")
+    rows = open_questions.impact_rows(text)
+    printed = format_table(list(rows)).splitlines()
+    assert "\n".join(printed) in text
+    assert {(r.switch, r.reading) for r in rows} == {(n, repr(v)) for n, v in plan()}
+    assert set(open_questions.situation_rows(text)) <= {a.id for a in AMBIGUITIES}
 
 
 def test_every_entry_is_cited_by_a_row_and_listed_where_cited() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import attrs
+import open_questions
 import site_figures
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
@@ -78,18 +79,18 @@ def _run_proofs() -> tuple[ProofRow, ...]:
     )
 
 
-def collect(*, proofs: bool = True, impact_games: int = 400) -> SiteData:
-    """Read the booklet, the clause index, the shipped vectors, the fast Z3 queries and the impact of each switch."""
-    from schwinget_spec.impact import measure  # noqa: PLC0415
-
+def collect(*, proofs: bool = True) -> SiteData:
+    """Read the booklet, the clause index, the shipped vectors, the fast Z3 queries and the impact of each switch (docs/ambiguities.md's table)."""
+    doc = open_questions.DOC.read_text(encoding="utf-8")
+    games = re.search(r"--games (\d+)", open_questions.command(doc))
     return SiteData(
         de_text=(_RULES / "schwinget.de.txt").read_text(encoding="utf-8"),
         fr_text=(_RULES / "schwinget.fr.txt").read_text(encoding="utf-8"),
         index=build_clause_index(root=_ROOT),
         vectors=load_vectors().vectors,
         proofs=_run_proofs() if proofs else (),
-        impact=tuple(measure(impact_games, seed=1)),
-        impact_games=impact_games,
+        impact=open_questions.impact_rows(doc),
+        impact_games=int(games.group(1)) if games else 0,
     )
 
 
@@ -447,18 +448,28 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
     impact_md = ""
     if impact:
         figure = site_figures.impact_figure_name(amb.switch or "")
-        lines = ["| reading | runs | legal moves | tricks | outcome | points (SW) | points (PW) | starters | ranks |",
-                 "|---|---|---|---|---|---|---|---|---|"]
+        lines = ["| reading | runs | legal moves | tricks | outcome | points (SW) | points (PW) | starters | ranks | 95 % interval |",
+                 "|---|---|---|---|---|---|---|---|---|---|"]
         for r in impact:
             cells = [r.legal, r.tricks, r.outcome, r.points_sw, r.points_pw, r.starters, r.ranks]
             lines.append(
-                f"| `{r.reading}` | {r.runs} | " + " | ".join("–" if c is None else f"{100 * c / r.runs:.1f} %" for c in cells) + " |"
+                f"| `{r.reading}` | {r.runs} | " + " | ".join("–" if c is None else f"{100 * c / r.runs:.1f} %" for c in cells)
+                + f" | ± {r.margin:.2f} |"
             )
         impact_md = (
             f"## Impact\n\nHow often another reading changed a game, over the same random games "
-            f"(`schwinget impact --games {data.impact_games} --seed 1`, measured at build time):\n\n"
+            f"(`schwinget impact --games {data.impact_games} --seed 1`, the table of "
+            f"[Ambiguities](../../ambiguities.md)):\n\n"
             + "\n".join(lines)
             + f"\n\n![impact of {amb.switch}](../figures/{figure})\n"
+        )
+    situations = open_questions.situation_rows(open_questions.DOC.read_text(encoding="utf-8")).get(amb.id, [])
+    if situations:
+        impact_md += (
+            "\n## How often\n\nHow often the situation arises under the default rules, with random play "
+            f"(`{open_questions.command(open_questions.DOC.read_text(encoding='utf-8'), open_questions.SITUATIONS_HEADING)}`, "
+            "the table of [Ambiguities](../../ambiguities.md)):\n\n| situation | arises in |\n|---|---|\n"
+            + "".join(f"| {situation} | {figure} |\n" for situation, figure in situations)
         )
     return f"""# {amb.id}: {amb.title}
 
@@ -686,8 +697,7 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
 
 def _on_builder_inited(app: Sphinx) -> None:
     proofs = os.environ.get("SCHWINGET_DOCS_PROOFS", "1") != "0"
-    games = int(os.environ.get("SCHWINGET_DOCS_IMPACT_GAMES", "400"))
-    write_pages(Path(app.srcdir) / GENERATED, collect(proofs=proofs, impact_games=games))
+    write_pages(Path(app.srcdir) / GENERATED, collect(proofs=proofs))
 
 
 # -- the card role: {card}`G3`

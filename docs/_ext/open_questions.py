@@ -1,0 +1,75 @@
+"""The open questions' measured figures as docs/ambiguities.md states them: its impact and situation tables read back, so that the site shows each figure from the one command that made it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from schwinget_spec.impact import ImpactRow, Level
+
+__all__ = ["DOC", "IMPACT_HEADING", "SITUATIONS_HEADING", "command", "impact_rows", "situation_rows"]
+
+DOC = Path(__file__).resolve().parents[1] / "ambiguities.md"
+"""The document whose tables hold the figures."""
+IMPACT_HEADING = "## Impact: which questions change a game"
+"""The heading above the command and the table of how often each reading changes a game."""
+SITUATIONS_HEADING = "### How often the situations arise"
+"""The heading above the command and the table of how often each entry's situation arises."""
+
+_LEVELS: dict[str, Level] = {"Gänge": "gang", "matches": "match", "fests": "fest"}
+
+
+def _after(text: str, heading: str) -> tuple[str, list[str]]:
+    """The ``schwinget impact`` command under ``heading`` and the rows of the first table after it (header and rule left out)."""
+    part = text.split(f"\n{heading}\n", 1)[1]
+    found = re.search(r"```\n(schwinget impact [^\n]*)\n```", part)
+    if found is None:
+        raise ValueError(f"no schwinget impact command under {heading!r}")
+    lines = part[found.end() :].splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        rows.append(line)
+    return found.group(1), rows[2:]
+
+
+def command(text: str, heading: str = IMPACT_HEADING) -> str:
+    """The command that made the table under ``heading``."""
+    return _after(text, heading)[0]
+
+
+def _count(cell: str) -> int | None:
+    if cell == "–":
+        return None
+    found = re.fullmatch(r"(\d+) \(\d+\.\d %\)", cell)
+    if found is None:
+        raise ValueError(f"not a count with its share: {cell!r}")
+    return int(found.group(1))
+
+
+def impact_rows(text: str) -> tuple[ImpactRow, ...]:
+    """The rows of the impact table of ``text`` (docs/ambiguities.md) as ``ImpactRow`` values, as ``schwinget impact`` printed them."""
+    out = []
+    for line in _after(text, IMPACT_HEADING)[1]:
+        cells = line.strip("| ").split(" | ")
+        found = re.fullmatch(r"`([a-z_]+)=(.+)`", cells[0])
+        runs, unit = cells[1].split(" ")
+        if found is None or len(cells) != 10:
+            raise ValueError(f"not a row of the impact table: {line!r}")
+        legal, tricks, outcome, points_sw, points_pw, starters, ranks = map(_count, cells[2:9])
+        measured = (tricks, outcome, points_sw, points_pw)
+        if any(c is None for c in measured):
+            raise ValueError(f"a row of the impact table without tricks, outcome or points: {line!r}")
+        out.append(ImpactRow(found[1], found[2], _LEVELS[unit], int(runs), legal, *map(int, measured), starters, ranks))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def situation_rows(text: str) -> dict[str, list[tuple[str, str]]]:
+    """Entry id -> (situation, how often it arises, with its interval) from the situations table of ``text``."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for line in _after(text, SITUATIONS_HEADING)[1]:
+        amb, situation, figure = line.strip("| ").split(" | ")
+        out.setdefault(amb.strip("`"), []).append((situation, figure))
+    return out
