@@ -113,13 +113,13 @@ def test_buggy_js_kampfrichter_against_a_coloured_card_names_last_schwung() -> N
     assert report.divergence.actions == spec.actions
 
 
-@pytest.mark.clause("konter.last_trick")
-def test_buggy_js_kampfrichter_against_the_konter_names_konter_last_trick() -> None:
-    """With the Kampfrichter against the Konter in the last Schwung, the divergence names konter.last_trick."""
+@pytest.mark.clause("kampfrichter.last_schwung", "konter.last_trick")
+def test_buggy_js_kampfrichter_against_the_konter_names_last_schwung() -> None:
+    """With the Kampfrichter against the Konter in the last Schwung (which konter.last_trick gives to the Konter), a Kampfrichter that still neutralises is named kampfrichter.last_schwung: it broke the last Schwung's rule, not the Konter's."""
     spec = _playout_with_kampfrichter_last(want_konter=True)
     report = run_harness([str(NODE), str(JS_BUGGY)], games=0, vectors=False, scripted=[spec], shrink=False)
     assert report.divergence is not None
-    assert report.divergence.clause_id == "konter.last_trick"
+    assert report.divergence.clause_id == "kampfrichter.last_schwung"
 
 
 def test_reproduction_replays_to_the_same_divergence() -> None:
