@@ -83,6 +83,11 @@ COMMANDS: dict[str, LazyCommand] = {
         "simulate_command",
         "Play many matches between two bots and count what happens.",
     ),
+    "solve": LazyCommand(
+        "schwinget_spec.cli.solve",
+        "solve_command",
+        "Solve a Gang with every card known to both players: its value and one optimal line.",
+    ),
     "vectors": LazyCommand(
         "schwinget_spec.cli.conformance",
         "vectors_group",
