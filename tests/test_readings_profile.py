@@ -18,6 +18,7 @@ from schwinget_spec.cli import cli
 from schwinget_spec.conformance.engine_session import EngineSession
 from schwinget_spec.conformance.harness import run_harness
 from schwinget_spec.conformance.mutants.engines import (
+    ENGINES,
     AnsweredKonterLosesToSix,
     FestTiebreakIgnored,
     TieOlderStarts,
@@ -121,6 +122,17 @@ def test_a_tie_starter_bug_is_consistent_with_no_value_of_the_switch() -> None:
     assert profile.inconsistent == ("draw_tie_starter",)
     assert profile.exit_code == 1
     assert "no reading of draw_tie_starter" in profile.verdict
+
+
+@pytest.mark.clause("fest.twice_each", "fest.parallel")
+@pytest.mark.parametrize(("mutant", "clause"), [("FestOnceEach", "fest.twice_each"), ("FestCrowdedRounds", "fest.parallel")])
+def test_a_schedule_no_reading_allows_is_a_bug(mutant: str, clause: str) -> None:
+    """A Schwingfest schedule where pairs meet once, or a round holds more meetings than card sets, is explained by no reading, naming the clause."""
+    profile = _profile_of(Rules(), levels=("gang", "scoring", "schwingfest"), steer=1, engine=ENGINES[mutant]())
+    assert profile.exit_code == 1
+    assert profile.unexplained[0].level == "schwingfest"
+    assert profile.unexplained[0].where == "the schedule"
+    assert profile.unexplained[0].detail.endswith(clause)
 
 
 @pytest.mark.clause("fest.twice_each")

@@ -647,6 +647,22 @@ def _match_game(client: SubprocessClient, spec: MatchSpec, stage: _Stage, *, bas
     _checked(stage, observed_end, (end.totals, end.winner), "the totals and winner")
 
 
+def _check_schedule(schedule: Sequence[Sequence[tuple[int, int]]], players: int, sets: int) -> None:
+    """Raise ``_UnexplainedError`` unless every pair meets exactly twice (``fest.twice_each``) and each round has disjoint pairs, at most ``sets`` (``fest.parallel``): no reading changes the schedule."""
+    meets = Counter(pair for round_ in schedule for pair in round_)
+    pairs = [(a, b) for a in range(players) for b in range(a + 1, players)]
+    wrong = [f"{a}-{b} {meets[(a, b)]} times" for a, b in pairs if meets[(a, b)] != 2]
+    if wrong or set(meets) - set(pairs):
+        raise _UnexplainedError("the schedule", "not every pair meets exactly twice: " + ", ".join(wrong[:4]) + "; fest.twice_each")
+    for number, round_ in enumerate(schedule, 1):
+        seated = [s for pair in round_ for s in pair]
+        if len(round_) > sets or len(seated) != len(set(seated)):
+            raise _UnexplainedError(
+                "the schedule",
+                f"round {number} has {len(round_)} meetings on {sets} card sets or a Schwinger twice; fest.parallel",
+            )
+
+
 def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base: Rules, rng: HarnessRng,
                declared: Collection[str], keys: Sequence[Key] | None = None) -> None:
     """Play the Schwingfest ``spec`` on the engine (in its own schedule); its starters, points and standings compared under every candidate of ``stage``."""
@@ -657,12 +673,12 @@ def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base:
         k: start_schwingfest(names, spec.system, spec.sets, stage.rules(k, base)) for k in follow
     }
     aims = {(g.meeting.a, g.meeting.b, g.meeting.leg): class_of(g.result) for g in reference_fest(spec).fought}
+    schedule = ask_fest_schedule(client, spec.players)
+    _check_schedule(schedule, spec.players, spec.sets)
     legs: Counter[tuple[int, int]] = Counter()
-    for round_ in ask_fest_schedule(client, spec.players):
+    for round_ in schedule:
         for a, b in round_:
             legs[(a, b)] += 1
-            if legs[(a, b)] > 2:
-                raise _UnexplainedError("the schedule", f"the engine's schedule has {a} and {b} meet more than twice")
             meeting = Meeting(a, b, legs[(a, b)])
             starter = ask_fest_meeting(client, a, b)
             observed = {k: f.starter_of(meeting) for k, f in fests.items()}
