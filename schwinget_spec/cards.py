@@ -6,6 +6,7 @@ import enum
 from typing import NewType
 
 from schwinget_spec.errors import InvalidArgumentError, ParseError
+from schwinget_spec.safe_text import shown
 
 __all__ = [
     "ALL_CARDS",
@@ -162,10 +163,10 @@ class Card(enum.Enum):
     def from_index(cls, index: int) -> Card:
         """The card at ``index`` (0-25) of the canonical order."""
         if isinstance(index, bool) or not isinstance(index, int):
-            raise InvalidArgumentError("index", f"a card index is an int from 0 to 25, got {index!r}")
+            raise InvalidArgumentError("index", f"a card index is an int from 0 to 25, got {shown(index)}")
         if not 0 <= index < 26:
             raise ParseError(
-                f"card index {index} is out of range 0-25", clause_id="cards.schwungkarten"
+                f"card index {shown(index)} is out of range 0-25", clause_id="cards.schwungkarten"
             )
         return ALL_CARDS[index]
 

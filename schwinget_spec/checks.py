@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.safe_text import shown
 
 __all__ = ["check_callable", "check_int", "check_tuple_of", "check_type", "field_type", "tuple_of"]
 
@@ -30,11 +31,11 @@ def check_type(value: Any, kind: type[_T], parameter: str) -> _T:
 def check_int(value: Any, parameter: str, minimum: int | None = None, maximum: int | None = None) -> int:
     """``value`` if it is an int (not a bool) within ``[minimum, maximum]``; else ``InvalidArgumentError``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(parameter, f"expected an int, got {value!r}")
+        raise InvalidArgumentError(parameter, f"expected an int, got {shown(value)}")
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         low = "" if minimum is None else f"from {minimum} "
         high = "" if maximum is None else f"to {maximum}"
-        raise InvalidArgumentError(parameter, f"expected an int {low}{high}".rstrip() + f", got {value}")
+        raise InvalidArgumentError(parameter, f"expected an int {low}{high}".rstrip() + f", got {shown(value)}")
     return value
 
 

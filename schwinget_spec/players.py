@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from schwinget_spec.errors import InvalidArgumentError, ParseError
+from schwinget_spec.safe_text import shown
 
 __all__ = ["Player", "as_player"]
 
 
-class Player(enum.IntEnum):
+class _SeatType(enum.EnumType):
+    # Player(value) of a value that is no seat: a library error naming ``value``, shown
+    # safely (Python's own message fails on an int of more than 4,300 digits).
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:
+            return super().__call__(value, *args, **kwargs)
+        try:
+            member = cls._value2member_map_.get(value)
+        except TypeError:
+            member = None
+        if member is None:
+            raise InvalidArgumentError("value", f"a Player is P0 or P1 (0 or 1), got {shown(value)}")
+        return member
+
+
+class Player(enum.IntEnum, metaclass=_SeatType):
     """A seat at the table: ``P0`` or ``P1`` (Schwinget is a game for two, clause ``setup.two_players``).
 
     An int, so it indexes per-player tuples. It has no truth value: ``P0`` is the int 0, so
@@ -66,7 +83,7 @@ def as_player(value: object, parameter: str) -> Player:
         return value
     if type(value) is int and 0 <= value <= 1:
         return _BY_INDEX[value]
-    raise InvalidArgumentError(parameter, f"expected a Player (P0 or P1), got {value!r}")
+    raise InvalidArgumentError(parameter, f"expected a Player (P0 or P1), got {shown(value)}")
 
 
 _BY_INDEX = (Player.P0, Player.P1)

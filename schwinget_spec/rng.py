@@ -8,6 +8,7 @@ from typing import TypeVar
 import attrs
 
 from schwinget_spec.errors import ParseError
+from schwinget_spec.safe_text import shown
 
 __all__ = ["MASK64", "SplitMix64", "shuffled"]
 
@@ -31,7 +32,7 @@ class SplitMix64:
     def seeded(cls, seed: int) -> SplitMix64:
         """The generator whose state is ``seed`` (an integer 0 <= seed < 2**64)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-            raise ParseError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+            raise ParseError(f"seed must be an integer from 0 to 2**64-1, got {shown(seed)}")
         return cls(seed)
 
     def next(self) -> tuple[int, SplitMix64]:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.safe_text import shown
 
 __all__ = ["Rules"]
 
@@ -41,8 +42,19 @@ class Rules:
     Every field is documented in ``docs/ambiguities.md`` under the id given here, with
     the German and French text, the readings, and why the default was chosen. The
     defaults (``Rules()``) are the library's reading of the booklet. A value a switch
-    does not take raises ``InvalidArgumentError`` naming the switch.
+    does not take raises ``InvalidArgumentError`` naming the switch; so does a name that
+    is no switch (``Rules(bogus=1)``: the error names ``bogus``, and is a ``TypeError``
+    as Python's own would be).
     """
+
+    def __new__(cls, *args: Any, **switches: Any) -> Rules:
+        # before attrs' __init__, whose refusal of an unknown keyword is Python's own TypeError
+        if switches and not _SWITCHES.issuperset(switches):
+            unknown = next(name for name in switches if name not in _SWITCHES)
+            raise InvalidArgumentError(
+                unknown, f"Rules has no switch named {shown(unknown)}; the switches are {', '.join(sorted(_SWITCHES))}"
+            )
+        return super().__new__(cls)
 
     special_cards_follow_colour: bool = _switch(False)
     """AMB-SPECIAL-FARBZWANG. False (default): the Kampfrichter and the Brienzer-Konter
@@ -120,3 +132,7 @@ class Rules:
     """AMB-FEST-TIES. How Schwingfest standings rank Schwinger with equal points.
     ``"shared"`` (default): equal points share a rank. ``"wins_then_plattwuerfe"``: more
     Gänge won ranks first, then more Plattwurf wins; still equal, the rank is shared."""
+
+
+_SWITCHES = frozenset(field.name for field in attrs.fields(Rules))
+"""The names of the switches of ``Rules``."""

@@ -13,9 +13,17 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
 from schwinget_spec.frozen import FrozenDict
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
-from schwinget_spec.match import Chooser, gang_seeds, play_out, random_chooser, rules_difference
+from schwinget_spec.match import (
+    Chooser,
+    check_reachable_counts,
+    gang_seeds,
+    play_out,
+    random_chooser,
+    rules_difference,
+)
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
 
 __all__ = [
@@ -40,16 +48,24 @@ MAX_PLAYERS = 256
 """The most Schwinger this library schedules (65,280 Gänge); the trace format holds 64."""
 
 
+MAX_SETS = MAX_PLAYERS // 2
+"""The most card sets this library schedules: a round of ``MAX_PLAYERS`` Schwinger holds at most that many Gänge."""
+
+
 def _check_size(players: int, sets: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players < 3:
         raise SchwingfestError(
-            f"a Schwingfest needs more than 2 Schwinger, got {players!r}", clause_id="fest.more_players"
+            f"a Schwingfest needs more than 2 Schwinger, got {shown(players)}", clause_id="fest.more_players"
         )
     if players > MAX_PLAYERS:
-        raise SchwingfestError(f"players: this library schedules at most {MAX_PLAYERS} Schwinger, got {players}")
+        raise SchwingfestError(f"players: this library schedules at most {MAX_PLAYERS} Schwinger, got {shown(players)}")
     if isinstance(sets, bool) or not isinstance(sets, int) or sets < 1:
         raise SchwingfestError(
-            f"a Schwingfest needs at least one card set, got {sets!r}", clause_id="fest.parallel"
+            f"a Schwingfest needs at least one card set, got {shown(sets)}", clause_id="fest.parallel"
+        )
+    if sets > MAX_SETS:
+        raise InvalidArgumentError(
+            "sets", f"this library schedules at most {MAX_SETS} card sets (no round of {MAX_PLAYERS} uses more), got {shown(sets)}"
         )
 
 
@@ -463,10 +479,13 @@ class SchwingfestState:
         (``match.loser_starts``); ``InvalidArgumentError`` naming ``meeting``, or ``result``
         (or its field) for anything ``gang.check_result`` refuses: not a ``GangResult``, a
         field of the wrong type, or a winner or outcome the trick counts, Angriff and
-        Plattwurf do not give. The rest of the result is taken as given.
+        Plattwurf do not give, or counts no Gang reaches (``match.check_reachable_counts``,
+        naming the clause). The rest of the result is taken as given.
         """
         k = self._check_open(meeting)
+        check_reachable_counts(result)
         check_result(result)
+        check_reachable_counts(result, totals=True)
         return self._record(meeting, k, self.starter_of(meeting), result)
 
     def _record(self, meeting: Meeting, k: int, starter: int, result: GangResult) -> SchwingfestState:

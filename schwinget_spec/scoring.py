@@ -12,8 +12,10 @@ from schwinget_spec.errors import InvalidArgumentError, ParseError, SchwingetErr
 from schwinget_spec.gang import GangResult, Outcome
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 
 __all__ = [
+    "MAX_HUNDREDTHS",
     "PUNKTEUEBERSICHT",
     "WERTUNGSTABELLE",
     "WERTUNGSTABELLE_DE",
@@ -72,6 +74,10 @@ def _system_field(_instance: object, _attribute: attrs.Attribute[ScoringSystem],
         raise InvalidArgumentError("system", f"expected a ScoringSystem, got {value!r}")
 
 
+MAX_HUNDREDTHS = 2**63 - 1
+"""The most hundredths a ``Points`` holds: what a signed 64-bit integer holds, far beyond any Schwingfest (10.00 points a Gang)."""
+
+
 @attrs.frozen(repr=False)
 class Points:
     """An exact number of points under one scoring system: ``hundredths`` is the points times 100.
@@ -91,9 +97,13 @@ class Points:
     @hundredths.validator
     def _check(self, _attribute: object, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidArgumentError("hundredths", f"expected an int, got {value!r}")
+            raise InvalidArgumentError("hundredths", f"expected an int, got {shown(value)}")
         if value < 0:
-            raise InvalidArgumentError("hundredths", f"points are never negative, got {value} hundredths")
+            raise InvalidArgumentError("hundredths", f"points are never negative, got {shown(value)} hundredths")
+        if value > MAX_HUNDREDTHS:
+            raise InvalidArgumentError(
+                "hundredths", f"at most {MAX_HUNDREDTHS} hundredths (a 64-bit integer), got {shown(value)}"
+            )
         if self.system is ScoringSystem.PUNKTEWERTUNG and value % 100:
             raise InvalidArgumentError("hundredths", f"Punktewertung points are whole, got {value} hundredths")
 

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 from builders import Misuse
 
@@ -63,6 +64,10 @@ FEST = start_schwingfest(("Anna", "Beat", "Chris"), S)
 MEETING = FEST.schedule.meetings[0]
 FEST_GANG = play_out(FEST.start_meeting(MEETING, DEAL), first_legal)
 SCORE = compute_gang_score(RESULT, S)
+
+
+HUGE = 10**5000
+"""An int of more digits than Python turns into text (its repr raises ValueError)."""
 
 
 def _deal_kw(**change: Any) -> dict[str, Any]:
@@ -132,6 +137,29 @@ MISUSES = [
     Misuse("gang_seeds(1, 'x')", lambda: gang_seeds(1, "x"), InvalidArgumentError, "count"),  # type: ignore[arg-type]
     Misuse("play_out(state, None)", lambda: play_out(STATE, None), InvalidArgumentError, "choose"),  # type: ignore[arg-type]
     Misuse("rules_difference(None, Rules())", lambda: rules_difference(None, Rules()), InvalidArgumentError, "played"),  # type: ignore[arg-type]
+    # the reproducers of issue 30: enormous numbers (more digits than Python turns into text) and impossible results
+    Misuse("Deal.shuffled(10**5000)", lambda: Deal.shuffled(HUGE), ParseError, "seed"),
+    Misuse("Card.from_index(10**5000)", lambda: Card.from_index(HUGE), ParseError, "index"),
+    Misuse("Player(10**5000)", lambda: Player(HUGE), InvalidArgumentError, "value"),
+    Misuse("Player(2)", lambda: Player(2), InvalidArgumentError, "value"),
+    Misuse("Points(S, 10**5000)", lambda: Points(S, HUGE), InvalidArgumentError, "hundredths"),
+    Misuse("Points(S, 2**63)", lambda: Points(S, 2**63), InvalidArgumentError, "hundredths"),
+    Misuse("start_schwingfest(sets=10**5000)", lambda: start_schwingfest(("A", "B", "C"), S, HUGE), InvalidArgumentError, "sets"),
+    Misuse("make_schedule(10**5000, 1)", lambda: make_schedule(HUGE, 1), schwinget_spec.SchwingfestError, "players"),
+    Misuse("gang_seeds(1, 10**5000)", lambda: gang_seeds(1, HUGE), InvalidArgumentError, "count"),
+    Misuse(
+        "match.apply_result(tricks 10**5000:0)",
+        lambda: MATCH.apply_result(attrs.evolve(RESULT, tricks=(HUGE, 0))),
+        InvalidArgumentError,
+        "result.tricks",
+    ),
+    Misuse(
+        "fest.apply_result(schwuenge 10**5000)",
+        lambda: FEST.apply_result(MEETING, attrs.evolve(RESULT, schwuenge=HUGE)),
+        InvalidArgumentError,
+        "result.schwuenge",
+    ),
+    Misuse("Rules(bogus=1)", lambda: Rules(bogus=1), InvalidArgumentError, "bogus"),  # type: ignore[call-arg]
 ]
 
 
@@ -265,7 +293,7 @@ EXEMPT: dict[str, str] = {
 """Public names whose constructors take no check, and why."""
 
 _ENUMS = {"Colour", "Player", "Phase", "Outcome", "ScoringSystem", "TableRow", "MatchLength", "Card"}
-"""Enums: looking one up by value (``Player(2)``) is Python's own, a ValueError; the parse functions read codes."""
+"""Enums: looking one up by value (``Colour(9)``) is Python's own, a ValueError (``Player(2)`` is InvalidArgumentError, also a ValueError); the parse functions read codes."""
 
 
 def test_every_public_callable_is_in_the_table() -> None:

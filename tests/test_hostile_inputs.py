@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +23,13 @@ from schwinget_spec.conformance.reports import (
     markdown_page,
     summarise_readings,
 )
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import Angriff, GangResult, Outcome
+from schwinget_spec.match import MatchLength, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import start_schwingfest
+from schwinget_spec.scoring import ScoringSystem
 
 # -- conformance report: run files of the wrong shape
 
@@ -127,3 +135,47 @@ def test_report_command_names_the_file_and_the_json_path(tmp_path: Path, text: s
     assert f"{source}: {message}" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "page.html").exists()
+
+
+# -- results no Gang can give, recorded by a scorekeeper
+
+
+def _result(**change: Any) -> GangResult:
+    base = GangResult(tricks=(6, 5), schwuenge=11, angriff=None, plattwurf=None, winner=Player.P0, outcome=Outcome.SIEG_OHNE_ANGRIFF)
+    return attrs.evolve(base, **change)
+
+
+@pytest.mark.clause("gang.end_no_angriff", "trick.winner_takes", "angriff.not_empty_pile")
+@pytest.mark.parametrize(
+    ("result", "field", "clause"),
+    [
+        (_result(tricks=(100, 0)), "result.tricks", "gang.end_no_angriff"),
+        (_result(tricks=(10**5000, 0)), "result.tricks", "gang.end_no_angriff"),
+        (_result(schwuenge=12), "result.schwuenge", "gang.end_no_angriff"),
+        (_result(tricks=(7, 5)), "result.tricks", "trick.winner_takes"),
+        (_result(tricks=(6, 0), schwuenge=11, angriff=Angriff(Player.P0, 6), outcome=Outcome.SIEG_MIT_ANGRIFF),
+         "result.angriff.after_schwung", "angriff.not_empty_pile"),
+        (_result(angriff=Angriff(Player.P0, 10**5000), outcome=Outcome.SIEG_MIT_ANGRIFF),
+         "result.angriff.after_schwung", "angriff.not_empty_pile"),
+    ],
+)
+def test_a_result_no_gang_gives_is_refused_naming_the_clause(result: GangResult, field: str, clause: str) -> None:
+    """A match and a Schwingfest refuse a result whose counts no Gang reaches, naming the field and the clause, and stay as they were."""
+    match = start_match(ScoringSystem.SCHWINGERWERTUNG, MatchLength.SHORT, Player.P0)
+    fest = start_schwingfest(("A", "B", "C"), ScoringSystem.SCHWINGERWERTUNG)
+    for record in (lambda: match.apply_result(result), lambda: fest.apply_result(fest.schedule.meetings[0], result)):
+        with pytest.raises(InvalidArgumentError) as info:
+            record()
+        assert (info.value.parameter, info.value.clause_id) == (field, clause)
+        assert len(str(info.value)) < 400
+    assert match.gaenge == ()
+    assert fest.fought == ()
+
+
+def test_rules_with_an_unknown_switch_names_it() -> None:
+    """``Rules(bogus=1)`` and ``attrs.evolve(rules, bogus=1)`` raise InvalidArgumentError naming ``bogus``, also a TypeError."""
+    for make in (lambda: Rules(bogus=1), lambda: attrs.evolve(Rules(), bogus=1)):  # type: ignore[call-arg]
+        with pytest.raises(InvalidArgumentError) as info:
+            make()
+        assert info.value.parameter == "bogus"
+        assert isinstance(info.value, TypeError)
