@@ -47,6 +47,5 @@ def test_late_positions_agree_with_the_readable_solver(
     if state.angriff is None and state.pile_drawn < 10:
         # the readable solver would take seconds here: play on until the pile is nearly used up
         while state.angriff is None and state.pile_drawn < 10 and not state.is_over:
-            actions = [a for a in state.legal_actions() if a.code != "A"]
-            state = state.apply(actions[0])
+            state = state.apply(next(a for a in state.legal_actions() if a.code != "A"))
     assert compiled.value(state, system) == minimax.value(state, system)
