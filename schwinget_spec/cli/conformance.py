@@ -14,6 +14,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from schwinget_spec.cli.bounds import MAX_GAMES, MAX_SEED, MAX_STEER
 from schwinget_spec.cli.common import (
     LibraryError,
     console,
@@ -231,8 +232,10 @@ def conformance_group() -> None:
 
 
 @conformance_group.command("run", context_settings={"ignore_unknown_options": True})
-@click.option("--games", type=int, default=100, show_default=True, help="Random Gänge to play after the vectors.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random Gänge.")
+@click.option("--games", type=click.IntRange(min=0, max=MAX_GAMES), default=100, show_default=True,
+              help=f"Random Gänge to play after the vectors (at most {MAX_GAMES:,}).")
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
+              help="Seed of the random Gänge (0 to 2**64-1).")
 @click.option("--no-vectors", is_flag=True, help="Play only random Gänge, not the shipped vectors.")
 @click.option(
     "--timeout",
@@ -269,10 +272,11 @@ def conformance_group() -> None:
 )
 @click.option(
     "--steer",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_STEER),
     default=10,
     show_default=True,
-    help="Steered Gänge, matches and Schwingfeste: reach each named rare situation (docs/harness.md) this many times; 0 for none.",
+    help="Steered Gänge, matches and Schwingfeste: reach each named rare situation (docs/harness.md) this many times "
+    f"(at most {MAX_STEER:,}); 0 for none.",
 )
 @click.option(
     "--skip",
