@@ -100,6 +100,20 @@ def test_profile_through_the_reference_server_subprocess() -> None:
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
+@pytest.mark.clause("match.draw_starter")
+def test_a_switch_declared_with_one_value_is_sent_that_value() -> None:
+    """The reference server declaring draw_tie_starter with its one value drawn_gang_other is sent that value, never the default, and the other switches are profiled."""
+    command = [
+        sys.executable, "-m", "schwinget_spec.conformance.reference_server",
+        "--play", "draw_tie_starter=drawn_gang_other", "--declare", "draw_tie_starter=drawn_gang_other",
+    ]
+    profile = profile_engine(command, steer=1)
+    assert profile.failure is None
+    assert profile.exit_code == 0
+    assert [s.switch for s in profile.switches if s.status == "declared"] == ["draw_tie_starter"]
+    assert profile.rules == Rules()
+
+
 @pytest.mark.clause("konter.beats_six")
 def test_a_gang_bug_is_consistent_with_no_reading() -> None:
     """An engine whose answered Brienzer-Konter loses to a 6 is explained by no reading: situations no reading explains, exit code 1."""

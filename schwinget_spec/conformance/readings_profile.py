@@ -53,8 +53,10 @@ from schwinget_spec.conformance.protocol import (
     FEST_SWITCHES,
     GANG_SWITCHES,
     MATCH_SWITCHES,
+    PROTOCOL1_GANG_SWITCHES,
     SCORING_SWITCHES,
     ActionRefusedError,
+    Hello,
     ProtocolError,
     SubprocessAdapter,
     SubprocessClient,
@@ -519,12 +521,12 @@ def _next_action(legal: Sequence[str], plan: list[str], played: int, rng: Harnes
 
 def _gang_game(
     adapter: SubprocessAdapter, spec: GameSpec, stage: _Stage, *, scoring: _Stage | None, base: Rules, rng: HarnessRng,
-    declared: Collection[str], keys: Sequence[Key] | None = None,
+    declared: Readings, sent: Rules, keys: Sequence[Key] | None = None,
 ) -> None:
     """Play ``spec`` on the engine in lock step with the reference under every candidate of ``stage``; then its points under ``scoring``'s."""
     follow = stage.tracked() if keys is None else tuple(keys)
     states: dict[Key, GangState] = {k: start_gang(spec.deal, spec.starter, stage.rules(k, base)) for k in follow}
-    handle = adapter.start(spec.deal, spec.starter, Rules())
+    handle = adapter.start(spec.deal, spec.starter, sent)
     plan = list(spec.actions or ())
     actions: list[str] = []
     decided: dict[Key, str | None] = {}
@@ -555,7 +557,7 @@ def _gang_game(
         return
     final = next(iter(states.values()))
     for system in _SYSTEMS:
-        points = ask_points(adapter.client, system, Rules(), declared=declared)
+        points = ask_points(adapter.client, system, sent, declared=declared)
         observed_points = {k: compute_gang_score(final.result, system, scoring.rules(k, base)).points for k in scoring.tracked()}
         _checked(scoring, observed_points, points, f"points under the {system.label}")
 
@@ -579,7 +581,8 @@ def _completion(state: GangState, aim: ResultClass, rng: HarnessRng) -> list[str
 
 
 def _light_gang(
-    client: SubprocessClient, planned: PlannedGang, starter: Player, rules: Rules, *, rng: HarnessRng, aim: ResultClass | None
+    client: SubprocessClient, planned: PlannedGang, starter: Player, rules: Rules, *, rng: HarnessRng, aim: ResultClass | None,
+    sent: Rules,
 ) -> GangState:
     """One Gang of a match or fest: the reference's actions sent to the engine, its result compared at the end only.
 
@@ -589,7 +592,7 @@ def _light_gang(
     situation it was designed for), else random play.
     """
     state = start_gang(planned.deal, starter, rules)
-    client.start(planned.deal, starter, Rules())
+    client.start(planned.deal, starter, sent)
     plan = list(planned.actions or ())
     played = 0
     while not state.is_over:
@@ -615,17 +618,17 @@ def _light_gang(
 
 
 def _points_step(client: SubprocessClient, stage: _Stage, tracked: Mapping[Key, Any], state: GangState, *,
-                 system: ScoringSystem, declared: Collection[str], where: str) -> set[Key]:
-    points = ask_points(client, system, Rules(), declared=declared)
+                 system: ScoringSystem, declared: Readings, sent: Rules, where: str) -> set[Key]:
+    points = ask_points(client, system, sent, declared=declared)
     observed = {k: compute_gang_score(state.result, system, level.rules).points for k, level in tracked.items()}
     return _checked(stage, observed, points, where, dict.fromkeys(tracked, "decided by table.gut_gekaempft"))
 
 
 def _match_game(client: SubprocessClient, spec: MatchSpec, stage: _Stage, *, base: Rules, rng: HarnessRng,
-                declared: Collection[str], keys: Sequence[Key] | None = None) -> None:
+                declared: Readings, sent: Rules, keys: Sequence[Key] | None = None) -> None:
     """Play the match ``spec`` on the engine; its starters, points, totals and winner compared under every candidate of ``stage``."""
     follow = stage.tracked() if keys is None else tuple(keys)
-    client.call(match_start_message(spec.system, spec.length, spec.younger, Rules(), declared=declared))
+    client.call(match_start_message(spec.system, spec.length, spec.younger, sent, declared=declared))
     matches: dict[Key, MatchState] = {
         k: start_match(spec.system, MatchLength(spec.length), spec.younger, stage.rules(k, base)) for k in follow
     }
@@ -637,10 +640,10 @@ def _match_game(client: SubprocessClient, spec: MatchSpec, stage: _Stage, *, bas
         keep = _checked(stage, observed, starter, f"the starter of Gang {number}", clauses)
         planned = spec.gaenge[number - 1] if number <= len(spec.gaenge) else PlannedGang(Deal.shuffled(rng.seed()))
         state = _light_gang(
-            client, planned, starter, base, rng=rng, aim=aims[number - 1] if number <= len(aims) else None
+            client, planned, starter, base, rng=rng, aim=aims[number - 1] if number <= len(aims) else None, sent=sent
         )
         keep &= _points_step(client, stage, {k: matches[k] for k in keep}, state, system=spec.system,
-                             declared=declared, where=f"the points of Gang {number}")
+                             declared=declared, sent=sent, where=f"the points of Gang {number}")
         matches = {k: matches[k].apply_result(state.result) for k in keep}
     end = ask_match_result(client, spec.system)
     observed_end = {k: (m.result.totals, m.result.winner) for k, m in matches.items()}
@@ -664,10 +667,10 @@ def _check_schedule(schedule: Sequence[Sequence[tuple[int, int]]], players: int,
 
 
 def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base: Rules, rng: HarnessRng,
-               declared: Collection[str], keys: Sequence[Key] | None = None) -> None:
+               declared: Readings, sent: Rules, keys: Sequence[Key] | None = None) -> None:
     """Play the Schwingfest ``spec`` on the engine (in its own schedule); its starters, points and standings compared under every candidate of ``stage``."""
     follow = stage.tracked() if keys is None else tuple(keys)
-    client.call(fest_start_message(spec.players, spec.sets, spec.system, Rules(), declared=declared))
+    client.call(fest_start_message(spec.players, spec.sets, spec.system, sent, declared=declared))
     names = tuple(f"S{i}" for i in range(spec.players))
     fests: dict[Key, SchwingfestState] = {
         k: start_schwingfest(names, spec.system, spec.sets, stage.rules(k, base)) for k in follow
@@ -688,9 +691,11 @@ def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base:
                 dict.fromkeys(fests, f"decided by {clause}"),
             )
             planned = spec.meetings.get((a, b, meeting.leg)) or PlannedGang(Deal.shuffled(rng.seed()))
-            state = _light_gang(client, planned, meeting.seat(starter), base, rng=rng, aim=aims.get((a, b, meeting.leg)))
+            state = _light_gang(
+                client, planned, meeting.seat(starter), base, rng=rng, aim=aims.get((a, b, meeting.leg)), sent=sent
+            )
             keep &= _points_step(client, stage, {k: fests[k] for k in keep}, state, system=spec.system,
-                                 declared=declared, where=f"the points of meeting {meeting.leg} of {a} and {b}")
+                                 declared=declared, sent=sent, where=f"the points of meeting {meeting.leg} of {a} and {b}")
             fests = {k: fests[k].apply_result(meeting, state.result) for k in keep}
     standings = ask_fest_result(client, spec.players, spec.system)
     engine = frozenset((s.schwinger, s.points, s.rank) for s in standings)
@@ -737,12 +742,12 @@ def _profiles(run: _Run, levels: Collection[str], declared: Collection[str]) -> 
     return tuple(out)
 
 
-def _found_gang_rules(stage: _Stage | None) -> Rules:
-    """The Gang readings the Gang stage found (one consistent candidate, or the first of several); the defaults if none is."""
-    if stage is None or not stage.alive:
-        return Rules()
+def _found_gang_rules(stage: _Stage, sent: Rules) -> Rules:
+    """The Gang readings the Gang stage found (one consistent candidate, or the first of several) over ``sent``; ``sent`` itself if none is."""
+    if not stage.alive:
+        return sent
     key = min(stage.alive, key=stage.keys.index)
-    return stage.rules(key, Rules())
+    return stage.rules(key, sent)
 
 
 def profile_engine(
@@ -797,8 +802,9 @@ def profile_engine(
                 )
             assert session.hello is not None
             levels = session.hello.levels
-            declared = tuple(session.hello.switches)
-            failure = _profile(session, run, levels=levels, declared=declared, steer=steer, seed=seed)
+            told = _told(session.hello)
+            declared = tuple(sorted(told.names))
+            failure = _profile(session, run, levels=levels, told=told, steer=steer, seed=seed)
         finally:
             session.close()
     return ReadingProfile(
@@ -826,17 +832,37 @@ def _undeclared(names: Sequence[str], declared: Collection[str]) -> tuple[str, .
     return tuple(n for n in names if n not in declared)
 
 
-def _profile(
-    session: EngineSession, run: _Run, *, levels: Collection[str], declared: Collection[str], steer: int, seed: int
-) -> str | None:
+@attrs.frozen
+class _Told:
+    """What the requests tell the engine: its declared readings (``declared``, as the request builders take them), the values sent (``sent``), and every switch a request sets (``names``: those declared, and a protocol 1 engine's four Gang switches, always sent)."""
+
+    declared: Readings
+    sent: Rules
+    names: frozenset[str]
+
+
+def _told(hello: Hello, rules: Rules | None = None) -> _Told:
+    """What requests tell an engine of ``hello``: each declared switch at its value in ``rules`` (a value it plays; by default its first), every other at the value it is assumed to play."""
+    readings = hello.readings
+    sent = readings.base if rules is None else attrs.evolve(
+        readings.base, **{n: getattr(rules, n) for n in readings if readings.allows(n, getattr(rules, n))}
+    )
+    names = set(readings)
+    if hello.protocol == 1:
+        names.update(PROTOCOL1_GANG_SWITCHES)
+    return _Told(readings, sent, frozenset(names))
+
+
+def _profile(session: EngineSession, run: _Run, *, levels: Collection[str], told: _Told, steer: int, seed: int) -> str | None:
     """Play the stages of the declared levels; the failure that ended the profile, if any.
 
     A stage whose candidates still disagree about a switch after its steered games plays
     the games of the next seeds too, up to ``_EXTRA_ROUNDS`` more rounds.
     """
     rng = HarnessRng(seed ^ 0x9E0F11E)
-    gang = run.stages["gang"] = _Stage.of("gang", _undeclared(GANG_SWITCHES, declared))
-    scoring = _Stage.of("scoring", _undeclared(SCORING_SWITCHES, declared)) if "scoring" in levels else None
+    declared, sent = told.declared, told.sent
+    gang = run.stages["gang"] = _Stage.of("gang", _undeclared(GANG_SWITCHES, told.names))
+    scoring = _Stage.of("scoring", _undeclared(SCORING_SWITCHES, told.names)) if "scoring" in levels else None
     if scoring is not None:
         run.stages["scoring"] = scoring
     try:
@@ -846,18 +872,20 @@ def _profile(
             for spec in _steered_gaenge(steer, seed + round_, gang.names):
                 run.games["gang"] += 1
                 try:
-                    _gang_game(session.get(), spec, gang, scoring=scoring, base=Rules(), rng=rng, declared=declared)
+                    _gang_game(
+                        session.get(), spec, gang, scoring=scoring, base=sent, rng=rng, declared=declared, sent=sent
+                    )
                 except _UnexplainedError as exc:
                     run.note("gang", spec.source, exc)
-        base = _found_gang_rules(gang)
+        base = _found_gang_rules(gang, sent)
         wanted = tuple(lv for lv in ("match", "schwingfest") if lv in levels)
-        level_names = _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES), declared)
+        level_names = _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES), told.names)
         match = fest = None
         if "match" in levels:
-            match = run.stages["match"] = _Stage.of("match", _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES), declared))
+            match = run.stages["match"] = _Stage.of("match", _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES), told.names))
         if "schwingfest" in levels:
             fest = run.stages["schwingfest"] = _Stage.of(
-                "schwingfest", _undeclared((*SCORING_SWITCHES, *FEST_SWITCHES), declared)
+                "schwingfest", _undeclared((*SCORING_SWITCHES, *FEST_SWITCHES), told.names)
             )
         for round_ in range(1 + _EXTRA_ROUNDS if wanted else 0):
             open_ = tuple(lv for lv, st in (("match", match), ("schwingfest", fest)) if st is not None and (not round_ or st.undecided))
@@ -869,7 +897,9 @@ def _profile(
                     break
                 run.games["match"] += 1
                 try:
-                    _match_game(session.get().client, match_spec, match, base=base, rng=rng, declared=declared)
+                    _match_game(
+                        session.get().client, match_spec, match, base=base, rng=rng, declared=declared, sent=sent
+                    )
                 except _UnexplainedError as exc:
                     run.note("match", match_spec.source, exc)
             for fest_spec in fests:
@@ -877,7 +907,9 @@ def _profile(
                     break
                 run.games["schwingfest"] += 1
                 try:
-                    _fest_game(session.get().client, fest_spec, fest, base=base, rng=rng, declared=declared)
+                    _fest_game(
+                        session.get().client, fest_spec, fest, base=base, rng=rng, declared=declared, sent=sent
+                    )
                 except _UnexplainedError as exc:
                     run.note("schwingfest", fest_spec.source, exc)
     except ProtocolError as exc:
@@ -946,9 +978,10 @@ def reading_explaining(
     if names is None:
         raise InvalidArgumentError("spec", f"expected a GameSpec, MatchSpec or FestSpec, got {type(spec).__name__}")
     with session.fresh() as adapter:
-        hello = session.hello
-        declared = () if hello is None else tuple(hello.switches)
-        varied = _undeclared([n for n in names if not (isinstance(spec, MatchSpec | FestSpec) and n in GANG_SWITCHES)], declared)
+        assert session.hello is not None
+        told = _told(session.hello, base)
+        declared, sent = told.declared, told.sent
+        varied = _undeclared([n for n in names if not (isinstance(spec, MatchSpec | FestSpec) and n in GANG_SWITCHES)], told.names)
         origin: Key = tuple(getattr(base, n) for n in varied)
         keys = [origin] + [
             (*origin[:i], v, *origin[i + 1 :]) for i, n in enumerate(varied) for v in switch_values(n) if v != origin[i]
@@ -958,11 +991,11 @@ def reading_explaining(
         rng = HarnessRng(seed)
         try:
             if isinstance(spec, GameSpec):
-                _gang_game(adapter, spec, stage, scoring=None, base=base, rng=rng, declared=declared, keys=keys)
+                _gang_game(adapter, spec, stage, scoring=None, base=base, rng=rng, declared=declared, sent=sent, keys=keys)
             elif isinstance(spec, MatchSpec):
-                _match_game(adapter.client, spec, stage, base=base, rng=rng, declared=declared, keys=keys)
+                _match_game(adapter.client, spec, stage, base=base, rng=rng, declared=declared, sent=sent, keys=keys)
             else:
-                _fest_game(adapter.client, spec, stage, base=base, rng=rng, declared=declared, keys=keys)
+                _fest_game(adapter.client, spec, stage, base=base, rng=rng, declared=declared, sent=sent, keys=keys)
         except _UnexplainedError:
             pass
     if origin in stage.alive:
