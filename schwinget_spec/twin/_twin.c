@@ -460,17 +460,6 @@ static void raise_invalid(const char *parameter, const char *what, PyObject *val
     }
 }
 
-/* Raise InvalidArgumentError(parameter, message). */
-static void raise_invalid_text(const char *parameter, const char *message) {
-    static PyObject *cls = NULL;
-    if (library_error("InvalidArgumentError", &cls) == NULL) return;
-    PyObject *exc = PyObject_CallFunction(cls, "ss", parameter, message);
-    if (exc != NULL) {
-        PyErr_SetObject(cls, exc);
-        Py_DECREF(exc);
-    }
-}
-
 /* The number `value` stands for (an int or anything with __index__, not a bool) if it lies in
  * [0, limit]; else -1 with InvalidArgumentError(parameter) set. */
 static int number_in(PyObject *value, uint64_t limit, const char *parameter, const char *what, uint64_t *out) {
@@ -784,8 +773,8 @@ static PyTypeObject GangType = {
  * pile's bytes into C), so no __index__ or __iter__ it runs can change what is read. */
 static int deal_start(Gang *g, PyObject *deal, PyObject *starter_obj, PyObject *sw_obj) {
     static const char *const NOT_A_DEAL =
-        "(hand0, hand1, revealed, pile) is not a deal (five cards each as masks, the revealed card, twelve "
-        "distinct pile cards as bytes, all distinct)";
+        "(hand0, hand1, revealed, pile) is not a deal (five cards each as a mask, the revealed card's index, "
+        "twelve pile cards as bytes, all distinct)";
     PyObject *items = PySequence_Check(deal) && !PyUnicode_Check(deal) ? PySequence_Tuple(deal) : NULL;
     if (items == NULL) {
         if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_TypeError) && !PyErr_ExceptionMatches(PyExc_ValueError))

@@ -5,6 +5,8 @@ from typing import final
 SWITCHES: tuple[str, ...]
 CLAUSES: tuple[str, ...]
 N_COUNTS: int
+MAX_COUNT: int
+MAX_RESULTS: int
 
 @final
 class Gang:

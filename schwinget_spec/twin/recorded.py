@@ -65,7 +65,10 @@ class RecordedReplayer:
                 raise InvalidArgumentError(name, f"expected the list of a Gang record, got {value!r}")
         try:
             code = self._replay_recorded(deal, int(starter), _switches(rules), actions, start, steps)
+        except InvalidArgumentError:
+            raise
         except (TypeError, ValueError, OverflowError):
+            # (a build of an older _twin.c refuses a deal with Python's own errors)
             raise InvalidArgumentError(
                 "deal", f"expected a deal as twin.codes.deal_args gives it (hands as masks, revealed, pile), got {deal!r}"
             ) from None
