@@ -211,6 +211,10 @@ def plan(switches: Sequence[str] | None = None) -> list[tuple[str, Any]]:
     return [(n, r) for n in names for r in readings(n)]
 
 
+MAX_GAMES = 1 << 24
+"""The most Gänge a measure of one reading plays (16,777,216; ``games`` beyond it is refused, ``InvalidArgumentError``)."""
+
+
 def runs_for(level: Level, games: int | None) -> int:
     """How many paired runs measure a switch of ``level`` for ``games`` Gänge: Gänge, matches of 4, or fests of 12 Gänge.
 
@@ -220,7 +224,7 @@ def runs_for(level: Level, games: int | None) -> int:
         raise InvalidArgumentError("level", f"expected one of {', '.join(_LEVEL_NAMES)}, got {level!r}")
     if games is None:
         return {"gang": DEFAULT_GAENGE, "match": DEFAULT_MATCHES, "fest": DEFAULT_FESTS}[level]
-    check_int(games, "games", minimum=1)
+    check_int(games, "games", minimum=1, maximum=MAX_GAMES)
     return {"gang": games, "match": max(1, games // 4), "fest": max(1, games // 12)}[level]
 
 
@@ -452,7 +456,7 @@ _ROW = {"gang": _gang_row, "match": _match_row, "fest": _fest_row}
 def total_gaenge(games: int | None, switches: Sequence[str] | None = None) -> int:
     """How many Gänge ``measure(games, ..., switches)`` plays in all (both readings counted), for a progress bar."""
     if games is not None:
-        check_int(games, "games", minimum=1)
+        check_int(games, "games", minimum=1, maximum=MAX_GAMES)
     out = 0
     for name, _ in plan(switches):
         level = LEVELS[name]
@@ -474,7 +478,7 @@ def measure(
     ``DEFAULT_GAENGE`` Gänge, ``DEFAULT_MATCHES`` matches and ``DEFAULT_FESTS`` fests.
     """
     if games is not None:
-        check_int(games, "games", minimum=1)
+        check_int(games, "games", minimum=1, maximum=MAX_GAMES)
     check_int(seed, "seed", minimum=0, maximum=MASK64)
     if progress is not None:
         check_callable(progress, "progress")

@@ -13,11 +13,12 @@ from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, Phase, start_gang
-from schwinget_spec.impact import FEST_NAMES, LEVELS, StreamChooser, readings
+from schwinget_spec.impact import FEST_NAMES, LEVELS, MAX_GAMES, StreamChooser, readings
 from schwinget_spec.match import MatchLength, MatchState, gaenge_started_by_tie, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.trick import COLOUR_MASK, SPECIAL_MASK
@@ -46,17 +47,19 @@ def _is_int(value: Any) -> bool:
 
 def _check_share(count: Any, runs: Any) -> None:
     if not _is_int(runs) or runs < 1:
-        raise InvalidArgumentError("runs", f"a share needs an integer number of runs, 1 or more, got {runs!r}")
+        raise InvalidArgumentError("runs", f"a share needs an integer number of runs, 1 or more, got {shown(runs)}")
     if not _is_int(count) or not 0 <= count <= runs:
-        raise InvalidArgumentError("count", f"a share needs an integer count from 0 to runs ({runs}), got {count!r}")
+        raise InvalidArgumentError("count", f"a share needs an integer count from 0 to runs ({shown(runs)}), got {shown(count)}")
 
 
 def _check_run(games: Any, seed: Any) -> None:
     # the edge of measure_starters and measure_situations: one Schwingfest of 4 needs 12 Gänge
-    if not _is_int(games) or games < 12:
-        raise InvalidArgumentError("games", f"games must be an integer of at least 12 (one Schwingfest of 4), got {games!r}")
+    if not _is_int(games) or not 12 <= games <= MAX_GAMES:
+        raise InvalidArgumentError(
+            "games", f"games must be an integer from 12 (one Schwingfest of 4) to {MAX_GAMES}, got {shown(games)}"
+        )
     if not _is_int(seed) or not 0 <= seed <= MASK64:
-        raise InvalidArgumentError("seed", f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        raise InvalidArgumentError("seed", f"seed must be an integer from 0 to 2**64-1, got {shown(seed)}")
 
 
 def wilson(count: int, runs: int) -> tuple[float, float]:

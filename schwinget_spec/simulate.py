@@ -6,6 +6,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.pool
 import multiprocessing.resource_tracker
+import os
 import signal
 import threading
 import time
@@ -29,7 +30,7 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem, TableRow, compute_gang_score
 from schwinget_spec.trace import rules_to_json
 
-__all__ = ["CHUNK", "Setup", "SimulationResult", "engine_of", "match_seeds", "simulate"]
+__all__ = ["CHUNK", "WORKERS_PER_CORE", "Setup", "SimulationResult", "engine_of", "match_seeds", "max_workers", "simulate"]
 
 CHUNK = 25
 """Matches per unit of work handed to a worker process (and per progress step)."""
@@ -46,11 +47,20 @@ class Setup:
     """
 
     bots: tuple[str, str] = attrs.field(validator=lambda _i, _a, v: _check_bots(v))
-    matches: int = attrs.field(validator=lambda _i, _a, v: check_int(v, "matches"))
+    matches: int = attrs.field(validator=lambda _i, _a, v: check_int(v, "matches", maximum=MAX_SEEDS))
     seed: int = attrs.field(default=0, validator=lambda _i, _a, v: check_int(v, "seed", 0, MASK64))
     system: ScoringSystem = attrs.field(default=ScoringSystem.SCHWINGERWERTUNG, validator=field_type(ScoringSystem))
     length: MatchLength = attrs.field(default=MatchLength.SHORT, validator=field_type(MatchLength))
     rules: Rules = attrs.field(factory=Rules, validator=field_type(Rules))
+
+
+WORKERS_PER_CORE = 4
+"""The most worker processes a simulation starts per core of the machine (``max_workers``)."""
+
+
+def max_workers() -> int:
+    """The most worker processes ``simulate`` starts: ``WORKERS_PER_CORE`` per core (``os.cpu_count()``); more is refused."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def _check_bots(bots: object) -> None:
@@ -275,7 +285,7 @@ def simulate(
     check_type(setup, Setup, "setup")
     if check_int(setup.matches, "setup.matches") < 1:
         raise InvalidArgumentError("setup.matches", f"a simulation plays at least one match, got {setup.matches}")
-    if check_int(workers, "workers") < 1:
+    if check_int(workers, "workers", maximum=max_workers()) < 1:
         raise InvalidArgumentError("workers", f"at least one worker, got {workers}")
     if progress is not None:
         check_callable(progress, "progress")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.cli import cli
+from schwinget_spec import impact, impact_match, simulate
+from schwinget_spec.cli import bounds, cli
 from schwinget_spec.conformance.mutants.kill import run_mutant
 from schwinget_spec.conformance.mutants.registry import get_mutant
 from schwinget_spec.conformance.reports import (
@@ -25,7 +27,7 @@ from schwinget_spec.conformance.reports import (
 )
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Angriff, GangResult, Outcome
-from schwinget_spec.match import MatchLength, start_match
+from schwinget_spec.match import MAX_SEEDS, MatchLength, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import start_schwingfest
@@ -179,3 +181,54 @@ def test_rules_with_an_unknown_switch_names_it() -> None:
             make()
         assert info.value.parameter == "bogus"
         assert isinstance(info.value, TypeError)
+
+
+# -- bounds on requested work
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["simulate", "--matches", "1", "--workers", "1000000"], "--workers"),
+        (["simulate", "--matches", str(10**30)], "--matches"),
+        (["impact", "--games", str(10**30)], "--games"),
+        (["prove", "--jobs", "100000"], "--jobs"),
+        (["conformance", "run", "--games", str(10**30), "--", "engine"], "--games"),
+        (["conformance", "run", "--games", "-1", "--", "engine"], "--games"),
+        (["conformance", "run", "--seed", str(2**64), "--", "engine"], "--seed"),
+        (["conformance", "run", "--steer", "100000", "--", "engine"], "--steer"),
+        (["conformance", "mutants", "--games", str(10**30)], "--games"),
+        (["conformance", "mutants", "--seed", "-1"], "--seed"),
+    ],
+)
+def test_every_count_beyond_its_bound_is_a_usage_error(args: list[str], option: str) -> None:
+    """A count, seed or process number beyond its documented bound is refused before any work: exit 2 naming the option."""
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}'" in result.output
+
+
+def test_the_command_bounds_are_the_library_bounds() -> None:
+    """The bounds the commands check are those of the library they call."""
+    assert bounds.MAX_MATCHES == MAX_SEEDS
+    assert bounds.MAX_GAMES == impact.MAX_GAMES
+    assert bounds.WORKERS_PER_CORE == simulate.WORKERS_PER_CORE
+    assert bounds.max_processes() == simulate.max_workers() == simulate.WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+@pytest.mark.parametrize(
+    ("call", "parameter"),
+    [
+        (lambda: simulate.simulate(simulate.Setup(("random", "random"), 1), workers=10**6), "workers"),
+        (lambda: simulate.Setup(("random", "random"), 10**30), "matches"),
+        (lambda: impact.measure(10**30), "games"),
+        (lambda: impact.total_gaenge(10**30), "games"),
+        (lambda: impact_match.measure_starters(10**30), "games"),
+        (lambda: impact_match.measure_situations(10**30), "games"),
+    ],
+)
+def test_the_library_refuses_work_beyond_its_bounds(call: Any, parameter: str) -> None:
+    """Asking the library for more matches, Gänge or workers than its bounds is InvalidArgumentError naming the parameter."""
+    with pytest.raises(InvalidArgumentError) as info:
+        call()
+    assert info.value.parameter == parameter

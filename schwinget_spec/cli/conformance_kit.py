@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from schwinget_spec.cli.bounds import MAX_GAMES, MAX_SEED
 from schwinget_spec.cli.common import exit_interrupted, input_file_problem, writable_file
 from schwinget_spec.files import write_text_atomically
 
@@ -89,8 +90,10 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
     is_flag=True,
     help="Drive the mutants in process through the adapter (Gang and levels, no subprocess): faster, same games.",
 )
-@click.option("--games", type=int, default=100, show_default=True, help="Random Gänge of each run (as conformance run).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of each run.")
+@click.option("--games", type=click.IntRange(min=0, max=MAX_GAMES), default=100, show_default=True,
+              help=f"Random Gänge of each run (as conformance run; at most {MAX_GAMES:,}).")
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
+              help="Seed of each run (0 to 2**64-1).")
 def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_process: bool, games: int, seed: int) -> None:
     """Run the kit against each single-bug engine of the reference and print the kill matrix.
 

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from schwinget_spec.bots import BOT_NAMES
+from schwinget_spec.cli.bounds import MAX_MATCHES, WORKERS_PER_CORE, max_processes
 from schwinget_spec.cli.common import (
     INTERRUPTED,
     ROW_LABEL,
@@ -134,14 +135,16 @@ def play_command(
               help="The first bot (A).")
 @click.option("--bot-b", type=click.Choice(list(BOT_NAMES)), default="random", show_default=True,
               help="The second bot (B).")
-@click.option("--matches", type=click.IntRange(min=1), default=200, show_default=True, help="How many matches to play.")
+@click.option("--matches", type=click.IntRange(min=1, max=MAX_MATCHES), default=200, show_default=True,
+              help=f"How many matches to play (at most {MAX_MATCHES:,}).")
 @click.option("--seed", type=click.IntRange(min=0, max=2**64 - 1), default=0, show_default=True,
               help="The seed of the whole run: equal seeds give equal numbers.")
 @click.option("--scoring", type=_SCORING, default=ScoringSystem.SCHWINGERWERTUNG.value, show_default=True,
               help="The scoring system of every match.")
 @click.option("--long", "long_match", is_flag=True, help="Long matches (6 Gänge) instead of short ones (4).")
-@click.option("--workers", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Processes to play in; 0 means one per core. The numbers do not depend on it.")
+@click.option("--workers", type=click.IntRange(min=0, max=max_processes()), default=1, show_default=True,
+              help=f"Processes to play in; 0 means one per core, at most {WORKERS_PER_CORE} per core. "
+              "The numbers do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the raw numbers as JSON.")
 @rules_options
 def simulate_command(
