@@ -6,6 +6,8 @@ import itertools
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -48,9 +50,12 @@ _LEVEL_READINGS = [
 ]
 
 
-def _profile_of(rules: Rules, *, levels: tuple[str, ...], declared: tuple[str, ...] = (), steer: int = 6, engine: object = None):  # type: ignore[no-untyped-def]
+def _profile_of(  # type: ignore[no-untyped-def]
+    rules: Rules, *, levels: tuple[str, ...], declared: tuple[str, ...] = (), steer: int = 6, engine: object = None,
+    deadline_seconds: float = 600.0,
+):
     server = ReadingServer(rules, declared, engine, levels=levels)  # type: ignore[arg-type]
-    return profile_engine(client_factory=loopback(server), steer=steer)
+    return profile_engine(client_factory=loopback(server), steer=steer, deadline=deadline_seconds)
 
 
 @pytest.mark.clause(
@@ -217,6 +222,34 @@ def test_an_engine_that_crashes_hangs_or_lies_gets_a_verdict(tmp_path: Path, beh
     assert profile.exit_code == 1
     assert format_profile(profile).splitlines()[-1].startswith("result: FAILED: the engine broke the protocol")
     assert _gone(pid_file)
+
+
+def test_an_interrupted_profile_exits_130_and_stops_the_engine(tmp_path: Path) -> None:
+    """``schwinget conformance profile`` stopped by Ctrl-C (SIGINT) while its engine hangs exits 130 with one line, and the engine is stopped."""
+    command, pid_file = _engine_script(tmp_path, "time.sleep(60)")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schwinget_spec.cli", "conformance", "profile", "--timeout", "60", "--", *command],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    waited = 0.0
+    while not pid_file.exists() and waited < 30:
+        time.sleep(0.1)
+        waited += 0.1
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert err.strip().splitlines() == ["interrupted: the implementation was stopped, no profile written"]
+    assert out == ""
+    assert _gone(pid_file)
+
+
+def test_a_profile_stopped_at_its_deadline_says_so() -> None:
+    """A profile that runs out of its deadline ends with a failure naming the deadline, exit code 1."""
+    profile = _profile_of(Rules(), levels=("gang",), steer=6, deadline_seconds=0.05)
+    assert profile.failure is not None
+    assert profile.failure.startswith("stopped at the deadline")
+    assert profile.exit_code == 1
 
 
 def test_an_engine_that_does_not_start_and_a_command_that_cannot_run() -> None:
