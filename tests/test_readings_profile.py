@@ -267,8 +267,12 @@ def test_profile_refuses_bad_settings() -> None:
     """A steer below 1, a seed that is no whole number, or a timeout that is no positive number is refused naming it."""
     with pytest.raises(InvalidArgumentError, match="steer"):
         profile_engine(["x"], steer=0)
+    with pytest.raises(InvalidArgumentError, match="steer"):
+        profile_engine(["x"], steer=10_001)
     with pytest.raises(InvalidArgumentError, match="seed"):
         profile_engine(["x"], seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        profile_engine(["x"], seed=-1)
     with pytest.raises(ValueError, match="timeout"):
         profile_engine(["x"], timeout=float("nan"))
     with pytest.raises(InvalidArgumentError, match="switch"):
@@ -294,8 +298,10 @@ def test_cli_profile_json_and_exit_codes(tmp_path: Path) -> None:
     crashed = runner.invoke(cli, ["conformance", "profile", "--steer", "1", "--timeout", "1", "--", *command])
     assert crashed.exit_code == 1
     assert "result: FAILED" in crashed.output
-    bad = runner.invoke(cli, ["conformance", "profile", "--steer", "0", "--", "x"])
-    assert bad.exit_code == 2
+    for option in (["--steer", "0"], ["--steer", "10001"], ["--seed", "-1"], ["--seed", str(2**64)]):
+        bad = runner.invoke(cli, ["conformance", "profile", *option, "--", "x"])
+        assert bad.exit_code == 2
+        assert option[0] in bad.output
 
 
 def _session(server: ReadingServer) -> EngineSession:

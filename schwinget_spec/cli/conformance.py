@@ -366,12 +366,13 @@ def conformance_run_command(
 @conformance_group.command("profile", context_settings={"ignore_unknown_options": True})
 @click.option(
     "--steer",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_STEER),
     default=6,
     show_default=True,
-    help="Steered Gänge, matches and Schwingfeste: reach each named rare situation this many times.",
+    help=f"Steered Gänge, matches and Schwingfeste: reach each named rare situation this many times (at most {MAX_STEER:,}).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the steered games.")
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True,
+              help="Seed of the steered games (0 to 2**64-1).")
 @click.option(
     "--timeout", type=float, default=DEFAULT_TIMEOUT, show_default=True, callback=_seconds,
     help="Seconds the implementation may take per request (a positive finite number).",

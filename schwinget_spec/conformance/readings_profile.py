@@ -95,6 +95,7 @@ from schwinget_spec.trace import end_claims
 
 __all__ = [
     "DEFAULT_PROFILE_STEER",
+    "MAX_PROFILE_STEER",
     "PROFILE_LEVELS",
     "Explanation",
     "ReadingProfile",
@@ -122,6 +123,9 @@ DEFAULT_PROFILE_STEER = 6
 
 At 6 every switch of the reference server under each of its readings was separated in
 the measurement of ``docs/harness.md`` ("The reading profile"); ``--steer`` raises it."""
+
+MAX_PROFILE_STEER = 10_000
+"""The most times a profile reaches each named situation (``conformance profile --steer``, as ``conformance run --steer``)."""
 
 PROFILE_LEVELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("gang", GANG_SWITCHES),
@@ -766,20 +770,21 @@ def profile_engine(
     For every switch of ``Rules`` that the engine does not declare in ``hello``, of every
     level it declares: the values its play is consistent with, each with its counts of
     separating situations agreed and disagreed. Steered play reaches each named Gang,
-    match and Schwingfest situation ``steer`` times (deterministic from ``seed``). The
+    match and Schwingfest situation ``steer`` times (deterministic from ``seed``, 0 to
+    2**64-1). The
     engine's whole process group is stopped in every case; a protocol failure, a failed
     start or the ``deadline`` ends the profile with ``ReadingProfile.failure`` set.
     ``timeout``, ``start_timeout`` and ``deadline`` are positive finite seconds
-    (``HarnessSettingError`` naming the one that is not); ``steer`` a whole number 1 or
-    more (``InvalidArgumentError``).
+    (``HarnessSettingError`` naming the one that is not); ``steer`` a whole number 1 to
+    ``MAX_PROFILE_STEER`` (``InvalidArgumentError``).
     """
     timeout = check_seconds("timeout", timeout)
     start_timeout = check_seconds("start_timeout", start_timeout)
     deadline = check_seconds("deadline", deadline)
-    if isinstance(steer, bool) or not isinstance(steer, int) or steer < 1:
-        raise InvalidArgumentError("steer", f"a whole number 1 or more is needed, got {steer!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgumentError("seed", f"a whole number is needed, got {seed!r}")
+    if isinstance(steer, bool) or not isinstance(steer, int) or not 1 <= steer <= MAX_PROFILE_STEER:
+        raise InvalidArgumentError("steer", f"a whole number from 1 to {MAX_PROFILE_STEER:,} is needed, got {steer!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise InvalidArgumentError("seed", f"a whole number from 0 to 2**64-1 is needed, got {seed!r}")
     started = time.perf_counter()
     name = " ".join(command) if command else "(in process)"
     session = EngineSession(
