@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+# first: Ctrl-C while the schwinget command is still loading exits 130 with one line (startup.py)
+import schwinget_spec.startup  # noqa: F401
 from schwinget_spec.actions import (
     ANGRIFF,
     Action,

@@ -194,3 +194,40 @@ def test_ctrl_c_to_simulate_with_workers_is_one_line() -> None:
     assert err == NOTHING_SAVED
     assert out == ""
     assert not [w for w in workers if _running(w)]
+
+
+def _before_the_program(returncode: int, stderr: str) -> bool:
+    """Ctrl-C before the package loads: Python's own start (killed by SIGINT, or interrupted inside its site module)."""
+    return (returncode == -signal.SIGINT and not stderr.strip()) or "init_import_site" in stderr
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.25, 0.6])
+def test_ctrl_c_at_any_moment_exits_130_with_one_line(delay: float) -> None:
+    """SIGINT while the command loads (imports, click) or runs ends it with exit 130 and one line, never a traceback."""
+    script = Path(sys.executable).parent / "schwinget"
+    commands = [[sys.executable, "-m", "schwinget_spec.cli"], *([[str(script)]] if script.exists() else [])]
+    reached = 0
+    for command in commands:
+        for _ in range(2):
+            process = subprocess.Popen(
+                [*command, "simulate", "--matches", "5000"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            )
+            time.sleep(delay)
+            process.send_signal(signal.SIGINT)
+            _, stderr = process.communicate(timeout=120)
+            if _before_the_program(process.returncode, stderr):
+                continue
+            reached += 1
+            assert process.returncode == INTERRUPTED, stderr
+            assert len(stderr.splitlines()) == 1, stderr
+            assert stderr.startswith("interrupted: ")
+    assert reached or delay < 0.4, "from 0.4 s on, Python has loaded its site module"
+
+
+def test_importing_the_library_leaves_the_excepthook() -> None:
+    """A program that imports schwinget_spec keeps its own sys.excepthook: only the command installs the interrupt hook."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, schwinget_spec; print(sys.excepthook is sys.__excepthook__)"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    assert done.stdout.strip() == "True"
