@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import math
-from typing import Protocol
+from typing import Protocol, cast
 
 import attrs
 
@@ -279,13 +280,17 @@ def _check_threshold(value: object) -> None:
 
 
 def make_bot(name: str, seed: int, rules: Rules | None = None) -> Bot:
-    """A bot by name: ``random`` (``RandomBot.seeded(seed)``) or ``heuristic`` (``HeuristicBot(rules)``; ignores the seed)."""
+    """A bot by name: ``random`` (``RandomBot.seeded(seed)``), ``heuristic`` (``HeuristicBot(rules)``; ignores the seed) or ``pimc`` (``PimcBot.seeded(seed, rules)``, 32 worlds)."""
     if name == "random":
         return RandomBot.seeded(seed)
     if name == "heuristic":
         return HeuristicBot(Rules() if rules is None else check_type(rules, Rules, "rules"))
+    if name == "pimc":
+        # the sampling player of schwinget_spec.solver.pimc, which builds on this module: imported when asked for
+        pimc = importlib.import_module("schwinget_spec.solver.pimc")
+        return cast(Bot, pimc.PimcBot.seeded(seed, Rules() if rules is None else check_type(rules, Rules, "rules")))
     raise InvalidArgumentError("name", f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
 
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "pimc")
 """The bots ``make_bot`` knows, by name."""
