@@ -7,7 +7,7 @@ import json
 import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from schwinget_spec.conformance.protocol import (
     LEVELS,
     PROTOCOL1_GANG_SWITCHES,
     ProtocolError,
+    checked_answer,
 )
 from schwinget_spec.conformance.protocol_levels import (
     ask_fest_meeting,
@@ -438,6 +439,9 @@ class _Answers:
     ("ask", "answer", "needle"),
     [
         (lambda c: ask_points(c, ScoringSystem.PUNKTEWERTUNG, Rules(), declared=ALL_SWITCHES), {"ok": True, "points": ["7", "0.50"]},
+    def call_parsed(self, message: dict[str, object], parse: Callable[[Mapping[str, Any]], Any]) -> Any:
+        return checked_answer(str(message["cmd"]), self.call(message), parse)
+
          "bad points"),
         (lambda c: ask_points(c, ScoringSystem.SCHWINGERWERTUNG, Rules(), declared=ALL_SWITCHES), {"ok": True, "points": [9.75, 8.5]},
          "points written like"),
