@@ -232,3 +232,14 @@ def test_the_library_refuses_work_beyond_its_bounds(call: Any, parameter: str) -
     with pytest.raises(InvalidArgumentError) as info:
         call()
     assert info.value.parameter == parameter
+
+
+def test_the_bounds_table_of_the_cli_page_is_the_program_s() -> None:
+    """docs/cli.md lists the bounds of cli/bounds.py, with their values."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = page.split("<!-- bounds:", 1)[1].split("\n\n", 1)[0]
+    assert f"| {bounds.WORKERS_PER_CORE} per core of the machine" in table
+    assert f"| `simulate --matches` | {bounds.MAX_MATCHES:,} |" in table
+    assert f"`conformance mutants --games` | {bounds.MAX_GAMES:,} |" in table
+    assert f"| `conformance run --steer` | {bounds.MAX_STEER:,} |" in table
+    assert f"| every `--seed` | 0 to {bounds.MAX_SEED:,} (2**64 - 1) |" in table
