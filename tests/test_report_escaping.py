@@ -19,6 +19,7 @@ from schwinget_spec.conformance.mutants.kill import run_mutant
 from schwinget_spec.conformance.mutants.registry import get_mutant
 from schwinget_spec.conformance.protocol import PROTOCOL_VERSION
 from schwinget_spec.conformance.reports import html_page, junit_xml, markdown_page, summarise
+from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.safe_text import code_fence, code_span, markdown_text, shown, terminal_text, xml_text
 
 HOSTILE = (
@@ -136,3 +137,22 @@ def test_conformance_run_prints_engine_escapes_escaped(tmp_path: Path) -> None:
     assert "\x1b" not in result.output
     assert "\x07" not in result.output
     assert "\\x1b]0;pwned\\x07" in result.output
+
+
+@pytest.mark.parametrize("place", ["key", "rules"])
+def test_verify_prints_trace_text_escaped_and_never_as_markup(tmp_path: Path, place: str) -> None:
+    """``schwinget verify`` on a trace whose keys hold rich markup (``[/x]``) and escape sequences prints its verdict, escaped: no traceback."""
+    doc = json.loads(json.dumps(next(
+        v.input for v in load_vectors().vectors if v.kind == "trace" and v.expected.get("verdict") == "conforms"
+    )))
+    hostile = "[/x] [bold]\x1b]0;pwned\x07"
+    if place == "key":
+        doc[hostile] = 1
+    else:
+        doc["rules"] = {hostile: True}
+    trace = tmp_path / "t.json"
+    trace.write_text(json.dumps(doc), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["verify", str(trace)])
+    assert result.exit_code == 1, result.output
+    assert "\x1b" not in result.output
+    assert "[/x] [bold]\\x1b]0;pwned\\x07" in result.output

@@ -12,6 +12,7 @@ import click
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import console, input_file_problem
 from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace_file
+from schwinget_spec.safe_text import terminal_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -76,10 +77,12 @@ def print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> None
     # rich is imported by the commands that print for people, not by ``verify --json``
     from rich.text import Text  # noqa: PLC0415
 
-    head = Text(f"{path}: ")
+    # a verdict quotes the trace (its keys, values and id): printed as Text, never read as rich markup,
+    # with control characters and escape sequences shown escaped (safe_text.terminal_text)
+    head = Text(f"{terminal_text(str(path), keep_lines=False)}: ")
     head.append(verdict.kind.value.replace("_", " "), style=_VERDICT_STYLE[verdict.kind])
     if verdict.where:
-        head.append(f" at {verdict.where}")
+        head.append(f" at {terminal_text(verdict.where, keep_lines=False)}")
     out.print(head)
     if verdict.conforms:
         return
@@ -90,10 +93,11 @@ def print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> None
         details.append(f"action {verdict.action}")
     if verdict.rule is not None and verdict.clause_id is None:
         details.append(f"schema rule {verdict.rule}")
-    prefix = f"({', '.join(details)}) " if details else ""
-    out.print(f"  {prefix}{verdict.message}")
+    prefix = terminal_text(f"({', '.join(details)}) " if details else "", keep_lines=False)
+    out.print(Text(f"  {prefix}{terminal_text(verdict.message, keep_lines=False)}"))
     if verdict.kind is VerdictKind.WRONG_CLAIM:
-        out.print(f"  {verdict.field}: claimed {json.dumps(verdict.claimed)}, reference {json.dumps(verdict.reference)}")
+        field = terminal_text(str(verdict.field), keep_lines=False)
+        out.print(Text(f"  {field}: claimed {json.dumps(verdict.claimed)}, reference {json.dumps(verdict.reference)}"))
     if verdict.clause_id is not None:
         clause = CLAUSES[verdict.clause_id]
         out.print(f"  clause {clause.id}: {clause.en}")
