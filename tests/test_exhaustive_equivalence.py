@@ -8,6 +8,7 @@ import pytest
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.proofs.differential import run_differential
 from schwinget_spec.proofs.evaluate import compile_terms, free_constants, simplify_on
 from schwinget_spec.proofs.exhaustive import CHECKS, FunctionCheck, run_exhaustive
 from schwinget_spec.proofs.model import GangModel
@@ -105,3 +106,23 @@ def test_compile_refuses_an_unknown_constant() -> None:
     """A term mentioning a constant outside the inputs is refused with InvalidArgumentError naming ``inputs``."""
     with pytest.raises(InvalidArgumentError, match="inputs"):
         compile_terms([z3.Bool("a") == z3.Bool("b")], ["a"])
+
+
+@pytest.mark.clause("schwung.farbzwang", "trick.winner_takes", "kampfrichter.chooses", "gang.end_angriff")
+def test_three_engines_play_one_game() -> None:
+    """64 Gänge (half steered) under the 32 switch combinations in turn: engine, twin and model agree on all 1,010 actions and every result."""
+    run = run_differential(64, seed=1)
+    assert run.disagreements == ()
+    assert (run.gaenge, run.actions) == (64, 1010)
+
+
+@pytest.mark.clause("schwung.higher_wins", "trump.anytime")
+@pytest.mark.parametrize(("broken", "says"), [
+    ("lower_wins", "the model's constraints refuse the engine's Gang"),
+    ("farbzwang_ignores_trump", "engine may answer"),
+])
+def test_three_engines_find_a_broken_model(broken: str, says: str) -> None:
+    """Against a deliberately broken model the differential run reports disagreements naming what differs."""
+    run = run_differential(16, seed=1, broken=broken)
+    assert run.disagreements
+    assert says in run.disagreements[0]

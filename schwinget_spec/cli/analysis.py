@@ -43,7 +43,15 @@ __all__ = ["impact_command", "prove_command"]
     metavar="N",
     help=f"Run N queries at once, each in a process of its own; default: one per core, at most {WORKERS_PER_CORE} per core.",
 )
-def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool, jobs: int | None) -> None:
+@click.option(
+    "--exhaustive",
+    is_flag=True,
+    help="Instead of the queries, check the finite rule functions on every input of their domains: engine, "
+    "compiled twin and Z3 model compared (--query picks checks by name; about a minute).",
+)
+def prove_command(
+    *, queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool, jobs: int | None, exhaustive: bool
+) -> None:
     """Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,
     and whether each rule switch can change a result (docs/proofs.md).
 
@@ -53,7 +61,13 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
     to run), seconds and the clauses involved, then the count and the wall-clock time; exit code 1 if any answer
     differs from the expected one, an error included (a query whose body raised: the engine refusing a
     witness, Z3 giving up; or whose process was lost), since an error may be a finding about the rules.
+
+    With --exhaustive the finite rule functions are checked instead, each on every input of its domain
+    (docs/proofs.md, "Exhaustive equivalence"): exit code 1 if the engine, the twin and the model disagree on one.
     """
+    if exhaustive:
+        _prove_exhaustive(queries, list_only=list_only, as_json=as_json)
+        return
     # z3 takes a while to load: only this command pays for it
     from schwinget_spec.proofs import QUERIES, format_table, run_queries, to_json  # noqa: PLC0415
     from schwinget_spec.proofs.runner import default_jobs  # noqa: PLC0415
@@ -89,6 +103,32 @@ def prove_command(queries: tuple[str, ...], fast: bool, list_only: bool, as_json
             f"({jobs} at once; {sum(r.seconds for r in results):.1f} s of queries, {sum(r.cpu_seconds for r in results):.1f} s CPU)"
         )
     if any(not r.ok for r in results):
+        sys.exit(1)
+
+
+def _prove_exhaustive(patterns: tuple[str, ...], *, list_only: bool, as_json: bool) -> None:
+    """``schwinget prove --exhaustive``: every finite rule function on every input; exit 1 on a disagreement."""
+    from schwinget_spec.proofs.exhaustive import CHECKS, checks_json, format_checks, run_exhaustive  # noqa: PLC0415
+
+    if list_only:
+        for name, spec in CHECKS.items():
+            click.echo(f"{name}: {spec.claim}")
+        return
+    known = list(CHECKS)
+    unknown = [p for p in patterns if not any(fnmatch.fnmatchcase(k, p) for k in known)]
+    if unknown:
+        raise LibraryError(f"unknown exhaustive check {', '.join(map(repr, unknown))}; `schwinget prove --exhaustive --list` lists them")
+    names = [k for k in known if not patterns or any(fnmatch.fnmatchcase(k, p) for p in patterns)]
+    start = time.perf_counter()
+    checks = run_exhaustive(names)
+    wall = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps(checks_json(checks), ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_checks(checks))
+        differ = sum(1 for c in checks if not c.ok)
+        click.echo(f"{len(checks) - differ} checks agree, {differ} not, {sum(c.inputs for c in checks):,} inputs in {wall:.1f} s")
+    if any(not c.ok for c in checks):
         sys.exit(1)
 
 

@@ -10,15 +10,28 @@ from typing import Any
 import attrs
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.actions import ANGRIFF, Action
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
+from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
-from schwinget_spec.gang import GangResult, Outcome, check_result
-from schwinget_spec.gang_parts import Angriff
+from schwinget_spec.gang import GangResult, GangState, Outcome, check_result, start_gang
+from schwinget_spec.gang_parts import Angriff, Phase
+from schwinget_spec.match import MatchLength, start_match
 from schwinget_spec.players import Player
-from schwinget_spec.proofs.evaluate import compile_terms
+from schwinget_spec.proofs.evaluate import compile_terms, free_constants
+from schwinget_spec.proofs.match_model import (
+    DRAW_TIE_READINGS,
+    GESTELLTER,
+    KindVar,
+    MatchModel,
+    fest_meetings,
+)
+from schwinget_spec.proofs.model import LAST_ANGRIFF as LAST_ANGRIFF_SCHWUNG
 from schwinget_spec.proofs.model import MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel, rules_from
 from schwinget_spec.proofs.scoring_model import ROWS, GangScoreModel
+from schwinget_spec.proofs.scoring_queries import GangKind, kind_text, result_kind
 from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import MAX_PLAYERS, Meeting, make_schedule
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.trick import FOLLOW_MASK, allowed_answers, resolve_schwung
 
@@ -27,6 +40,7 @@ __all__ = [
     "SWITCH_RULES",
     "FunctionCheck",
     "check_names",
+    "checks_json",
     "format_checks",
     "run_exhaustive",
 ]
@@ -185,6 +199,13 @@ def _first_schwung_deal(led: Card, answer_hand: int, trump: Colour | None) -> tu
         hand0 |= c.bit
     pile = bytes(c.index for c in rest[4:16])
     return hand0, hand1, revealed.index, pile
+
+
+def deal_args(deal: Deal) -> tuple[int, int, int, bytes]:
+    """What the twin's ``start`` takes for ``deal``."""
+    from schwinget_spec.twin import deal_args as twin_deal_args  # noqa: PLC0415
+
+    return twin_deal_args(deal)
 
 
 def _mask_number(rules: Rules) -> int:
@@ -379,6 +400,167 @@ def _check_scoring(subset: bool, broken: str | None, drop: frozenset[str]) -> _T
     return tally
 
 
+_LENGTH_CLAUSES = ("gang.end_no_angriff", "gang.end_angriff", "angriff.not_empty_pile", "angriff.once")
+
+
+def _play_with_angriff(state: GangState, before: int | None) -> tuple[GangState, list[str], list[bool], bool]:
+    """The Gang played by its first legal card or choice, the Angriff started before Schwung ``before`` (1-based) if the engine allows it.
+
+    Returns the end, the action codes, ``is_last_schwung()`` at each lead, and whether the Angriff was offered when asked for.
+    """
+    codes: list[str] = []
+    lasts: list[bool] = []
+    offered = before is None
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.phase is Phase.LEAD and state.schwung_number == before and ANGRIFF in legal:
+            offered = True
+            action: Action = ANGRIFF
+        else:
+            action = next(a for a in legal if a is not ANGRIFF)
+            if state.phase is Phase.LEAD:
+                lasts.append(state.is_last_schwung())
+        codes.append(action.code)
+        state = state.apply(action)
+    return state, codes, lasts, offered
+
+
+def _check_length(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
+    tally = _Tally()
+    model = GangModel(broken=broken)
+    names = (*(f"angriff{s}" for s in range(MAX_SCHWUENGE)), "length")
+    wanted = set(_LENGTH_CLAUSES) - drop
+    parts = [c for cid, c in model.constraints if cid in wanted and set(free_constants([c])) <= set(names)]
+    run = compile_terms([z3.And(*parts)], names)
+    from schwinget_spec.twin import action_of, encode_result  # noqa: PLC0415
+
+    twin = _twin_module()
+    start: Callable[..., object] = twin.start  # type: ignore[attr-defined]
+    seeds = (11,) if subset else (11, 12, 13, 14)
+    switch_sets = SWITCH_RULES[:1] + SWITCH_RULES[-1:] if subset else SWITCH_RULES
+    for before in (None, *range(1, MAX_SCHWUENGE + 1)):
+        flags = [before is not None and s == before - 1 for s in range(MAX_SCHWUENGE)]
+        admitted = [n for n in range(32) if run(*flags, n)[0]]
+        allowed = before is None or before - 1 <= LAST_ANGRIFF_SCHWUNG
+        expected = [MAX_SCHWUENGE if before is None else before - 1 + 5] if allowed else []
+        when = "no Angriff" if before is None else f"an Angriff before Schwung {before}"
+        if admitted != expected:
+            tally.differ(f"{when}: expected {expected or 'none (no Angriff then)'}, model {admitted or 'none'}")
+        for seed, rules, starter in itertools.product(seeds, switch_sets, Player):
+            deal = Deal.shuffled(seed)
+            end, codes, lasts, offered = _play_with_angriff(start_gang(deal, starter, rules), before)
+            tally.inputs += 1
+            label = f"{when}, Deal.shuffled({seed}), {starter} starts, {_rules_text(rules)}"
+            length = end.result.schwuenge
+            if offered != allowed or (allowed and [length] != expected) or lasts != [i == length - 1 for i in range(length)]:
+                tally.differ(
+                    f"{label}: engine {'offers' if offered else 'refuses'} the Angriff, plays {length} Schwünge, last at {lasts}; "
+                    f"model length {admitted or 'none'}"
+                )
+            state: Any = start(deal_args(deal), int(starter), _mask_number(rules))
+            for code in codes:
+                state = state.apply(action_of(code))
+            tally.twin_inputs += 1
+            if not state.is_over or state.schwuenge != length or state.result_code != encode_result(end.result):
+                tally.differ(f"{label}: engine {length} Schwünge, twin {state.schwuenge} (over: {state.is_over})")
+    return tally
+
+
+def _schedule_sizes(subset: bool) -> Iterator[tuple[int, int]]:
+    # every size with enough card sets for the fewest rounds, and every number of sets for the small sizes
+    for players in range(3, 25 if subset else MAX_PLAYERS + 1):
+        for sets in range(1, players // 2 + 1) if players <= 24 else (1, players // 2) if players <= 64 else (players // 2,):
+            yield players, sets
+
+
+def _check_schedule(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
+    tally = _Tally()
+    if broken is not None or drop:
+        raise InvalidArgumentError("broken", "the schedule has no model variants")
+    for players, sets in _schedule_sizes(subset):
+        schedule = make_schedule(players, sets)
+        tally.inputs += 1
+        label = f"{players} Schwinger on {sets} card set{'s' if sets > 1 else ''}"
+        modelled = {(m.a, m.b, m.leg) for m in fest_meetings(players)}
+        meetings = [(m.a, m.b, m.leg) for m in schedule.meetings]
+        # fest.twice_each: the model's meetings, each once; the first leg before the second
+        if len(meetings) != len(set(meetings)) or set(meetings) != modelled:
+            tally.differ(f"{label}: the schedule's meetings are not the model's {len(modelled)}")
+            continue
+        if any(schedule.round_of(Meeting(a, b, 1)) >= schedule.round_of(Meeting(a, b, 2)) for a, b, leg in meetings if leg == 1):
+            tally.differ(f"{label}: a second meeting comes no later than the first")
+        # fest.parallel: a Schwinger fights at most once a round, a round needs a card set per Gang
+        for number, r in enumerate(schedule.rounds, 1):
+            fighters = [x for m in r for x in (m.a, m.b)]
+            if len(fighters) != len(set(fighters)) or len(r) > sets:
+                tally.differ(f"{label}: round {number} holds {len(r)} Gänge, {len(fighters) - len(set(fighters))} Schwinger twice")
+        # the fewest rounds: n(n-1) Gänge, at most min(sets, n // 2) a round, 2(n-1) Gänge for each Schwinger
+        fewest = max(2 * (players - 1), -(-players * (players - 1) // min(sets, players // 2)))
+        if len(schedule.rounds) != fewest:
+            tally.differ(f"{label}: {len(schedule.rounds)} rounds, the fewest possible is {fewest}")
+    return tally
+
+
+def _kind_results() -> dict[GangKind, GangResult]:
+    # one engine result of each kind a Gang can reach (the first in the order of _results)
+    out: dict[GangKind, GangResult] = {}
+    for result in _results(False):
+        out.setdefault(result_kind(result), result)
+    return out
+
+
+class _KindWithoutLemma(KindVar):
+    """A ``KindVar`` whose reachability lemma is left out: the starter check fixes every Gang's kind, and the lemma (36 checks over every deal) is no rule."""
+
+    def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
+        """True: no lemma."""
+        return z3.BoolVal(True)
+
+
+def _check_match_starter(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
+    tally = _Tally()
+    if broken is not None:
+        raise InvalidArgumentError("broken", "the match model has no broken variants; leave clauses out with drop")
+    by_kind = _kind_results()
+    kinds = tuple(by_kind)
+    seconds = tuple(k for k in kinds if k[0] == GESTELLTER or k == (3, True, False)) if subset else kinds
+    systems = (ScoringSystem.SCHWINGERWERTUNG,) if subset else tuple(ScoringSystem)
+    readings = (True,) if subset else (True, False)
+    for draw_tie in DRAW_TIE_READINGS:
+        sw, gl = z3.Bool("x.schwingerwertung"), z3.Bool("x.good_loser_after_plattwurf")
+        gangs = [_KindWithoutLemma(f"x.g{i}") for i in range(3)]
+        match = MatchModel(gangs, draw_tie, sw, gl, prefix="x.")
+        body = z3.And(*(c for cid, c in match.constraints if cid not in drop))
+        for first, second, system, good_loser in itertools.product(kinds, seconds, systems, readings):
+            rules = Rules(draw_tie_starter=draw_tie, good_loser_after_plattwurf=good_loser)  # type: ignore[arg-type]
+            state = start_match(system, MatchLength.SHORT, Player.P0, rules)
+            state = state.apply_result(by_kind[first]).apply_result(by_kind[second])
+            engine = (state.gaenge[1].starter is Player.P1, state.next_starter is Player.P1)
+            fixed = [
+                (sw, z3.BoolVal(system is ScoringSystem.SCHWINGERWERTUNG)),
+                (gl, z3.BoolVal(good_loser)),
+            ]
+            for var, kind in zip(gangs, (first, second, second), strict=True):
+                row, p1, good = kind
+                fixed += [(var.row, z3.BitVecVal(row, 3)), (var.p1_wins, z3.BoolVal(p1 is True)), (var.good, z3.BoolVal(good))]
+            solver = z3.SolverFor("QF_BV")
+            solver.add(z3.simplify(z3.substitute(body, *fixed)))
+            tally.inputs += 1
+            label = f"{kind_text(first)}, then {kind_text(second)}, {system.value}, draw_tie_starter={draw_tie}, good_loser_after_plattwurf={good_loser}"
+            if solver.check() != z3.sat:
+                tally.differ(f"{label}: the model admits no starters")
+                continue
+            m = solver.model()
+            modelled = tuple(z3.is_true(m.eval(match.starter[i], model_completion=True)) for i in (1, 2))
+            if modelled != engine:
+                tally.differ(f"{label}: engine P1 starts Gang 2, 3: {engine}, model {modelled}")
+                continue
+            solver.add(z3.Or(match.starter[1] != engine[0], match.starter[2] != engine[1]))
+            if solver.check() != z3.unsat:
+                tally.differ(f"{label}: the model admits other starters than {engine}")
+    return tally
+
+
 # -- text
 
 
@@ -427,6 +609,34 @@ CHECKS: dict[str, _Spec] = {
         "per input and one more showing the points are the only ones); the twin has no scoring",
         "Angriff after 0 or 5 Schwünge",
         _check_scoring,
+    ),
+    "match.starter": _Spec(
+        "who starts the second and third Gang of a match after any two Gang results and the points they give",
+        ("match.first_starter", "match.loser_starts", "match.draw_starter", "match.record_points"),
+        "the 17 Gang kinds a Gang can reach (row, winner, the loser's 3 tricks) for the first and the second Gang (289 pairs) "
+        "x 2 systems x 2 readings of good_loser_after_plattwurf x the 3 readings of draw_tie_starter, the younger player P0 "
+        "as in the model; one Z3 check per input and one more showing the starters are the only ones; the twin has no match",
+        "first Gang any of the 17 kinds, second a Gestellter or a win of P1 without Angriff, Schwingerwertung, the 3 tie readings",
+        _check_match_starter,
+    ),
+    "gang.length": _Spec(
+        "the Gang's length and its last Schwung: 11 Schwünge without an Angriff, k + 5 after one after k, none after the sixth",
+        ("gang.end_no_angriff", "gang.end_angriff", "angriff.play_out", "angriff.not_empty_pile", "angriff.once"),
+        "no Angriff or an Angriff asked for before Schwung 1-11 (12 timings) against the model's length term; each played by "
+        "the engine from 4 deals x 2 starters x the 32 switch combinations (is_last_schwung at every lead) and replayed "
+        "action by action through the twin",
+        "one deal, the switches all off or all on",
+        _check_length,
+    ),
+    "fest.schedule": _Spec(
+        "the Schwingfest schedule for every size the protocol allows: every pair twice (the model's meetings), "
+        "one Gang per Schwinger and per card set a round, the fewest rounds",
+        ("fest.twice_each", "fest.parallel", "fest.more_players"),
+        "every size 3-256 with enough card sets for the fewest rounds (n // 2); also every number of sets from 1 for "
+        "3-24 Schwinger, and 1 set for 25-64 (larger sizes on one set hold up to 65,280 rounds: 1.5 s each); the "
+        "twin has no Schwingfest",
+        "3-24 Schwinger, every number of card sets",
+        _check_schedule,
     ),
     "schwung.winner": _Spec(
         "who wins a Schwung, or whether it stays pending (last Schwung or not, void or not)",
@@ -481,6 +691,24 @@ def run_exhaustive(
             )
         )
     return tuple(out)
+
+
+def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
+    """The checks as JSON values: name, claim, clauses, domain, inputs, twin_inputs, disagreements, seconds, complete."""
+    return [
+        {
+            "name": c.name,
+            "claim": c.claim,
+            "clauses": list(c.clauses),
+            "domain": c.domain,
+            "inputs": c.inputs,
+            "twin_inputs": c.twin_inputs,
+            "disagreements": list(c.disagreements),
+            "seconds": round(c.seconds, 2),
+            "complete": c.complete,
+        }
+        for c in checks
+    ]
 
 
 def format_checks(checks: Sequence[FunctionCheck]) -> str:

@@ -47,6 +47,7 @@ from schwinget_spec.proofs.replay import Witness, assert_trace, extract_witness,
 from schwinget_spec.proofs.runner import run_isolated
 from schwinget_spec.proofs.scoring_drop_one import SCORING_DROP_ONE_QUERIES
 from schwinget_spec.proofs.scoring_queries import SCORING_QUERIES
+from schwinget_spec.proofs.wellformed import WELLFORMED_QUERIES
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -526,6 +527,7 @@ QUERIES: tuple[Query, ...] = (
     Query("inv.angriff_bounds", "at most one Angriff, never with the pile used up (never after the 5th Schwung)", PROVED, _invariant(_angriff_bounds)),
     Query("inv.one_plattwurf", "at most one player wins by Plattwurf", PROVED, _invariant(_one_plattwurf)),
     *CARD_QUERIES,
+    *WELLFORMED_QUERIES,
     Query("wit.plattwurf_defender_equal", "a Plattwurf by the defender with equal trick totals", WITNESS, lambda: _witness(_w_defender_equal)),
     Query("wit.kr_pending_across_angriff", "a Kampfrichter trick pending across the Angriff", WITNESS, lambda: _witness(_w_pending_across_angriff)),
     Query("wit.konter_beats_trump_six", "a Brienzer-Konter beating a trump 6 (default rules)", WITNESS, lambda: _witness(_w_konter_beats_trump_six, rules=Rules())),
