@@ -78,6 +78,39 @@ def test_schwingfest_vectors_cover_three_and_four_schwinger() -> None:
     assert {v.expected["verdict"] for v in fest} == {"conforms", "illegal_action", "wrong_claim", "malformed"}
 
 
+def _dense(ranks: list[int]) -> list[int]:
+    """``ranks`` as dense ranking gives them: the next rank after a shared one is one lower."""
+    shared = sorted(set(ranks))
+    return [shared.index(r) + 1 for r in ranks]
+
+
+@pytest.mark.clause("match.winner")
+def test_vectors_separate_shared_from_dense_ranks_under_both_systems() -> None:
+    """Under each scoring system and the default readings a conforming Schwingfest vector has ranks that dense ranking gets wrong (1, 1, 3); a trace claiming the dense ranks is a wrong claim of its ranks, while the old shared-rank vector (2, 2, 1) cannot tell the two apart."""
+    separating = {}
+    for vector in SUITE:
+        if vector.group != "schwingfest" or vector.expected["verdict"] != "conforms":
+            continue
+        if any(vector.input["rules"].get(k, v) != v for k, v in rules_to_json(Rules()).items()):
+            continue
+        ranks = list(vector.input["claims"]["ranks"])
+        if _dense(ranks) != ranks:
+            separating[vector.id] = vector
+    assert sorted(separating) == [
+        "schwingfest.valid.rank_after_shared.punktewertung.001",
+        "schwingfest.valid.rank_after_shared.schwingerwertung.001",
+    ]
+    assert {v.input["scoring"] for v in separating.values()} == {"punktewertung", "schwingerwertung"}
+    for vector in separating.values():
+        doc = copy.deepcopy(vector.input.thaw() if hasattr(vector.input, "thaw") else json.loads(json.dumps(vector.input)))
+        reference = list(doc["claims"]["ranks"])
+        doc["claims"]["ranks"] = _dense(reference)
+        verdict = verify_trace(doc).to_json()
+        assert (verdict["verdict"], verdict["field"], verdict["reference"]) == ("wrong_claim", "ranks", reference)
+    old = next(v for v in SUITE if v.id == "schwingfest.valid.shared_rank.001")
+    assert _dense(list(old.input["claims"]["ranks"])) == list(old.input["claims"]["ranks"])
+
+
 def test_every_outcome_has_a_conforming_game() -> None:
     """Each Outcome is the end claim of at least one conforming Gang vector."""
     outcomes = {

@@ -268,4 +268,27 @@ def fest_vectors() -> list[dict[str, Any]]:
     doc["gaenge"].pop()
     out.append(make_vector(vid, "A Schwingfest trace with one meeting missing.", ["fest.twice_each"], doc,
                        {"verdict": "malformed", "where": "/gaenge", "clause_id": "fest.twice_each"}))
+    out.extend(_rank_after_shared_vectors())
+    return out
+
+
+def _rank_after_shared_vectors() -> list[dict[str, Any]]:
+    """Under each scoring system, a Schwingfest whose two leaders share the first rank: the third is ranked 3, as a shared rank takes both places (dense ranking would give 2)."""
+    out = []
+    for system in (ScoringSystem.PUNKTEWERTUNG, ScoringSystem.SCHWINGERWERTUNG):
+        for seed in range(9100, 12100):
+            fest, states = _play_fest(seed, 3, system, 1, Rules())
+            ranks = [line.rank for line in fest.standings]
+            if sorted(ranks) == [1, 1, 3]:
+                break
+        else:
+            raise LookupError(f"no Schwingfest seed from 9100 gives the ranks 1, 1, 3 under the {system.label}")
+        vid = f"schwingfest.valid.rank_after_shared.{system.value}.001"
+        out.append(make_vector(
+            vid,
+            f"Under the {system.label} two Schwinger share the first rank and the third is ranked 3, not 2: "
+            "a shared rank takes the places of all who share it.",
+            (*_FEST_CLAUSES, "fest.parallel", "match.winner"), schwingfest_trace(fest, states, trace_id=vid),
+            EXPECT_CONFORMS,
+        ))
     return out

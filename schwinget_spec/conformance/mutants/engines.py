@@ -699,6 +699,15 @@ class FestRanksNotShared(ReferenceEngine):
         return tuple((s, p, rank[s]) for s, p, _ in lines)
 
 
+class FestDenseRanks(ReferenceEngine):
+    """Breaks ``match.winner``: Ranks are dense: after a rank shared by two the next Schwinger is ranked one lower, not below both."""
+
+    def fest_standings(self, fest: EngineFest) -> tuple[tuple[int, Points, int], ...]:
+        lines = super().fest_standings(fest)
+        shared = sorted({rank for _, _, rank in lines})
+        return tuple((s, p, shared.index(rank) + 1) for s, p, rank in lines)
+
+
 class FestTiebreakIgnored(ReferenceEngine):
     """Breaks ``match.winner``: Equal points share a rank whatever fest_tiebreak says."""
 
@@ -804,7 +813,7 @@ ENGINES: dict[str, type[ReferenceEngine]] = {
         PlattwurfOwnAngriffLoser875, PlattwurfOpponentsAngriffSeven, SiegMitAngriffTwo, SiegOhneAngriffLoser875,
         GestellterZero, GoodLoserScoresTwo, NoGoodLoserAfterPlattwurf, TieOlderStarts, FestCrowdedRounds,
         KampfrichterNeutralisesLast, VoidKonterWinsCollecting, AngriffNotOnLastTwo, AngriffCollectsPending,
-        FestWinnerOfFirstStarts,
+        FestWinnerOfFirstStarts, FestDenseRanks,
     )
 }
 """Every single-bug engine class by its name; ``registry.MUTANTS`` says what each breaks."""

@@ -221,6 +221,9 @@ MUTANTS: tuple[Mutant, ...] = (
     _m("fest-ranks-not-shared", "match.winner", "FestRanksNotShared",
        "equal points get different ranks (by seat) instead of a shared rank", level="schwingfest",
        neighbours=("fest.twice_each",)),
+    _m("fest-dense-ranks", "match.winner", "FestDenseRanks",
+       "ranks are dense: after a rank shared by two the next Schwinger is ranked one lower, not below both",
+       level="schwingfest", neighbours=("fest.twice_each",)),
     _m("fest-tiebreak-ignored", "match.winner", "FestTiebreakIgnored",
        "equal points share a rank whatever fest_tiebreak says", level="schwingfest", neighbours=("fest.twice_each",)),
 )
