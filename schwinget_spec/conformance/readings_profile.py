@@ -934,19 +934,22 @@ class Explanation:
     """A reading under which the engine's play of a diverging game agrees with the reference: the switch, its value, its open question, and the evidence.
 
     ``evidence`` says where the reading given first (the one the harness played) and
-    this one part, what the engine answered there and, for a Gang, the clause that
-    decided the Schwung under this reading.
+    this one part, what the engine answered there and the clause that decided it under
+    this reading (for a Gang, the clause that decided the Schwung).
     """
 
     switch: str
     value: Value
     ambiguity: str
     evidence: str
+    to_the_end: bool = True
+    """True if the engine agrees with this reading to the end of the game; False if it explains the first difference only, and a later one needs another switch too."""
 
     @property
     def sentence(self) -> str:
         """The report's line: "the engine plays AMB-... as `value`: declare it (evidence)"."""
-        return f"the engine plays {self.ambiguity} as `{_show(self.value)}`: declare it ({self.evidence})"
+        later = "" if self.to_the_end else "; a later difference of the game needs another reading too"
+        return f"the engine plays {self.ambiguity} as `{_show(self.value)}`: declare it ({self.evidence}){later}"
 
 
 _LEVEL_OF_SPEC: Mapping[type, tuple[str, ...]] = {
@@ -964,11 +967,12 @@ def reading_explaining(
     ``spec`` is the game the harness found diverging (a Gang, a match or a Schwingfest);
     ``base`` the readings it was played under (``spec.rules`` by default). The game is
     replayed once, the reference following it under ``base`` and under every other value
-    of each switch of its level not declared by the engine (one switch at a time: a
-    match or fest varies its scoring and level switches, a Gang its Gang switches, plus
-    the points under the scoring switches for a Gang of an engine of level
-    ``scoring``). Returned: each changed reading that agreed all the way while ``base``
-    did not, with the evidence; empty when ``base`` agrees too or none does. The engine's
+    of each switch of its level not declared by the engine (one switch at a time: a Gang
+    varies its Gang switches, a match or fest its scoring and level switches, its Gänge
+    played under ``base``). Returned: each changed reading that agreed all the way while ``base``
+    did not, with the evidence, then those that agreed where ``base`` first differed but
+    not to the end (``Explanation.to_the_end`` False: the engine plays another reading of
+    a second switch too); empty when ``base`` agrees too or none does. The engine's
     declared switches are sent at their values in ``base``.
 
     The harness report calls it on the divergence's spec with its fresh-engine session
@@ -1006,12 +1010,14 @@ def reading_explaining(
     if origin in stage.alive:
         return ()
     out = []
-    for key in keys[1:]:
-        if key not in stage.alive:
-            continue
+    # those that agree to the end first, then those that explain only the first difference
+    for key in sorted((k for k in keys[1:] if k in stage.splits), key=lambda k: k not in stage.alive):
         i = next(j for j in range(len(varied)) if key[j] != origin[j])
         out.append(
-            Explanation(varied[i], key[i], _AMBIGUITY_OF.get(varied[i], "-"), f"{spec.source}, {stage.splits.get(key, '')}")
+            Explanation(
+                varied[i], key[i], _AMBIGUITY_OF.get(varied[i], "-"), f"{spec.source}, {stage.splits[key]}",
+                to_the_end=key in stage.alive,
+            )
         )
     return tuple(out)
 
