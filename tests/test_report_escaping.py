@@ -156,3 +156,20 @@ def test_verify_prints_trace_text_escaped_and_never_as_markup(tmp_path: Path, pl
     assert result.exit_code == 1, result.output
     assert "\x1b" not in result.output
     assert "[/x] [bold]\\x1b]0;pwned\\x07" in result.output
+
+
+def test_replay_prints_names_and_ids_escaped(tmp_path: Path) -> None:
+    """``schwinget replay`` of a Schwingfest whose names and id hold escape sequences and markup shows them escaped."""
+    fest = json.loads(json.dumps(next(
+        v.input for v in load_vectors().vectors
+        if v.kind == "trace" and v.expected.get("verdict") == "conforms" and v.input["kind"] == "schwingfest"
+    )))
+    fest["players"] = [f"[/x]\x1b]0;pwned\x07{i}" for i in range(len(fest["players"]))]
+    fest["id"] = "[bold]\x1b[2J"
+    trace = tmp_path / "fest.json"
+    trace.write_text(json.dumps(fest), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", str(trace)])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output
+    assert "trace [bold]\\x1b[2J" in result.output
+    assert "([/x]\\x1b]0;pwned\\x070)" in result.output

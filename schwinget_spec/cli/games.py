@@ -30,6 +30,7 @@ from schwinget_spec.cli.common import (
 from schwinget_spec.i18n import LANGS, Lang, text
 from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
+from schwinget_spec.safe_text import terminal_text
 from schwinget_spec.scoring import ScoringSystem, TableRow
 
 __all__ = ["play_command", "replay_command", "simulate_command"]
@@ -258,9 +259,11 @@ def replay_command(trace: Path, lang: str) -> None:
     lines = replay_lines(json.loads(trace.read_text(encoding="utf-8")), typing.cast(Lang, lang))
     assert not isinstance(lines, Verdict)
     for line in lines:
-        if not line.label and not line.text:
+        # the trace's names and id are shown as text: control characters and escape sequences escaped
+        label, body = terminal_text(line.label, keep_lines=False), terminal_text(line.text, keep_lines=False)
+        if not label and not body:
             out.print()
-        elif not line.label and line.style.startswith("bold"):
-            print_wrapped(out, Text(line.text, style=line.style))
+        elif not label and line.style.startswith("bold"):
+            print_wrapped(out, Text(body, style=line.style))
         else:
-            print_line(out, line.label, line.text, line.style)
+            print_line(out, label, body, line.style)
