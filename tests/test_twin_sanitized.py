@@ -15,8 +15,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = ROOT / "tests" / "sanitized_twin" / "fuzz.py"
 CANARY = ROOT / "tests" / "sanitized_twin" / "canary.c"
-SOURCES = {"_twin": ROOT / "schwinget_spec" / "twin" / "_twin.c"}
+SOURCES = {name: ROOT / "schwinget_spec" / "twin" / f"{name}.c" for name in ("_twin", "_solver")}
 """The compiled modules the fuzz attacks, by name."""
+CALLS = (
+    "start", "start_seed", "deck", "play_random", "play_pairs", "random_bots", "match_rows", "fest_rows",
+    "replay_recorded", "Gang.apply", "Gang.rollout", "Gang.__eq__", "Gang getters",
+    "solver.value", "solver.solve", "solver.children", "solver.moves", "solver.play",
+)
+"""Every public call of both modules: the fuzz must try each EXAMPLES times."""
 
 EXAMPLES = 150
 """Examples per public call: about 20 s for the whole attack on the project's 2-core machine."""
@@ -75,9 +81,11 @@ def _built(where: Path, name: str, source: Path) -> tuple[Path, dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def sanitized_twin(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    """The compiled twin built under both sanitizers into a temporary directory, and the environment that runs it."""
-    return _built(tmp_path_factory.mktemp("sanitized"), "_twin", SOURCES["_twin"])
+def sanitized(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Path], dict[str, str]]:
+    """The compiled twin and solver built under both sanitizers into a temporary directory, and the environment that runs them."""
+    where = tmp_path_factory.mktemp("sanitized")
+    built = {name: _built(where, name, source) for name, source in SOURCES.items()}
+    return {name: path for name, (path, _) in built.items()}, built["_twin"][1]
 
 
 @pytest.fixture(scope="module")
@@ -100,17 +108,21 @@ def test_a_fault_fails_the_sanitized_run(canary: tuple[Path, dict[str, str]], ki
     assert any(r in run.stderr for r in REPORTS)
 
 
-def test_the_twin_survives_the_fuzz_under_both_sanitizers(sanitized_twin: tuple[Path, dict[str, str]]) -> None:
-    """Every public call of the compiled twin, handed hostile values (reentrant __eq__/__hash__/__index__ that change the call's own lists and dicts, subclasses, enormous and negative numbers, wrong types), answers or raises a library error: no sanitizer report, no crash, no other exception."""
-    extension, env = sanitized_twin
-    run = _run(env, str(extension), "--examples", str(EXAMPLES))
+def test_the_twin_survives_the_fuzz_under_both_sanitizers(sanitized: tuple[dict[str, Path], dict[str, str]]) -> None:
+    """Every public call of the compiled twin and solver, handed hostile values (reentrant __eq__/__hash__/__index__ that change the call's own lists and dicts, subclasses, enormous and negative numbers, wrong types), answers or raises a library error: no sanitizer report, no crash, no other exception."""
+    built, env = sanitized
+    run = _run(env, str(built["_twin"]), "--solver", str(built["_solver"]), "--examples", str(EXAMPLES))
     found = [r for r in REPORTS if r in run.stderr]
     assert not found, f"{found}:\n{run.stderr[-6000:]}"
     assert run.returncode == 0, f"exit {run.returncode}:\n{run.stderr[-6000:]}"
     summary = json.loads(run.stdout.splitlines()[-1])
     assert summary["findings"] == 0
-    calls = (
-        "start", "start_seed", "deck", "play_random", "play_pairs", "random_bots", "match_rows", "fest_rows",
-        "replay_recorded", "Gang.apply", "Gang.rollout", "Gang.__eq__", "Gang getters",
-    )
-    assert summary["examples"] == dict.fromkeys(calls, EXAMPLES)
+    assert summary["examples"] == dict.fromkeys(CALLS, EXAMPLES)
+
+
+def test_the_documented_fuzz_is_the_one_run() -> None:
+    """docs/performance.md quotes the examples per call and the build flags this test uses."""
+    text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert f"{EXAMPLES} examples each" in text
+    assert f"--examples {EXAMPLES}" in text
+    assert " ".join(FLAGS) in text

@@ -1,6 +1,6 @@
-"""A Hypothesis-driven attack on every public call of the compiled twin, run against a build under AddressSanitizer and UndefinedBehaviorSanitizer (tests/test_twin_sanitized.py builds it and runs this script).
+"""A Hypothesis-driven attack on every public call of the compiled twin (and of the compiled solver), run against a build under AddressSanitizer and UndefinedBehaviorSanitizer (tests/test_twin_sanitized.py builds it and runs this script).
 
-Usage: ``python tests/sanitized_twin/fuzz.py EXTENSION.so [--examples N] [--seed S]``,
+Usage: ``python tests/sanitized_twin/fuzz.py TWIN.so [--solver SOLVER.so] [--examples N] [--seed S]``,
 or ``python tests/sanitized_twin/fuzz.py --canary LIBRARY.so asan|ubsan``.
 
 Each call is handed hostile values: numbers out of range, enormous and negative; bools,
@@ -35,9 +35,13 @@ from hypothesis import strategies as st
 
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, InvalidArgumentError
+from schwinget_spec.gang import start_gang
 from schwinget_spec.impact import _score_table
+from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.twin.codes import ACTION_CODES, deal_args
+from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.solver.compiled import problem_of
+from schwinget_spec.twin.codes import ACTION_CODES, deal_args, rules_of
 
 CLAIMS = ("legal_actions", "to_move", "tricks", "pile_size", "hand_sizes", "is_over")
 SCHEDULE = bytes([0, 1, 1, 2, 3, 1, 0, 2, 1, 1, 3, 1, 0, 3, 1, 1, 2, 1, 0, 1, 2, 2, 3, 2, 0, 2, 2, 1, 3, 2, 0, 3, 2, 1, 2, 2])
@@ -520,6 +524,63 @@ def attacks(twin: ModuleType) -> dict[str, Callable[[st.DataObject], None]]:
     }
 
 
+@st.composite
+def solver_cases(draw: st.DrawFn) -> tuple[Any, ...]:
+    """The arguments of the solver's calls (pile, revealed, switches, leaf, position, options, action): a late position of a Gang played at random, then spoiled."""
+    seed_value, starter, switches = draw(st.integers(0, 2**64 - 1)), draw(st.integers(0, 1)), draw(st.integers(0, 31))
+    state = start_gang(Deal.shuffled(seed_value), Player(starter), rules_of(switches))
+    drawn = draw(st.integers(6, 12))
+    while not state.is_over and state.pile_drawn < drawn:
+        legal = state.legal_actions()
+        state = state.apply(legal[draw(st.integers(0, len(legal) - 1))])
+    problem = problem_of(state, draw(st.sampled_from(list(ScoringSystem))))
+    pile: Any = problem.pile
+    if draw(st.integers(0, 5)) == 0:
+        buffer = bytearray(pile)
+        VICTIMS.append(buffer)
+        pile = [buffer, pile[:11], pile[:1] * 12, pile.decode("latin-1"), None][draw(st.integers(0, 4))]
+    leaf: list[Any] = list(problem.leaf)
+    position: list[Any] = list(problem.position)
+    for _ in range(draw(st.integers(0, 2))):
+        leaf[draw(st.integers(0, len(leaf) - 1))] = draw(number(-100_000, 100_000, (100_001, 2**63)))
+    for _ in range(draw(st.integers(0, 2))):
+        position[draw(st.integers(0, len(position) - 1))] = draw(number(-1, 2**26 - 1, (2**26, 2**63)))
+    return (
+        pile,
+        draw(number(0, 25, (26,))) if draw(st.integers(0, 5)) == 0 else problem.revealed,
+        draw(SWITCHES) if draw(st.integers(0, 5)) == 0 else problem.switches,
+        container(leaf, draw(HOW), draw(st.sampled_from([1, 1, 0, 2, 4]))),
+        container(position, draw(HOW), draw(st.sampled_from([1, 1, 0, 2, 4]))),
+        draw(number(0, 7, (8,))),
+        draw(number(0, 28, (29,))),
+    )
+
+
+def solver_attacks(solver: ModuleType) -> dict[str, Callable[[st.DataObject], None]]:
+    """Each public call of the compiled solver, as one example's attack drawn from ``data``."""
+    cases = solver_cases()
+
+    def search(name: str) -> Callable[[st.DataObject], None]:
+        def attack(data: st.DataObject) -> None:
+            args = data.draw(cases)[:6]
+            attempt(f"solver.{name}", lambda: getattr(solver, name)(*args))
+
+        return attack
+
+    def moves(data: st.DataObject) -> None:
+        pile, revealed, switches, _, position, _, _ = data.draw(cases)
+        attempt("solver.moves", lambda: solver.moves(pile, revealed, switches, position))
+
+    def play(data: st.DataObject) -> None:
+        pile, revealed, switches, _, position, _, action = data.draw(cases)
+        attempt("solver.play", lambda: solver.play(pile, revealed, switches, position, action))
+
+    return {
+        "solver.value": search("value"), "solver.solve": search("solve"), "solver.children": search("children"),
+        "solver.moves": moves, "solver.play": play,
+    }
+
+
 def fresh(attack: Callable[[st.DataObject], None]) -> Callable[[st.DataObject], None]:
     """``attack`` with no victim left over from an example Hypothesis stopped while drawing."""
 
@@ -530,9 +591,9 @@ def fresh(attack: Callable[[st.DataObject], None]) -> Callable[[st.DataObject], 
     return run
 
 
-def load(path: str) -> ModuleType:
-    """The compiled twin built at ``path``, imported under its own name."""
-    spec = importlib.util.spec_from_file_location("schwinget_spec.twin._twin", path)
+def load(path: str, name: str) -> ModuleType:
+    """The compiled module ``name`` (``_twin`` or ``_solver``) built at ``path``, imported under its own name."""
+    spec = importlib.util.spec_from_file_location(f"schwinget_spec.twin.{name}", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"fuzz: cannot load {path}")
     module = importlib.util.module_from_spec(spec)
@@ -549,7 +610,8 @@ def canary(path: str, kind: str) -> None:
 def main() -> None:
     """Run the attack (or a canary) and print the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("extension")
+    parser.add_argument("extension", help="the compiled twin (_twin) to attack, or the canary library")
+    parser.add_argument("--solver", metavar="EXTENSION", help="also attack this build of the compiled solver (_solver)")
     parser.add_argument("--examples", type=int, default=300, help="examples per call (default 300)")
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis's seed (default 0: the same examples every run)")
     parser.add_argument("--only", action="append", help="attack only this call (repeatable)")
@@ -558,9 +620,11 @@ def main() -> None:
     if args.canary is not None:
         canary(args.extension, args.canary)
         return
-    twin = load(args.extension)
+    targets = attacks(load(args.extension, "_twin"))
+    if args.solver is not None:
+        targets.update(solver_attacks(load(args.solver, "_solver")))
     began = time.monotonic()
-    for name, attack in attacks(twin).items():
+    for name, attack in targets.items():
         if args.only and name not in args.only:
             continue
         test = settings(
