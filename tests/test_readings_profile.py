@@ -16,7 +16,7 @@ import attrs
 import pytest
 from click.testing import CliRunner
 
-from schwinget_spec.cli import cli
+from schwinget_spec.cli import bounds, cli
 from schwinget_spec.conformance.engine_session import EngineSession
 from schwinget_spec.conformance.harness import run_harness
 from schwinget_spec.conformance.mutants.engines import (
@@ -27,6 +27,7 @@ from schwinget_spec.conformance.mutants.engines import (
 )
 from schwinget_spec.conformance.protocol import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
 from schwinget_spec.conformance.readings_profile import (
+    MAX_PROFILE_STEER,
     Explanation,
     ReadingServer,
     explain_divergence,
@@ -261,6 +262,13 @@ def test_an_engine_that_does_not_start_and_a_command_that_cannot_run() -> None:
     assert silent.exit_code == 1
     missing = profile_engine(["/nonexistent/engine"], steer=1)
     assert missing.not_started
+
+
+def test_the_profile_steer_bound_is_the_command_s_and_the_cli_page_s() -> None:
+    """The library's bound on steer is the command's, and docs/cli.md lists it."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert MAX_PROFILE_STEER == bounds.MAX_STEER
+    assert f"| `conformance profile --steer` | {MAX_PROFILE_STEER:,} |" in page.split("<!-- bounds:", 1)[1].split("\n\n", 1)[0]
 
 
 def test_profile_refuses_bad_settings() -> None:
