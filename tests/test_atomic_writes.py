@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -156,4 +157,18 @@ def test_file_size_limit_leaves_the_old_page(tmp_path: Path) -> None:
     assert done.stderr.strip().endswith(f"{page}: cannot be written: File too large; the old file is left as it was")
     assert "Traceback" not in done.stderr
     assert page.read_text(encoding="utf-8") == "old page"
+    assert _leftovers(tmp_path) == []
+
+
+def test_vector_regeneration_on_a_full_disk_leaves_whole_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``write_vectors`` (``python -m schwinget_spec.conformance --write``) failing at its second file leaves the first whole and the second as it was."""
+    from schwinget_spec.conformance import generate  # noqa: PLC0415
+
+    monkeypatch.setattr(generate, "generate_files", lambda: {"a.json": "[1]\n", "b.json": "[2]\n"})
+    (tmp_path / "b.json").write_text("old", encoding="utf-8")
+    _disk_full(monkeypatch, after=1)
+    with pytest.raises(OutputFileError, match=re.escape("b.json: cannot be written: No space left on device; the old file is left as it was")):
+        generate.write_vectors(tmp_path)
+    assert (tmp_path / "a.json").read_text(encoding="utf-8") == "[1]\n"
+    assert (tmp_path / "b.json").read_text(encoding="utf-8") == "old"
     assert _leftovers(tmp_path) == []

@@ -19,6 +19,7 @@ from schwinget_spec.conformance.protocol import GANG_SWITCHES
 from schwinget_spec.conformance.runner import verdict_matches
 from schwinget_spec.conformance.suite import SUITE_VERSION, VECTOR_FORMAT
 from schwinget_spec.conformance.verify import verify_trace
+from schwinget_spec.files import write_text_atomically
 from schwinget_spec.rules import Rules
 
 __all__ = ["depends_on", "dumps", "generate_files", "switch_flips", "write_vectors"]
@@ -125,12 +126,16 @@ def generate_files() -> dict[str, str]:
 
 
 def write_vectors(directory: str | Path) -> list[Path]:
-    """Regenerate the suite into ``directory`` (created if missing); returns the files written."""
+    """Regenerate the suite into ``directory`` (created if missing); returns the files written.
+
+    Each file is written whole or not at all (``files.write_text_atomically``): a failure
+    leaves it as it was, and ``OutputFileError`` names it.
+    """
     target = Path(directory)
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for name, text in generate_files().items():
         path = target / name
-        path.write_text(text, encoding="utf-8")
+        write_text_atomically(path, text)
         written.append(path)
     return written
