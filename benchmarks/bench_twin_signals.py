@@ -32,8 +32,8 @@ calls = {
     "match_rows(MAX_COUNT)": lambda: c.match_rows(twin.MAX_COUNT, 0, (0, 1), (0, 0), scores),
     "fest_rows(MAX_COUNT)": lambda: c.fest_rows(twin.MAX_COUNT, 0, (0, 1), (0, 0), (0, 0), schedule, scores),
 }
-print("ready", flush=True)
 try:
+    print("ready", flush=True)
     calls[sys.argv[1]]()
 except KeyboardInterrupt:
     print(time.monotonic(), flush=True)

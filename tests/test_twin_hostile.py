@@ -184,8 +184,8 @@ calls = {
     "fest_rows": lambda: c.fest_rows(twin.MAX_COUNT, 0, (0, 1), (0, 0), (0, 0), schedule, scores),
 }
 call = calls[sys.argv[1]]
-print("ready", flush=True)
 try:
+    print("ready", flush=True)
     call()
 except KeyboardInterrupt:
     print("interrupted", time.monotonic(), flush=True)
