@@ -55,7 +55,8 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (2, "usage or environment: a bad option or argument, a missing or unreadable file or one that is not a "
         "regular file, a place that cannot be written, a value the library refuses, an engine command that "
         "cannot be run (not found, not executable)"),
-    (130, "interrupted by Ctrl-C (SIGINT), any command; conformance run and conformance mutants by SIGTERM too, "
+    (130, "interrupted by Ctrl-C (SIGINT), any command; conformance run, conformance profile and conformance mutants "
+          "by SIGTERM too, "
           "after stopping the engine's processes. One line says what was saved (play: no trace of an unfinished "
           "match)"),
 )
