@@ -50,6 +50,14 @@ enum { LEAD = 0, ANSWER = 1, CHOOSE = 2, OVER = 3 };
 #define OPT_NO_ORDERING 4u
 #define OPT_ALL 7u
 
+/* The number of cards in a mask, without the popcount instruction a portable build may lack
+ * (a call into libgcc instead): the classic SWAR count. */
+static inline int count_cards(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 static const uint32_t COLOUR_MASK[5] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18, 0};
 
 /* A position: what the rest of the Gang depends on, given the deal's pile, trump and switches. */
@@ -228,7 +236,7 @@ typedef struct {
 } Entry;
 
 enum { EXACT = 1, LOWER = 2, UPPER = 3 };
-#define TABLE_BITS 15
+#define TABLE_BITS 14
 #define TABLE_SIZE ((size_t)1 << TABLE_BITS)
 
 static Entry *table = NULL;
@@ -304,30 +312,24 @@ static inline int answer_wins(const Ctx *c, const Pos *p, int leader, int led, i
     uint32_t hand = p->hands[answerer];
     int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
     int closed = p->angriff || p->drawn >= PILE_SIZE - (p->phase == ANSWER ? 0 : 1);
-    int is_last = closed && __builtin_popcount(hand) == 1 &&
-                  __builtin_popcount(p->hands[leader]) == (p->phase == ANSWER ? 0 : 1);
+    int is_last = closed && count_cards(hand) == 1 &&
+                  count_cards(p->hands[leader]) == (p->phase == ANSWER ? 0 : 1);
     int w = resolve_schwung(leader, led, answer, c->trump, c->sw, is_last, was_void);
     return w < 0 ? 0 : w == answerer ? 1 : -1;
 }
 
-/* The actions of `mask` to search, in the order to try them (`out`); the count is returned.
- * The table's best action first; then, answering, the cheapest card that wins, the neutralising
- * Kampfrichter, the cheapest card that loses; leading, the cards the opponent cannot beat (the
- * strongest first), then the others (the weakest first); the Angriff first of all. Equivalent
- * cards are searched once (skip_equivalent). */
-static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int best_action, int out[32]) {
+/* The actions of `mask` in the order to try them (`out`); the count is returned. Answering, the
+ * cheapest card that wins, the neutralising Kampfrichter, the cheapest card that loses; leading,
+ * the Angriff first, then the cards the opponent cannot beat (the strongest first), then the others
+ * (the weakest first). */
+static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
     int n = 0;
-    if (!(c->options & OPT_NO_EQUIVALENT) && p->phase != CHOOSE) mask = skip_equivalent(c, p, mask);
     if (c->options & OPT_NO_ORDERING) {
         while (mask) {
             out[n++] = __builtin_ctz(mask);
             mask &= mask - 1;
         }
         return n;
-    }
-    if (best_action >= 0 && (mask >> best_action & 1)) {
-        out[n++] = best_action;
-        mask &= ~(1u << best_action);
     }
     if (mask & BIT_ANGRIFF) {
         out[n++] = ACT_ANGRIFF;
@@ -386,7 +388,7 @@ typedef struct {
     uint8_t pad;
 } EndEntry;
 
-#define END_BITS 14
+#define END_BITS 13
 #define END_SIZE ((size_t)1 << END_BITS)
 static EndEntry *end_table = NULL;
 
@@ -399,7 +401,7 @@ static inline uint64_t end_key(const Pos *p) {
 static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     if (p->phase == OVER) return 0;
     /* r lies in [0, the tricks still to take]: a window outside it is answered without a search */
-    int most = __builtin_popcount(p->hands[p->to_move]) + p->pending;
+    int most = count_cards(p->hands[p->to_move]) + p->pending;
     if (beta <= 0) return 0;
     if (alpha >= most) return most;
     if (count_node(c) < 0) return 0;
@@ -438,7 +440,15 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
         c->failed = 2;
         return 0;
     }
-    int order[32], n = ordered(c, p, mask, best_action, order);
+    uint32_t searchable = (c->options & OPT_NO_EQUIVALENT) || p->phase == CHOOSE ? mask : skip_equivalent(c, p, mask);
+    int order[32], n;
+    if (best_action >= 0 && (searchable >> best_action & 1) && !(c->options & OPT_NO_ORDERING)) {
+        order[0] = best_action; /* the table's best first; the others are ordered only if it does not cut off */
+        n = 1;
+    } else {
+        best_action = -1;
+        n = ordered(c, p, searchable, order);
+    }
     int maximise = p->to_move == 0;
     int best = maximise ? -INF : INF, chosen = -1;
     for (int i = 0; i < n; i++) {
@@ -457,6 +467,7 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
             beta = best;
         }
         if (alpha >= beta) break;
+        if (i == 0 && best_action >= 0) n = 1 + ordered(c, p, searchable & ~(1u << best_action), order + 1);
     }
     if (use_table) {
         e->key = key;
@@ -471,7 +482,7 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
 /* The Gang's value from a position where nothing is drawn any more, in (alpha, beta) as search() gives it. */
 static int end_value(Ctx *c, const Pos *p, int alpha, int beta) {
     /* the tricks still to take: one per Schwung left (as many as the player to move holds cards) and a pending one */
-    int remaining = __builtin_popcount(p->hands[p->to_move]) + p->pending;
+    int remaining = count_cards(p->hands[p->to_move]) + p->pending;
     int f[8];
     for (int r = 0; r <= remaining; r++) {
         Pos last = *p;
@@ -517,7 +528,15 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
         c->failed = 2; /* a position with no legal action: the caller's position cannot be played */
         return 0;
     }
-    int order[32], n = ordered(c, p, mask, best_action, order);
+    uint32_t searchable = (c->options & OPT_NO_EQUIVALENT) || p->phase == CHOOSE ? mask : skip_equivalent(c, p, mask);
+    int order[32], n;
+    if (best_action >= 0 && (searchable >> best_action & 1) && !(c->options & OPT_NO_ORDERING)) {
+        order[0] = best_action; /* the table's best first; the others are ordered only if it does not cut off */
+        n = 1;
+    } else {
+        best_action = -1;
+        n = ordered(c, p, searchable, order);
+    }
     int maximise = p->to_move == 0;
     int best = maximise ? -INF : INF, chosen = -1;
     for (int i = 0; i < n; i++) {
@@ -535,6 +554,7 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
             beta = best;
         }
         if (alpha >= beta) break;
+        if (i == 0 && best_action >= 0) n = 1 + ordered(c, p, searchable & ~(1u << best_action), order + 1);
     }
     if (use_table) {
         e->key = key;
@@ -754,7 +774,7 @@ static int parse_position(PyObject *value, const Ctx *c, Pos *p) {
         why = "the hands share a card";
     } else if ((h0 | h1) & rest) {
         why = "a hand holds a card of the pile still to draw";
-    } else if (__builtin_popcount(h0) > HAND_MAX || __builtin_popcount(h1) > HAND_MAX) {
+    } else if (count_cards(h0) > HAND_MAX || count_cards(h1) > HAND_MAX) {
         why = "a hand holds at most 5 cards";
     } else if (!(phase >= LEAD && phase <= OVER)) {
         why = "phase is 0 (lead), 1 (answer), 2 (choose the leader) or 3 (over)";
@@ -777,7 +797,7 @@ static int parse_position(PyObject *value, const Ctx *c, Pos *p) {
     } else if (phase != OVER) {
         /* each Schwung draws two cards while the pile is open (schwung.lead_draw, schwung.answer_draw) */
         int open = !angriff && drawn < PILE_SIZE, odd = (int)(drawn & 1);
-        int mover = __builtin_popcount(to_move ? h1 : h0), other = __builtin_popcount(to_move ? h0 : h1);
+        int mover = count_cards(to_move ? h1 : h0), other = count_cards(to_move ? h0 : h1);
         if (phase != ANSWER ? odd || mover != other : odd != open || mover != other + !open)
             why = "the hand sizes and the pile cards drawn are those of no Gang in this phase";
         else if (open && (mover != HAND_MAX || other != HAND_MAX))
