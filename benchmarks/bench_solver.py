@@ -10,12 +10,14 @@ import sys
 import time
 
 from schwinget_spec import twin
+from schwinget_spec.bots import Bot, HeuristicBot
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver import compiled
+from schwinget_spec.solver.pimc import PimcBot
 from schwinget_spec.twin.codes import switch_bits
 
 
@@ -56,6 +58,26 @@ def solve_deals(count: int, seed: int, system: ScoringSystem, options: int) -> d
     }
 
 
+def pimc_decisions(gaenge: int, seed: int, worlds: int) -> dict[str, float]:
+    """CPU microseconds of the thread per decision of the sampling player (``worlds`` worlds) against the heuristic over ``gaenge`` Gänge."""
+    times: list[float] = []
+    for i in range(gaenge):
+        seat = Player(i & 1)
+        state = start_gang(Deal.shuffled(seed + i), Player(i >> 1 & 1), Rules())
+        bots: list[Bot] = [HeuristicBot(Rules()), HeuristicBot(Rules())]
+        bots[seat] = PimcBot.seeded(seed + i, worlds=worlds)
+        while not state.is_over:
+            player = state.to_move
+            view = state.view(player)
+            start = time.thread_time_ns()
+            action, bots[player] = bots[player].choose(view)
+            if player is seat and len(view.legal_actions) > 1:
+                times.append((time.thread_time_ns() - start) / 1000)
+            state = state.apply(action)
+    return {"decisions": len(times), "median_us": statistics.median(times), "mean_us": statistics.fmean(times),
+            "p99_us": percentile(times, 0.99)}
+
+
 def playout(count: int, seed: int) -> float:
     """CPU microseconds of this thread per random complete Gang of the twin's bulk playout (deals included), the baseline of the same run."""
     module = twin.engine_module()
@@ -72,6 +94,9 @@ def main() -> None:
     parser.add_argument("--system", choices=("schwingerwertung", "punktewertung"), default="schwingerwertung")
     parser.add_argument("--options", type=int, default=0, choices=range(8),
                         help="switch techniques off: 1 the table, 2 the equivalent cards, 4 the move ordering (sum them)")
+    parser.add_argument("--pimc", type=int, default=0, metavar="GAENGE",
+                        help="also time the sampling player's decisions over this many Gänge against the heuristic")
+    parser.add_argument("--worlds", type=int, default=32, help="worlds per decision of the sampling player (default 32)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.deals < 1:
@@ -83,8 +108,9 @@ def main() -> None:
     per_playout = playout(max(args.deals, 100_000), args.seed)
     figures["playout_us"] = per_playout
     figures["median_in_playouts"] = figures["cpu_median_us"] / per_playout
+    decisions = pimc_decisions(args.pimc, args.seed, args.worlds) if args.pimc > 0 else None
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps({**figures, "pimc": decisions}))
         return
     print(f"{args.deals:,} Gänge solved from their deals ({args.system}, options {args.options}), "
           f"one core, Python {platform.python_version()}")
@@ -96,6 +122,10 @@ def main() -> None:
           f"p99 {figures['nodes_p99']:,.0f}")
     print(f"  baseline, the twin's random playout in the same run: {per_playout:.3f} µs CPU per Gang; "
           f"the solver's CPU median is {figures['median_in_playouts']:,.0f} playouts")
+    if decisions is not None:
+        print(f"sampling player, {args.worlds} worlds, {decisions['decisions']:,.0f} decisions with a choice in {args.pimc} Gänge "
+              f"against the heuristic: CPU median {decisions['median_us'] / 1000:,.2f} ms, mean "
+              f"{decisions['mean_us'] / 1000:,.2f} ms, p99 {decisions['p99_us'] / 1000:,.2f} ms")
 
 
 if __name__ == "__main__":
