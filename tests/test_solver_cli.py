@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -102,3 +103,12 @@ def test_bad_options_exit_2_naming_the_option(args: tuple[str, ...], option: str
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert option in result.output.splitlines()[-1]
+
+
+def test_the_sample_in_the_bots_guide_is_the_commands_output() -> None:
+    """The block after ``<!-- solve-sample -->`` in docs/bots.md is what ``schwinget solve --seed 7`` prints 80 columns wide."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    block = text.split("<!-- solve-sample -->\n```\n", 1)[1].split("```", 1)[0]
+    result = CliRunner().invoke(cli.cli, ["solve", "--seed", "7"], prog_name="schwinget", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert [line.rstrip() for line in result.output.splitlines()] == block.splitlines()
