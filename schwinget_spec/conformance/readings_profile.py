@@ -390,7 +390,7 @@ class _Stage:
     def account(self, observed: Mapping[Key, Any], engine: Any) -> set[Key]:
         """The candidates whose answer is the engine's; counts the switches this step separates and drops the others."""
         self.ran = True
-        # each distinct answer hashed once: an answer is a number below
+        # each distinct answer is hashed once, and stands as a small number in the groups below
         numbers: dict[Any, int] = {}
         answers = {k: numbers.setdefault(v, len(numbers)) for k, v in observed.items()}
         matching = {k for k, v in observed.items() if v == engine}
@@ -404,7 +404,7 @@ class _Stage:
                 rest = (*key[:i], *key[i + 1 :])
                 groups.setdefault(rest, set()).add(answer)
                 values.setdefault(rest, set()).add(key[i])
-            separated = {v for rest, answers in groups.items() if len(answers) > 1 for v in values[rest]}
+            separated = {v for rest, seen in groups.items() if len(seen) > 1 for v in values[rest]}
             if not separated:
                 continue
             self.met[name] += 1
@@ -422,6 +422,7 @@ class _Stage:
         return any(len({k[i] for k in self.alive}) > 1 for i in range(len(self.names)))
 
     def consistent(self, name: str) -> set[Value]:
+        """The values of ``name`` the engine's play is consistent with: those of the consistent candidates, or, when none is, those no separating situation contradicted."""
         i = self.names.index(name)
         if self.alive:
             return {k[i] for k in self.alive}
@@ -493,6 +494,7 @@ def _nearest(stage: _Stage, observed: Mapping[Key, Any]) -> Any:
 def _checked(
     stage: _Stage, observed: Mapping[Key, Any], engine: Any, where: str, clauses: Mapping[Key, str | None] | None = None
 ) -> set[Key]:
+    """The candidates that gave the engine's answer (``stage.account``); where the stage's origin parts from them, the evidence; raises ``_UnexplainedError`` if none did."""
     matching = stage.account(observed, engine)
     origin = stage.origin
     if origin is not None and origin in observed and origin not in matching:
