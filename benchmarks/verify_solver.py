@@ -13,7 +13,7 @@ from schwinget_spec.solver import compiled, verify
 def main() -> None:
     """Run the three checks and print what they covered; exit 1 at a disagreement, 2 if the compiled solver is not built."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--gaenge", type=int, default=640, help="random Gänge compared with the readable solver (default 640)")
+    parser.add_argument("--gaenge", type=int, default=900, help="random Gänge compared with the readable solver (default 900)")
     parser.add_argument("--pile-left", type=int, default=2, choices=range(13),
                         help="compare from the first position with at most this many pile cards left, or the Angriff (default 2)")
     parser.add_argument("--children", type=int, default=2000, help="random Gänge whose every position is checked against its children")
