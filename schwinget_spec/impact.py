@@ -318,7 +318,8 @@ def _match_row(name: str, reading: Any, runs: int, seed: int, progress: Progress
         changed = {"tricks": False, "outcome": False, "starters": False}
         for k, system in enumerate(_SYSTEMS):
             ma = _match(system, default, deal_seeds, choice_seeds)
-            mb = _match(system, other, deal_seeds, choice_seeds)
+            # match_draw decides only the result of a finished match: the same match, read under the other rules
+            mb = attrs.evolve(ma, rules=other) if name in _PYTHON_ONLY else _match(system, other, deal_seeds, choice_seeds)
             changed["starters"] |= [g.starter for g in ma.gaenge] != [g.starter for g in mb.gaenge]
             changed["tricks"] |= [g.result.tricks for g in ma.gaenge] != [g.result.tricks for g in mb.gaenge]
             changed["outcome"] |= ma.result.winner != mb.result.winner
