@@ -76,6 +76,7 @@ typedef struct {
 /* One solve: the deal's fixed parts, the leaf table, and the search's bookkeeping. */
 typedef struct {
     uint8_t pile[PILE_SIZE];
+    uint32_t rest[PILE_SIZE + 1]; /* rest[i]: the pile cards from the i-th on, as a mask */
     int trump;
     unsigned sw;
     unsigned options;
@@ -267,24 +268,28 @@ static inline size_t slot_of(uint64_t key, uint32_t key2) {
  * in one Schwung (a Schwung takes one card of each player): exchanging them maps the rest of the
  * Gang onto itself, so playing either leads to positions of the same value. Of such a run only
  * its lowest card is searched; the others are skipped. */
-static inline uint32_t skip_equivalent(const Ctx *c, const Pos *p, uint32_t cards) {
-    uint32_t live = p->hands[0] | p->hands[1];
-    if (p->led != NO_CARD) live |= 1u << p->led;
-    if (!p->angriff)
-        for (int i = p->drawn; i < PILE_SIZE; i++) live |= 1u << c->pile[i];
-    uint32_t held = p->hands[p->to_move], skip = 0;
-    for (int colour = 0; colour < 4; colour++) {
-        uint32_t col = live & COLOUR_MASK[colour];
-        int previous = -1; /* the next lower live card of this colour */
-        while (col) {
-            int card = __builtin_ctz(col);
-            col &= col - 1;
-            if (previous >= 0 && !is_six(card) && (cards >> card & 1) && (held >> previous & 1) &&
-                (cards >> previous & 1))
-                skip |= 1u << card;
-            previous = card;
+static uint8_t SKIP6[64][64]; /* [live cards of a colour][cards to choose from]: the ones to skip, 6 bits each */
+
+static void init_skip6(void) {
+    for (int live = 0; live < 64; live++)
+        for (int cards = 0; cards < 64; cards++) {
+            int previous = -1, skip = 0; /* previous: the next lower live card */
+            for (int rank = 0; rank < 6; rank++) {
+                if (!(live >> rank & 1)) continue;
+                if (previous >= 0 && rank != 5 && (cards >> rank & 1) && (cards >> previous & 1)) skip |= 1 << rank;
+                previous = rank;
+            }
+            SKIP6[live][cards] = (uint8_t)skip;
         }
-    }
+}
+
+/* `cards` (the mover's legal actions) less the equivalent cards not to search. */
+static inline uint32_t skip_equivalent(const Ctx *c, const Pos *p, uint32_t cards) {
+    uint32_t live = p->hands[0] | p->hands[1] | (p->angriff ? 0 : c->rest[p->drawn]);
+    if (p->led != NO_CARD) live |= 1u << p->led;
+    uint32_t skip = 0;
+    for (int shift = 0; shift < 24; shift += 6)
+        skip |= (uint32_t)SKIP6[live >> shift & 63][cards >> shift & 63] << shift;
     return cards & ~skip;
 }
 
@@ -307,16 +312,14 @@ static inline int strength(const Ctx *c, int card) {
 }
 
 /* Whether the answerer wins (1), loses (-1) or leaves neutralised (0) the Schwung `led` / `answer`. */
-static inline int answer_wins(const Ctx *c, const Pos *p, int leader, int led, int answer) {
-    int answerer = leader ^ 1;
-    uint32_t hand = p->hands[answerer];
-    int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
-    int closed = p->angriff || p->drawn >= PILE_SIZE - (p->phase == ANSWER ? 0 : 1);
-    int is_last = closed && count_cards(hand) == 1 &&
-                  count_cards(p->hands[leader]) == (p->phase == ANSWER ? 0 : 1);
+static inline int answer_wins(const Ctx *c, int leader, int led, int answer, uint32_t answerer_hand, int is_last) {
+    int was_void = led < KR && !(answerer_hand & COLOUR_MASK[led / 6]);
     int w = resolve_schwung(leader, led, answer, c->trump, c->sw, is_last, was_void);
-    return w < 0 ? 0 : w == answerer ? 1 : -1;
+    return w < 0 ? 0 : w == (leader ^ 1) ? 1 : -1;
 }
+
+/* Exactly one card in the mask. */
+static inline int single(uint32_t m) { return m && !(m & (m - 1)); }
 
 /* The actions of `mask` in the order to try them (`out`); the count is returned. Answering, the
  * cheapest card that wins, the neutralising Kampfrichter, the cheapest card that loses; leading,
@@ -336,12 +339,16 @@ static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
         mask &= ~BIT_ANGRIFF;
     }
     int first = n, score[32];
+    uint32_t mover = p->hands[p->to_move], other = p->hands[p->to_move ^ 1];
+    /* is the Schwung being ordered the last one? (no draw is left, and these are the last cards) */
+    int closed = p->angriff || p->drawn >= PILE_SIZE - (p->phase == ANSWER ? 0 : 1);
+    int last = closed && single(mover) && (p->phase == ANSWER ? !other : single(other));
     while (mask) {
         int a = __builtin_ctz(mask);
         mask &= mask - 1;
         int sc = a;
         if (p->phase == ANSWER) {
-            int w = answer_wins(c, p, p->to_move ^ 1, p->led, a);
+            int w = answer_wins(c, p->to_move ^ 1, p->led, a, mover, last);
             sc = (w > 0 ? 0 : w == 0 ? 40 : 80) + strength(c, a);
         } else if (p->phase == LEAD) {
             uint32_t answers = allowed_answers(p->hands[p->to_move ^ 1], a, c->trump, c->sw);
@@ -349,7 +356,7 @@ static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
             while (answers && !beaten) {
                 int b = __builtin_ctz(answers);
                 answers &= answers - 1;
-                beaten = answer_wins(c, p, p->to_move, a, b) > 0;
+                beaten = answer_wins(c, p->to_move, a, b, other, last) > 0;
             }
             sc = beaten ? 40 + strength(c, a) : 40 - strength(c, a);
         }
@@ -722,6 +729,8 @@ static int parse_context(PyObject *pile, PyObject *revealed, PyObject *switches,
         seen |= 1u << bytes[i];
         c->pile[i] = bytes[i];
     }
+    c->rest[PILE_SIZE] = 0;
+    for (int i = PILE_SIZE - 1; i >= 0; i--) c->rest[i] = c->rest[i + 1] | 1u << c->pile[i];
     long long r, s;
     if (int_in(revealed, 0, BK, "revealed", "the revealed card is a card index 0-25", &r) < 0) return -1;
     if ((seen >> r) & 1) {
@@ -1036,6 +1045,7 @@ static struct PyModuleDef solver_module = {
 PyMODINIT_FUNC PyInit__solver(void) {
     PyObject *m = PyModule_Create(&solver_module);
     if (m == NULL) return NULL;
+    init_skip6();
     if (PyModule_AddIntConstant(m, "OPT_NO_TABLE", OPT_NO_TABLE) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_EQUIVALENT", OPT_NO_EQUIVALENT) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_ORDERING", OPT_NO_ORDERING) < 0) {
