@@ -17,6 +17,7 @@ from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.impact import _score_table
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.twin import codes, pure
 from schwinget_spec.twin.codes import ACTION_CODES, deal_args
 
 COMPILED: Any = twin.compiled()
@@ -210,3 +211,21 @@ def test_ctrl_c_stops_a_long_compiled_call(call: str) -> None:
         proc.wait()
     assert proc.returncode == 0, err
     assert out.startswith("interrupted "), (out, err)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: codes.decode_result(10**5000), "code: .*an int of 16610 bits"),
+        (lambda: codes.action_of(10**5000), "code: .*an int of 16610 bits"),  # type: ignore[arg-type]
+        (lambda: codes.card_codes(-(10**5000)), "mask: .*an int of 16610 bits"),
+        (lambda: codes.rules_of(10**5000), "bits: .*an int of 16610 bits"),
+        (lambda: pure.start((10**5000, 0, 0, bytes(12)), 0, 0), "deal: .*got a tuple whose repr\\(\\) fails"),
+        (lambda: pure.start_seed(1, 0, 0).apply(10**5000), "action: .*an int of 16610 bits"),
+        (lambda: twin.random_bots(0, Player.P0, Rules(), (10**5000, 0)), "seeds\\[0\\]: .*an int of 16610 bits"),
+    ],
+)
+def test_the_readable_engine_and_the_codes_name_an_enormous_int_by_its_size(call: Any, message: str) -> None:
+    """The twin's readable engine and its codes refuse an int too long to print (or a tuple holding one) with InvalidArgumentError naming the parameter and the int's size, not Python's ValueError."""
+    with pytest.raises(InvalidArgumentError, match=f"^{message}"):
+        call()

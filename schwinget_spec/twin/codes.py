@@ -71,7 +71,7 @@ def action_of(code: str) -> int:
     no action, ``InvalidArgumentError`` for anything that is not a string.
     """
     if not isinstance(code, str):
-        raise InvalidArgumentError("code", f"an action code is a string (G3, A, L0), got {code!r}")
+        raise InvalidArgumentError("code", f"an action code is a string (G3, A, L0), got {shown(code)}")
     number = _INDEX.get(code.strip().upper())
     if number is None:
         raise UnknownNameError("code", code, f"no action has the code {code!r}; the codes are {', '.join(ACTION_CODES)}")
@@ -81,7 +81,7 @@ def action_of(code: str) -> int:
 def _bits(value: object, bits: int, parameter: str, what: str) -> int:
     # ``value`` if it is an int (not a bool) of at most ``bits`` bits, else InvalidArgumentError
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << bits:
-        raise InvalidArgumentError(parameter, f"{what}, got {value!r}")
+        raise InvalidArgumentError(parameter, f"{what}, got {shown(value)}")
     return value
 
 
@@ -94,7 +94,7 @@ def card_codes(mask: int) -> tuple[str, ...]:
 def switch_bits(rules: Rules) -> int:
     """The Gang switches of ``rules`` as a mask."""
     if not isinstance(rules, Rules):
-        raise InvalidArgumentError("rules", f"expected Rules, got {rules!r}")
+        raise InvalidArgumentError("rules", f"expected Rules, got {shown(rules)}")
     return sum(1 << i for i, name in enumerate(SWITCHES) if getattr(rules, name))
 
 
@@ -102,7 +102,7 @@ def rules_of(bits: int, base: Rules | None = None) -> Rules:
     """``base`` (default ``Rules()``) with the Gang switches of the mask ``bits``."""
     bits = _bits(bits, len(SWITCHES), "bits", f"a switch mask is an int of {len(SWITCHES)} bits")
     if base is not None and not isinstance(base, Rules):
-        raise InvalidArgumentError("base", f"expected Rules or None, got {base!r}")
+        raise InvalidArgumentError("base", f"expected Rules or None, got {shown(base)}")
     values: dict[str, Any] = {name: bool(bits >> i & 1) for i, name in enumerate(SWITCHES)}
     return attrs.evolve(base or Rules(), **values)
 
@@ -110,7 +110,7 @@ def rules_of(bits: int, base: Rules | None = None) -> Rules:
 def deal_args(deal: Deal) -> tuple[int, int, int, bytes]:
     """Both hands as masks, the revealed card's index and the pile as bytes: what ``start`` takes."""
     if not isinstance(deal, Deal):
-        raise InvalidArgumentError("deal", f"expected a Deal, got {deal!r}")
+        raise InvalidArgumentError("deal", f"expected a Deal, got {shown(deal)}")
     h0, h1 = deal.hands
     return sum(c.bit for c in h0), sum(c.bit for c in h1), deal.revealed.index, bytes([c.index for c in deal.pile])
 
@@ -149,7 +149,7 @@ def encode_result(result: GangResult) -> int:
     """``result`` packed as ``decode_result`` reads it."""
 
     if not isinstance(result, GangResult):
-        raise InvalidArgumentError("result", f"expected a GangResult, got {result!r}")
+        raise InvalidArgumentError("result", f"expected a GangResult, got {shown(result)}")
 
     def seat(player: Player | None) -> int:
         return 0 if player is None else 1 + int(player)

@@ -243,7 +243,7 @@ def _refuse_random_bots(deal: object, rules: object, seeds: object) -> None:
     _seed(deal, "deal")
     check_type(rules, Rules, "rules")
     if not isinstance(seeds, tuple) or len(seeds) != 2:
-        raise InvalidArgumentError("seeds", f"expected two seeds (P0's first), got {seeds!r}")
+        raise InvalidArgumentError("seeds", f"expected two seeds (P0's first), got {shown(seeds)}")
     _seed(seeds[0], "seeds[0]")
     _seed(seeds[1], "seeds[1]")
 

@@ -197,12 +197,15 @@ def deck(seed: int) -> bytes:
 
 def start(deal: tuple[int, int, int, bytes], starter: int, switches: int) -> Gang:
     """The first state of the Gang dealt as ``deal`` (both hands as masks, the revealed card's index, the pile's indices)."""
-    h0, h1, revealed, pile = deal
-    refusal = ValueError(
-        "start((hand0, hand1, revealed, pile), starter, switches): not a deal "
-        "(five cards each, the revealed card, twelve pile cards, all distinct)"
+    refusal = InvalidArgumentError(
+        "deal",
+        "(hand0, hand1, revealed, pile) is not a deal (five cards each as a mask, the revealed card's index, "
+        f"twelve pile cards as bytes, all distinct), got {shown(deal)}",
     )
-    if h0 >> 26 or h1 >> 26 or not 0 <= revealed < 26 or any(i >= 26 for i in pile):
+    if not (isinstance(deal, tuple) and len(deal) == 4 and all(type(v) is int for v in deal[:3]) and isinstance(deal[3], bytes)):
+        raise refusal
+    h0, h1, revealed, pile = deal
+    if not 0 <= h0 < 1 << 26 or not 0 <= h1 < 1 << 26 or not 0 <= revealed < 26 or any(i >= 26 for i in pile):
         raise refusal
     hands = tuple(tuple(c for c in ALL_CARDS if mask >> c.index & 1) for mask in (h0, h1))
     used = h0 | h1 | 1 << revealed | sum(1 << i for i in pile)

@@ -12,7 +12,7 @@ from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.twin.codes import decode_result, switch_bits
+from schwinget_spec.twin.codes import decode_result, shown, switch_bits
 from schwinget_spec.twin.play import compiled
 
 __all__ = ["RecordedReplayer", "recorded_replayer"]
@@ -57,12 +57,12 @@ class RecordedReplayer:
     ) -> GangResult | None:
         """The result of the recorded Gang, or None: the readable engine then judges it."""
         if not isinstance(starter, Player):
-            raise InvalidArgumentError("starter", f"expected a Player, got {starter!r}")
+            raise InvalidArgumentError("starter", f"expected a Player, got {shown(starter)}")
         if not isinstance(rules, Rules):
-            raise InvalidArgumentError("rules", f"expected Rules, got {rules!r}")
+            raise InvalidArgumentError("rules", f"expected Rules, got {shown(rules)}")
         for name, value in (("actions", actions), ("steps", steps)):
             if not isinstance(value, list):
-                raise InvalidArgumentError(name, f"expected the list of a Gang record, got {value!r}")
+                raise InvalidArgumentError(name, f"expected the list of a Gang record, got {shown(value)}")
         try:
             code = self._replay_recorded(deal, int(starter), _switches(rules), actions, start, steps)
         except InvalidArgumentError:
@@ -70,7 +70,7 @@ class RecordedReplayer:
         except (TypeError, ValueError, OverflowError):
             # (a build of an older _twin.c refuses a deal with Python's own errors)
             raise InvalidArgumentError(
-                "deal", f"expected a deal as twin.codes.deal_args gives it (hands as masks, revealed, pile), got {deal!r}"
+                "deal", f"expected a deal as twin.codes.deal_args gives it (hands as masks, revealed, pile), got {shown(deal)}"
             ) from None
         return None if code < 0 else decode_result(code)
 
