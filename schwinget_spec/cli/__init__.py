@@ -20,6 +20,7 @@ import click
 
 from schwinget_spec.cli.common import EXIT_CODES, LibraryError, exit_interrupted
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.startup import interrupts_raise
 
 if TYPE_CHECKING:
     from schwinget_spec.cli.demo import DEFAULT_SEED, demo_bots
@@ -116,7 +117,10 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            # while the command runs, Ctrl-C is a KeyboardInterrupt it may catch to say what it saved;
+            # before (loading, reading the options) and after, it ends the process at once (startup.py)
+            with interrupts_raise():
+                return super().invoke(ctx)
         except KeyboardInterrupt:
             # instead of click's "Aborted!" and exit 1; a command that saves something says what itself
             exit_interrupted("stopped before the end, nothing saved")
