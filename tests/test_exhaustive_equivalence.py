@@ -47,6 +47,39 @@ def test_table_points_agree_with_the_model(subset: dict[str, FunctionCheck]) -> 
     assert (check.inputs, check.twin_inputs) == (296, 0)
 
 
+@pytest.mark.clause("gang.end_no_angriff", "gang.end_angriff", "angriff.not_empty_pile")
+def test_gang_length_agrees_three_ways(subset: dict[str, FunctionCheck]) -> None:
+    """The Gang's length and last Schwung agree for every Angriff timing: 48 Gänge of the subset through engine and twin, the model's length term on each timing."""
+    check = subset["gang.length"]
+    assert check.disagreements == ()
+    assert (check.inputs, check.twin_inputs) == (48, 48)
+
+
+@pytest.mark.clause("match.first_starter", "match.loser_starts", "match.draw_starter")
+def test_match_starter_agrees_with_the_model(subset: dict[str, FunctionCheck]) -> None:
+    """Who starts the second and third Gang agrees between engine and match model on the 102 pairs of Gang results of the subset."""
+    check = subset["match.starter"]
+    assert check.disagreements == ()
+    assert check.inputs == 102
+
+
+@pytest.mark.clause("fest.twice_each", "fest.parallel")
+def test_schedule_holds_for_every_small_size(subset: dict[str, FunctionCheck]) -> None:
+    """The schedules of 3 to 24 Schwinger on every number of card sets (143) hold the model's meetings, one Gang a Schwinger a round, the fewest rounds."""
+    check = subset["fest.schedule"]
+    assert check.disagreements == ()
+    assert check.inputs == 143
+
+
+@pytest.mark.clause("gang.end_angriff", "match.loser_starts")
+def test_reduced_length_and_starter_models_are_found() -> None:
+    """Without ``gang.end_angriff`` the model admits any length after an Angriff; without ``match.loser_starts`` it admits other starters."""
+    (length,) = run_exhaustive(["gang.length"], subset=True, drop=["gang.end_angriff"])
+    assert length.disagreements[0].startswith("an Angriff before Schwung 1: expected [5], model [0, 1, 2,")
+    (starter,) = run_exhaustive(["match.starter"], subset=True, drop=["match.loser_starts"])
+    assert len(starter.disagreements) == 5
+
+
 @pytest.mark.clause("schwung.higher_wins")
 def test_a_broken_winner_rule_is_found() -> None:
     """With the model's higher card losing (broken ``lower_wins``), the winner check reports disagreements."""

@@ -21,8 +21,9 @@ from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.common import console
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.rules import Rules
+from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS, ClauseStatus, all_statuses
 
-__all__ = ["WIDE_FROM", "clause_table", "clauses_command", "explain_command"]
+__all__ = ["WIDE_FROM", "clause_table", "clauses_command", "explain_command", "status_table"]
 
 
 WIDE_FROM = 150
@@ -56,8 +57,14 @@ def _proved_by() -> dict[str, list[str]]:
     return proved
 
 
+def _statuses(index: ClauseIndex) -> dict[str, ClauseStatus]:
+    """The verification status of each clause of ``index`` (``verification_status.all_statuses``)."""
+    return all_statuses(index)
+
+
 def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dict[str, object]:
     vectors = _vector_counts()
+    statuses = _statuses(index)
     return {
         "root": str(index.root),
         "tests_found": index.tests_found,
@@ -72,6 +79,7 @@ def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dic
                 "tested": [str(loc) for loc in use.tested],
                 "vectors": vectors[use.clause.id],
                 **({} if proofs is None else {"proofs": proofs[use.clause.id]}),
+                **({"status": statuses[use.clause.id].to_json()} if use.clause.id in statuses else {}),
                 "gaps": list(use.gaps),
             }
             for use in index.uses
@@ -107,13 +115,19 @@ def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dic
     help="Also run the fast Z3 queries (about two minutes) and show, per clause, the queries that involve it.",
 )
 @click.option(
+    "--status",
+    is_flag=True,
+    help="Show each clause's verification status: the strongest evidence that holds (proved, checked on every "
+    "input, vectors, caught when broken, tested), from the committed evidence and the tests.",
+)
+@click.option(
     "--root",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     default=None,
     help="The source checkout whose tests/ and properties/ are searched (default: the parent of the package).",
 )
 def clauses_command(
-    *, as_json: bool, check: bool, lang: str, where: bool, wide: bool, proofs: bool, root: Path | None
+    *, as_json: bool, check: bool, lang: str, where: bool, wide: bool, proofs: bool, status: bool, root: Path | None
 ) -> None:
     """List every clause of the booklet: id, section, text, and how often it is enforced, tested and covered by vectors.
 
@@ -124,12 +138,19 @@ def clauses_command(
     With --proofs, "proofs" counts the Z3 queries of `schwinget prove` (the fast set) that
     answered as expected with the clause involved (in an unsat core or a replayed
     witness); the queries learn those clauses only by running, so this takes minutes.
+
+    With --status, each clause's verification status: the strongest of proved for every deal (a Z3 query
+    involving it), checked on every input (schwinget prove --exhaustive, with the count), exercised by
+    vectors, caught when broken (a shipped mutant), tested; --json gives it per clause as "status", and
+    --check fails on a clause below "tested".
     """
     index = build_clause_index(clause_registry(), root=root)
     proved = _proved_by() if proofs else None
     out = console()
     if as_json:
         click.echo(json.dumps(_clause_json(index, proved), ensure_ascii=False, indent=2))
+    elif status and not check:
+        out.print(status_table(_statuses(index), index))
     elif not check:
         _print_clause_table(out, index, lang, where, proved, wide=wide)
     if not check:
@@ -146,8 +167,32 @@ def clauses_command(
     if missing:
         click.echo(f"{len(missing)} of {total} clauses lack code or a test", err=True)
         sys.exit(1)
+    unverified = [s for s in _statuses(index).values() if s.below_tested and s.clause_id in {u.clause.id for u in index.uses}]
+    if unverified:
+        for s in unverified:
+            click.echo(f"{s.clause_id}: verification status below tested ({LEVEL_TEXT[s.level]})", err=True)
+        click.echo(f"{len(unverified)} of {total} clauses fall below tested", err=True)
+        sys.exit(1)
     if not as_json:
         out.print(f"all {total} clauses are enforced and tested")
+
+
+def status_table(statuses: dict[str, ClauseStatus], index: ClauseIndex) -> Table:
+    """Each clause of ``index`` with its verification status and the evidence behind it, readable at 80 columns."""
+    table = Table(title=f"Verification status of the clauses ({len(index.uses)})", expand=True)
+    table.add_column("clause", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("evidence", ratio=1)
+    counts: Counter[str] = Counter()
+    for use in index.uses:
+        found = statuses.get(use.clause.id)
+        if found is None:
+            continue
+        counts[found.level] += 1
+        style = "bold red" if found.below_tested else ""
+        table.add_row(Text(use.clause.id), Text(found.level, style=style), Text(found.summary))
+    table.caption = ", ".join(f"{counts[level]} {level}" for level in LEVELS if counts[level])
+    return table
 
 
 def clause_table(

@@ -246,9 +246,8 @@ def _check_farbzwang(subset: bool, broken: str | None, drop: frozenset[str]) -> 
                     engine = bool(allowed_answers(hand, led, trump, rules) & answer.bit)
                     (modelled,) = run(*values)
                     tally.inputs += 1
-                    label = f"{led.code} answered by {answer.code} from {_codes(hand)}, trump {_name(trump)}, {_rules_text(rules)}"
                     if modelled != engine:
-                        tally.differ(f"{label}: engine {'allows' if engine else 'refuses'}, model {'allows' if modelled else 'refuses'}")
+                        tally.differ(f"{_answer_label(led, answer, hand, trump, rules)}: engine {'allows' if engine else 'refuses'}, model {'allows' if modelled else 'refuses'}")
                     if deal is None:
                         continue
                     state: Any = start(deal, 0, _mask_number(rules))
@@ -258,7 +257,7 @@ def _check_farbzwang(subset: bool, broken: str | None, drop: frozenset[str]) -> 
                     engine_mask = allowed_answers(full_hand, led, trump, rules)
                     tally.twin_inputs += 1
                     if twin_mask != engine_mask:
-                        tally.differ(f"{label} (dealt hand {_codes(full_hand)}): engine allows {_codes(engine_mask)}, twin {_codes(twin_mask)}")
+                        tally.differ(f"{_answer_label(led, answer, hand, trump, rules)} (dealt hand {_codes(full_hand)}): engine allows {_codes(engine_mask)}, twin {_codes(twin_mask)}")
     return tally
 
 
@@ -562,6 +561,10 @@ def _check_match_starter(subset: bool, broken: str | None, drop: frozenset[str])
 
 
 # -- text
+
+
+def _answer_label(led: Card, answer: Card, hand: int, trump: Colour | None, rules: Rules) -> str:
+    return f"{led.code} answered by {answer.code} from {_codes(hand)}, trump {_name(trump)}, {_rules_text(rules)}"
 
 
 def _codes(mask: int) -> str:

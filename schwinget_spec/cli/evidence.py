@@ -1,0 +1,86 @@
+"""The committed evidence behind ``schwinget_spec.verification_status``: Z3 queries, exhaustive checks, vectors and mutants per clause, computed and written."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.verification_status import EVIDENCE_FILE, Evidence
+
+__all__ = ["collect_evidence", "main", "mutants_by_clause", "proofs_by_clause", "vectors_by_clause"]
+
+
+def vectors_by_clause() -> dict[str, int]:
+    """How many shipped vectors name each clause."""
+    from schwinget_spec.conformance.suite import load_vectors  # noqa: PLC0415
+
+    counts: dict[str, int] = {}
+    for vector in load_vectors().vectors:
+        for clause_id in vector.clauses:
+            counts[clause_id] = counts.get(clause_id, 0) + 1
+    return counts
+
+
+def mutants_by_clause() -> dict[str, tuple[str, ...]]:
+    """The shipped mutants that break each clause (tests/test_mutants.py shows each is caught)."""
+    from schwinget_spec.conformance.mutants import MUTANTS  # noqa: PLC0415
+
+    out: dict[str, list[str]] = {}
+    for mutant in MUTANTS:
+        out.setdefault(mutant.clause_id, []).append(mutant.id)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def proofs_by_clause(names: Sequence[str] | None = None) -> dict[str, tuple[str, ...]]:
+    """The Z3 queries (all of them, or ``names``) that answered as expected, by the clauses they involve."""
+    from schwinget_spec.proofs import run_queries  # noqa: PLC0415
+
+    out: dict[str, list[str]] = {}
+    for result in run_queries(names, include_slow=True):
+        if result.ok:
+            for clause_id in result.clauses:
+                if clause_id in CLAUSES:
+                    out.setdefault(clause_id, []).append(result.name)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def exhaustive_by_clause(names: Sequence[str] | None = None) -> dict[str, tuple[tuple[str, int], ...]]:
+    """The exhaustive checks (whole domains) that agreed three ways, with their input counts, by the clauses they check."""
+    from schwinget_spec.proofs.exhaustive import run_exhaustive  # noqa: PLC0415
+
+    out: dict[str, list[tuple[str, int]]] = {}
+    for check in run_exhaustive(names):
+        if check.ok:
+            for clause_id in check.clauses:
+                out.setdefault(clause_id, []).append((check.name, check.inputs))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def collect_evidence() -> Evidence:
+    """Everything, computed afresh: every Z3 query and every exhaustive check (a few minutes)."""
+    return Evidence(
+        proofs=proofs_by_clause(),
+        exhaustive=exhaustive_by_clause(),
+        vectors=vectors_by_clause(),
+        mutants=mutants_by_clause(),
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m schwinget_spec.cli.evidence [--write]``: print the evidence as JSON, or write it to the committed file."""
+    parser = argparse.ArgumentParser(prog="python -m schwinget_spec.cli.evidence", description=__doc__)
+    parser.add_argument("--write", action="store_true", help=f"write {EVIDENCE_FILE.name} instead of printing it")
+    args = parser.parse_args(argv)
+    text = json.dumps(collect_evidence().to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    if args.write:
+        EVIDENCE_FILE.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
