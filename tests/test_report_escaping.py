@@ -128,15 +128,33 @@ def test_conformance_run_prints_engine_escapes_escaped(tmp_path: Path) -> None:
         "    print(json.dumps({'ok': False, 'error': 'no \\x1b]0;pwned\\x07'}), flush=True)\n",
         encoding="utf-8",
     )
+    junit = tmp_path / "run.xml"
     result = CliRunner().invoke(
         cli,
-        ["conformance", "run", "--no-vectors", "--games", "1", "--steer", "0", "--deadline", "60", "--",
-         sys.executable, str(script)],
+        ["conformance", "run", "--no-vectors", "--games", "1", "--steer", "0", "--deadline", "60", "--junit", str(junit),
+         "--", sys.executable, str(script)],
     )
     assert result.exit_code == 1, result.output
     assert "\x1b" not in result.output
     assert "\x07" not in result.output
     assert "\\x1b]0;pwned\\x07" in result.output
+    # the run's own JUnit XML holds the engine's control characters escaped, and parses
+    assert "\\x1b" in junit.read_text(encoding="utf-8")
+    ET.parse(junit)
+
+
+def test_a_lone_surrogate_in_a_run_file_makes_utf8_pages(tmp_path: Path, hostile: dict[str, Any]) -> None:
+    """A run file whose texts hold a lone surrogate (a JSON escape) makes an HTML page, a markdown page and JUnit XML that are UTF-8."""
+    source = tmp_path / "run.json"
+    source.write_text(json.dumps({**hostile, "implementation": "a\ud800b", "command": ["\udfff"]}), encoding="utf-8")
+    # shown as its escape: in markdown the backslash is escaped too, and renders as one
+    for page, shown_as in (("page.html", "a\\ud800b"), ("page.md", "a\\\\ud800b")):
+        result = CliRunner().invoke(
+            cli, ["conformance", "report", str(source), "-o", str(tmp_path / page), "--junit", str(tmp_path / "j.xml")]
+        )
+        assert result.exit_code == 0, result.output
+        assert shown_as in (tmp_path / page).read_text(encoding="utf-8")
+    ET.parse(tmp_path / "j.xml")
 
 
 @pytest.mark.parametrize("place", ["key", "rules"])
