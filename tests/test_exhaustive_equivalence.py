@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 import z3  # type: ignore[import-untyped]
@@ -159,3 +160,22 @@ def test_three_engines_find_a_broken_model(broken: str, says: str) -> None:
     run = run_differential(16, seed=1, broken=broken)
     assert run.disagreements
     assert says in run.disagreements[0]
+
+
+def test_prove_exhaustive_command() -> None:
+    """``schwinget prove --exhaustive --query 'gang.*'`` checks the Gang length on its whole domain (3,072 inputs) and exits 0; ``--json`` gives the same; an unknown check exits 2."""
+    from click.testing import CliRunner  # noqa: PLC0415
+
+    from schwinget_spec.cli.analysis import prove_command  # noqa: PLC0415
+
+    runner = CliRunner()
+    done = runner.invoke(prove_command, ["--exhaustive", "--query", "gang.*"])
+    assert done.exit_code == 0, done.output
+    assert "1 of 1 checks agree, 3,072 inputs in" in done.output
+    as_json = runner.invoke(prove_command, ["--exhaustive", "--query", "gang.length", "--json"])
+    assert as_json.exit_code == 0
+    (entry,) = json.loads(as_json.output)
+    assert (entry["name"], entry["inputs"], entry["twin_inputs"], entry["disagreements"], entry["complete"]) == ("gang.length", 3072, 3072, [], True)
+    unknown = runner.invoke(prove_command, ["--exhaustive", "--query", "nope"])
+    assert unknown.exit_code == 2
+    assert "unknown exhaustive check 'nope'" in unknown.output

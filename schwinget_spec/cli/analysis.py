@@ -127,7 +127,7 @@ def _prove_exhaustive(patterns: tuple[str, ...], *, list_only: bool, as_json: bo
     else:
         click.echo(format_checks(checks))
         differ = sum(1 for c in checks if not c.ok)
-        click.echo(f"{len(checks) - differ} checks agree, {differ} not, {sum(c.inputs for c in checks):,} inputs in {wall:.1f} s")
+        click.echo(f"{len(checks) - differ} of {len(checks)} checks agree, {sum(c.inputs for c in checks):,} inputs in {wall:.1f} s")
     if any(not c.ok for c in checks):
         sys.exit(1)
 
