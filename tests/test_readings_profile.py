@@ -18,7 +18,6 @@ from click.testing import CliRunner
 
 from schwinget_spec.cli import bounds, cli
 from schwinget_spec.conformance.engine_session import EngineSession
-from schwinget_spec.conformance.harness import run_harness
 from schwinget_spec.conformance.mutants.engines import (
     ENGINES,
     AnsweredKonterLosesToSix,
@@ -364,6 +363,8 @@ def test_reading_explaining_names_the_match_reading() -> None:
 )
 def test_explain_divergence_names_the_reading_of_a_harness_divergence(rules: Rules, switch: str, value: bool) -> None:
     """The first divergence of a harness run against an engine of another Gang reading, declaring nothing, is explained by exactly that reading."""
+    from schwinget_spec.conformance.harness import run_harness  # noqa: PLC0415
+
     factory = loopback(ReadingServer(rules, levels=("gang",)))
     report = run_harness(["(in process)"], client_factory=factory, games=20, steer=2, vectors=False)
     assert report.divergence is not None

@@ -31,7 +31,7 @@ import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
@@ -45,7 +45,6 @@ from schwinget_spec.conformance.engine_session import (
     terminate_as_interrupt,
 )
 from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
-from schwinget_spec.conformance.harness_report import Divergence
 from schwinget_spec.conformance.level_play import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.protocol import (
     DEFAULT_START_TIMEOUT,
@@ -92,6 +91,9 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.trace import end_claims
+
+if TYPE_CHECKING:
+    from schwinget_spec.conformance.harness_report import Divergence
 
 __all__ = [
     "DEFAULT_PROFILE_STEER",
