@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +38,8 @@ class DifferentialRun:
     disagreements: tuple[str, ...]
     seconds: float
     engine: str
+    decided_by: tuple[tuple[str, int], ...] = ()
+    """How many of the Schwünge compared each clause decided (``SchwungRecord.clause_id``), most first."""
 
     @property
     def ok(self) -> bool:
@@ -238,16 +241,21 @@ def run_differential(count: int, seed: int = 0, *, broken: str | None = None) ->
 
     rng = SplitMix64.seeded(seed)
     actions = 0
+    decided: Counter[str] = Counter()
     for i in range(count):
         deal_seed, rng = rng.next()
         choice_seed, rng = rng.next()
         trace = play_gang(Deal.shuffled(deal_seed), Player(i % 2), (i // 2) % len(SWITCH_RULES), choice_seed, steered=i % 2 == 1)
         actions += _compare(trace, model, twin, report)
-    return DifferentialRun(count, actions, tuple(found), time.perf_counter() - began, str(ENGINE))
+        decided.update(record.clause_id for record in trace.states[-1].history)
+    return DifferentialRun(count, actions, tuple(found), time.perf_counter() - began, str(ENGINE), tuple(decided.most_common()))
 
 
 def format_run(run: DifferentialRun) -> str:
     """One line: Gänge, actions compared, disagreements, seconds; then the disagreements."""
-    lines = [f"{run.gaenge:,} Gänge, {run.actions:,} actions compared three ways (the engine, the twin ({run.engine}), the Z3 model), {len(run.disagreements)} disagreements, {run.seconds:.1f} s"]
+    twin = "the compiled twin" if run.engine == "twin" else "the twin's readable fallback (not built)"
+    lines = [f"{run.gaenge:,} Gänge, {run.actions:,} actions compared three ways (the engine, {twin}, the Z3 model), {len(run.disagreements)} disagreements, {run.seconds:.1f} s"]
     lines.extend(f"  {d}" for d in run.disagreements)
+    if run.decided_by:
+        lines.append("Schwünge decided by: " + ", ".join(f"{clause} {n:,}" for clause, n in run.decided_by))
     return "\n".join(lines)
