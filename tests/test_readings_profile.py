@@ -30,6 +30,7 @@ from schwinget_spec.conformance.readings_profile import (
     Explanation,
     ReadingServer,
     explain_divergence,
+    explanation_lines,
     format_profile,
     loopback,
     profile_engine,
@@ -375,6 +376,18 @@ def test_explain_divergence_names_the_reading_of_a_harness_divergence(rules: Rul
         session.close()
     assert [(e.switch, e.value) for e in explained] == [(switch, value)]
     assert explained[0].evidence.startswith(report.divergence.source)
+    assert explanation_lines(session, report.divergence) == (explained[0].sentence,)
+
+
+def test_explanation_lines_of_an_engine_that_crashes_are_none(tmp_path: Path) -> None:
+    """An engine that breaks the protocol while a divergence is replayed gives no explanation lines, and no error."""
+    command, _ = _engine_script(tmp_path, "sys.exit(3)")
+    spec = steered_games(1, 0, GANG_SWITCHES, situations=("konter_against_trump_six",), reading=Rules()).games[0]
+    session = EngineSession(command, 1.0, 20.0, None)
+    try:
+        assert explanation_lines(session, spec, Rules()) == ()
+    finally:
+        session.close()
 
 
 _DOC = Path(__file__).resolve().parents[1] / "docs" / "profile.md"

@@ -106,6 +106,7 @@ __all__ = [
     "Unexplained",
     "ValueTally",
     "explain_divergence",
+    "explanation_lines",
     "format_profile",
     "loopback",
     "profile_engine",
@@ -1037,6 +1038,26 @@ def explain_divergence(session: EngineSession, divergence: Divergence) -> tuple[
         actions=divergence.actions,
     )
     return reading_explaining(session, spec, divergence.rules)
+
+
+def explanation_lines(
+    session: EngineSession, what: Divergence | GameSpec | MatchSpec | FestSpec, base: Rules | None = None
+) -> tuple[str, ...]:
+    """The report's lines for a divergence: ``Explanation.sentence`` of each reading that explains it, for the harness report to print under the divergence.
+
+    ``what`` is the harness's Gang ``Divergence`` (``explain_divergence``), or the game
+    spec a level divergence was found in, with ``base`` the readings it was played under
+    (``reading_explaining``). An engine that breaks the protocol during the replay gives
+    no lines: the divergence is reported as it is.
+    """
+    try:
+        if isinstance(what, GameSpec | MatchSpec | FestSpec):
+            found = reading_explaining(session, what, base)
+        else:
+            found = explain_divergence(session, what)
+    except ProtocolError:
+        return ()
+    return tuple(e.sentence for e in found)
 
 
 def spec_level(spec: GameSpec | MatchSpec | FestSpec) -> str:
