@@ -665,7 +665,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         no_switch_reason=None,
         engine='`MatchState.result`: with equal totals `MatchResult.winner` is None and `MatchResult.is_draw` True; under `"more_tricks"` the player with more `MatchState.total_tricks` wins. The reference server decides it in `ReferenceEngine.equal_totals_winner`; the conformance match level sends the switch to an engine that declares it.',
         clauses=('match.goal', 'gang.tricks_decide', 'match.winner'),
-        tests=('tests/test_match.py::test_equal_totals_are_a_drawn_match', 'tests/test_match.py::test_match_draw_follows_the_switch', 'tests/test_match.py::test_match_draw_switch_leaves_unequal_totals_alone', 'properties/test_z3_match.py::test_match_draw_switch_names_a_winner'),
+        tests=('tests/test_match.py::test_equal_totals_are_a_drawn_match', 'tests/test_match.py::test_match_draw_follows_the_switch', 'tests/test_match.py::test_match_draw_switch_leaves_unequal_totals_alone', 'tests/test_match.py::test_the_reference_server_decides_equal_totals_as_the_match_does', 'properties/test_z3_match.py::test_match_draw_switch_names_a_winner'),
     ),
     Ambiguity(
         id='AMB-FEST-STARTER',

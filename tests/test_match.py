@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from schwinget_spec.conformance.reference_server import EngineMatch, PlayedGang, ReferenceEngine
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Outcome, start_gang
@@ -188,6 +189,23 @@ def test_match_draw_follows_the_switch(system: ScoringSystem, seed: int, tricks:
     assert drawn.result.is_draw
     assert decided.result.winner is more_tricks
     assert decided.result.is_draw is (more_tricks is None)
+
+
+@pytest.mark.clause("match.winner", "gang.tricks_decide")
+@pytest.mark.parametrize(("system", "seed", "tricks", "more_tricks"), EQUAL_TOTALS)
+@pytest.mark.parametrize("reading", ["draw", "more_tricks"])
+def test_the_reference_server_decides_equal_totals_as_the_match_does(
+    system: ScoringSystem, seed: int, tricks: tuple[int, int], more_tricks: Player | None, reading: str
+) -> None:
+    """The reference server's match_winner (what match_result answers) is MatchState.result's winner under each reading of match_draw."""
+    rules = Rules(match_draw=reading)  # type: ignore[arg-type]
+    state = play_match(seed, system, MatchLength.SHORT, Player.P0, rules=rules)
+    played = tuple(PlayedGang(g.starter, g.result, g.score.points) for g in state.gaenge)
+    engine = ReferenceEngine()
+    kept = EngineMatch(system, 4, Player.P0, rules, played)
+    assert engine.match_winner(kept, engine.match_totals(kept)) is state.result.winner
+    assert state.result.winner is (more_tricks if reading == "more_tricks" else None)
+    assert state.total_tricks == tricks
 
 
 @pytest.mark.clause("match.winner")
