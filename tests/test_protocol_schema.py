@@ -20,6 +20,7 @@ from schwinget_spec.conformance.protocol import (
     ProtocolError,
     SubprocessClient,
     checked_answer,
+    parse_state,
 )
 from schwinget_spec.conformance.protocol_levels import ask_fest_schedule, send_fest_start
 from schwinget_spec.conformance.protocol_schema import (
@@ -225,3 +226,30 @@ def test_a_schwingfest_of_256_fits_the_protocol() -> None:
     assert len(pairs) == 256 * 255 // 2
     assert set(pairs.values()) == {2}
     assert all(len(r) <= 128 and len({s for p in r for s in p}) == 2 * len(r) for r in rounds)
+
+
+def test_the_hot_path_check_after_the_parse_agrees_with_the_whole_schema() -> None:
+    """For the answers of every step of a Gang that the harness's parse accepts (start, apply, legal, state: those of a short run, and states with a count below zero or an extra field), the quick check after the parse finds a fault exactly when the whole schema does."""
+    seen: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    run_harness(["(in process)"], games=3, vectors=False, steer=0, client_factory=_recording(seen))
+    answers = [(request["cmd"], answer) for request, answer in seen if request["cmd"] in ("start", "apply", "legal", "state")]
+    states = [answer for cmd, answer in answers if cmd == "state"][:20]
+    for state in states:
+        answers += [
+            ("state", {**state, "tricks": [-1, state["tricks"][1]]}),
+            ("state", {**state, "tricks": [state["tricks"][0], -2]}),
+            ("state", {**state, "pile_size": -1}),
+            ("state", {**state, "note": "an extra field"}),
+        ]
+    parses = {"state": parse_state, "legal": lambda a: a["actions"], "start": lambda a: None, "apply": lambda a: None}
+    compared = faults = 0
+    for cmd, answer in answers:
+        if answer.get("ok") is not True:
+            continue
+        parses[cmd](answer)
+        quick, whole = answer_fault(cmd, answer, parsed=True), answer_fault(cmd, answer)
+        assert (quick is None) == (whole is None), (cmd, answer)
+        compared += 1
+        faults += whole is not None
+    assert faults == 3 * len(states) > 0
+    assert compared > faults
