@@ -434,14 +434,14 @@ class _Answers:
         self.sent.append(message)
         return self.answers.pop(0)
 
+    def call_parsed(self, message: dict[str, object], parse: Callable[[Mapping[str, Any]], Any]) -> Any:
+        return checked_answer(str(message["cmd"]), self.call(message), parse)
+
 
 @pytest.mark.parametrize(
     ("ask", "answer", "needle"),
     [
         (lambda c: ask_points(c, ScoringSystem.PUNKTEWERTUNG, Rules(), declared=ALL_SWITCHES), {"ok": True, "points": ["7", "0.50"]},
-    def call_parsed(self, message: dict[str, object], parse: Callable[[Mapping[str, Any]], Any]) -> Any:
-        return checked_answer(str(message["cmd"]), self.call(message), parse)
-
          "bad points"),
         (lambda c: ask_points(c, ScoringSystem.SCHWINGERWERTUNG, Rules(), declared=ALL_SWITCHES), {"ok": True, "points": [9.75, 8.5]},
          "points written like"),
