@@ -27,6 +27,7 @@ from schwinget_spec.conformance.mutants.engines import (
 from schwinget_spec.conformance.protocol import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
 from schwinget_spec.conformance.readings_profile import (
     MAX_PROFILE_STEER,
+    PROFILE_LEVELS,
     Explanation,
     ReadingServer,
     explain_divergence,
@@ -419,3 +420,14 @@ def test_reading_explaining_a_schwingfest_of_two_other_readings() -> None:
     assert [(e.switch, e.value, e.to_the_end) for e in explained] == [("fest_starter", "younger", False)]
     assert "the starter of meeting 2 of" in explained[0].evidence
     assert explained[0].sentence.endswith("; a later difference of the game needs another reading too")
+
+
+@pytest.mark.clause("match.draw_starter", "match.loser_starts", "schwung.farbzwang")
+def test_profile_recovers_an_engine_of_no_default_at_all() -> None:
+    """An engine that plays a value other than the default of every switch, and declares none, is profiled with each of them exactly."""
+    values = {name: switch_values(name)[-1] for _, names in PROFILE_LEVELS for name in names}
+    profile = _profile_of(Rules(**values), levels=("gang", "scoring", "match", "schwingfest"))  # type: ignore[arg-type]
+    assert {s.switch: s.consistent for s in profile.switches} == {name: (value,) for name, value in values.items()}
+    assert profile.exit_code == 0
+    declare = format_profile(profile).split("not the default; declare in hello:\n", 1)[1].split("\n\n", 1)[0]
+    assert declare.splitlines() == [f"  {name}: {json.dumps([value])}" for name, value in values.items()]
