@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.conformance.trace_text import MAX_TRACE_BYTES, parse_trace_text
@@ -397,3 +399,51 @@ def test_a_document_over_the_size_limit_is_malformed_like_its_text() -> None:
     doc["description"] = "x" * MAX_TRACE_BYTES
     parsed, read = verify_trace(doc), verify_trace_text(json.dumps(doc))
     assert (parsed.kind, parsed.rule) == (read.kind, read.rule) == (VerdictKind.MALFORMED, "size")
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _places(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:2]):
+            out += _places(item, (*path, i))
+    return out
+
+
+def _put(doc: Any, path: tuple[Any, ...], value: Any) -> bool:
+    parent = doc
+    for key in path[:-1]:
+        if not isinstance(parent, dict | list) or (isinstance(parent, list) and not isinstance(key, int)):
+            return False
+        try:
+            parent = parent[key]
+        except (KeyError, IndexError, TypeError):
+            return False
+    if isinstance(parent, dict) or (isinstance(parent, list) and isinstance(path[-1], int) and path[-1] < len(parent)):
+        parent[path[-1]] = value
+        return True
+    return False
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), value=_JSON, shared=st.booleans())
+def test_a_parsed_document_gets_the_verdict_of_its_text(data: st.DataObject, value: Any, shared: bool) -> None:
+    """A trace with a value replaced (once, or in two places by one shared object) gets the same verdict parsed as written out."""
+    doc = json.loads(json.dumps(MATCH))
+    places = _places(doc)
+    first = data.draw(st.sampled_from(places))
+    second = data.draw(st.sampled_from(places)) if shared else None
+    if second is not None:
+        _put(doc, second, value)
+    assume(_put(doc, first, value))
+    parsed, text = verify_trace(doc), verify_trace_text(json.dumps(doc))
+    assert (parsed.kind, parsed.rule, parsed.where, parsed.gang, parsed.step) == (text.kind, text.rule, text.where, text.gang, text.step)
