@@ -17,7 +17,7 @@ from schwinget_spec.gang_parts import Angriff, Phase
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
-from schwinget_spec.solver import compiled, leaf_table, leaf_value, minimax, outcome_word, verify
+from schwinget_spec.solver import balance, compiled, leaf_table, leaf_value, minimax, outcome_word, verify
 from schwinget_spec.twin import NO_TWIN_ENV
 
 S = ScoringSystem.SCHWINGERWERTUNG
@@ -137,7 +137,7 @@ def test_the_python_calls_refuse_bad_arguments() -> None:
         (lambda: compiled.value("state", S), "state"),  # type: ignore[arg-type]
         (lambda: minimax.value(None, S), "state"),  # type: ignore[arg-type]
         (lambda: compiled.value(state, 3), "system"),  # type: ignore[arg-type]
-        (lambda: compiled.value(state, S, 8), "options"),
+        (lambda: compiled.value(state, S, 16), "options"),
         (lambda: compiled.value(state, S, True), "options"),
         (lambda: minimax.value(state, S, memo=[]), "memo"),  # type: ignore[arg-type]
         (lambda: compiled.solve_deal(Deal.shuffled(1), 2), "starter"),  # type: ignore[arg-type]
@@ -180,7 +180,7 @@ def test_the_compiled_calls_refuse_bad_arguments() -> None:
         ((*good[:3], (10**6,) * 10, *good[4:]), "leaf"),
         ((*good[:4], good[4][:10], 0), "position"),
         ((*good[:4], None, 0), "position"),
-        ((*good[:5], 8), "options"),
+        ((*good[:5], 16), "options"),
         ((*good[:5], 2**70), "options"),
         (with_position(0, hands), "position"),  # the hands share cards
         (with_position(2, 13), "position"),
@@ -203,3 +203,35 @@ def test_the_compiled_calls_refuse_bad_arguments() -> None:
     with pytest.raises(InvalidArgumentError) as caught:
         solver.moves(*context, "position")
     assert caught.value.parameter == "position"
+
+
+def test_balance_counts_what_best_play_gives_the_starter() -> None:
+    """Over 40 deals the starter's outcomes add up, the lead is the sum of the values, and the Angriff counts agree with the solver."""
+    result = balance.balance(40, first_seed=100, angriff_deals=10)
+    assert sum(result.outcomes.values()) == 40
+    values = [compiled.value(start_gang(Deal.shuffled(100 + i), Player.P0), S) for i in range(40)]
+    assert result.lead == sum(values)
+    assert result.outcomes["win"] == sum(v > 0 for v in values)
+    without = [compiled.value(start_gang(Deal.shuffled(100 + i), Player.P0), S, compiled.NO_ANGRIFF) for i in range(10)]
+    assert result.changed == sum(a != b for a, b in zip(values[:10], without, strict=True))
+    assert result.lead_without == sum(without)
+    assert sum(result.when.values()) == result.used
+    with pytest.raises(InvalidArgumentError) as caught:
+        balance.balance(0)
+    assert caught.value.parameter == "deals"
+
+
+def test_without_the_angriff_nobody_attacks() -> None:
+    """Solved with NO_ANGRIFF, a line never holds the Angriff, and the readable solver agrees on a late position without it."""
+    state = start_gang(Deal.shuffled(7), Player.P0)
+    assert "A" in compiled.solve(state, S).line
+    assert "A" not in compiled.solve(state, S, compiled.NO_ANGRIFF).line
+    assert compiled.value(state, S, compiled.NO_ANGRIFF) != compiled.value(state, S)
+
+
+def test_the_balance_table_in_the_bots_guide_is_the_programs() -> None:
+    """The table after ``<!-- balance-sample -->`` in docs/bots.md is what ``python -m schwinget_spec.solver.balance`` prints (10,000 deals, 500 weighed)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    block = text.split("<!-- balance-sample -->\n", 1)[1].split("\n\n", 1)[0]
+    table = balance.render(balance.balance(10_000, angriff_deals=500)).split("\n\n", 1)[1]
+    assert block == table

@@ -19,6 +19,7 @@ from schwinget_spec.solver.values import Solution, leaf_table
 from schwinget_spec.twin.codes import ACTION_CODES, switch_bits
 
 __all__ = [
+    "NO_ANGRIFF",
     "NO_EQUIVALENT",
     "NO_ORDERING",
     "NO_TABLE",
@@ -38,7 +39,9 @@ NO_EQUIVALENT = 2
 """An option bit: search every card, equivalent or not."""
 NO_ORDERING = 4
 """An option bit: try the actions in their plain order, not the table's best first."""
-_OPTIONS = NO_TABLE | NO_EQUIVALENT | NO_ORDERING
+NO_ANGRIFF = 8
+"""An option bit that changes the game, not the search: the value as if nobody could start the Angriff (to weigh the option)."""
+_OPTIONS = NO_TABLE | NO_EQUIVALENT | NO_ORDERING | NO_ANGRIFF
 
 _PHASES = {Phase.LEAD: 0, Phase.ANSWER: 1, Phase.CHOOSE_LEADER: 2, Phase.OVER: 3}
 
@@ -120,7 +123,7 @@ def problem_of(state: GangState, system: ScoringSystem | str) -> Problem:
 
 def _options(options: int) -> int:
     if type(options) is not int or not 0 <= options <= _OPTIONS:
-        raise InvalidArgumentError("options", f"expected a mask of NO_TABLE, NO_EQUIVALENT, NO_ORDERING, got {options!r}")
+        raise InvalidArgumentError("options", f"expected a mask of NO_TABLE, NO_EQUIVALENT, NO_ORDERING, NO_ANGRIFF, got {options!r}")
     return options
 
 

@@ -48,7 +48,8 @@ enum { LEAD = 0, ANSWER = 1, CHOOSE = 2, OVER = 3 };
 #define OPT_NO_TABLE 1u
 #define OPT_NO_EQUIVALENT 2u
 #define OPT_NO_ORDERING 4u
-#define OPT_ALL 7u
+#define OPT_NO_ANGRIFF 8u /* not a technique: the Gang as if nobody could start the Angriff, to weigh the option */
+#define OPT_ALL 15u
 
 /* The number of cards in a mask, without the popcount instruction a portable build may lack
  * (a call into libgcc instead): the classic SWAR count. */
@@ -531,6 +532,7 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
     }
     int alpha0 = alpha, beta0 = beta; /* the window searched, for the bound the table records */
     uint32_t mask = legal_mask(c, p);
+    if (c->options & OPT_NO_ANGRIFF) mask &= ~BIT_ANGRIFF;
     if (!mask) {
         c->failed = 2; /* a position with no legal action: the caller's position cannot be played */
         return 0;
@@ -832,7 +834,7 @@ static int parse_position(PyObject *value, const Ctx *c, Pos *p) {
 
 static int parse_options(PyObject *value, Ctx *c) {
     long long o;
-    if (int_in(value, 0, OPT_ALL, "options", "options are a mask of 3 bits (schwinget_spec.solver.compiled)", &o) <
+    if (int_in(value, 0, OPT_ALL, "options", "options are a mask of 4 bits (schwinget_spec.solver.compiled)", &o) <
         0)
         return -1;
     c->options = (unsigned)o;
@@ -891,6 +893,7 @@ static int parse_solve_args(PyObject *args, Ctx *c, Pos *p) {
 static int legal_in_order(const Ctx *c, const Pos *p, int out[32]) {
     /* the reference's order (GangState.legal_actions): the Angriff first, then the cards, L0, L1 */
     uint32_t mask = legal_mask(c, p);
+    if (c->options & OPT_NO_ANGRIFF) mask &= ~BIT_ANGRIFF;
     int n = 0;
     if (mask & BIT_ANGRIFF) out[n++] = ACT_ANGRIFF;
     mask &= ~BIT_ANGRIFF;
@@ -1048,7 +1051,8 @@ PyMODINIT_FUNC PyInit__solver(void) {
     init_skip6();
     if (PyModule_AddIntConstant(m, "OPT_NO_TABLE", OPT_NO_TABLE) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_EQUIVALENT", OPT_NO_EQUIVALENT) < 0 ||
-        PyModule_AddIntConstant(m, "OPT_NO_ORDERING", OPT_NO_ORDERING) < 0) {
+        PyModule_AddIntConstant(m, "OPT_NO_ORDERING", OPT_NO_ORDERING) < 0 ||
+        PyModule_AddIntConstant(m, "OPT_NO_ANGRIFF", OPT_NO_ANGRIFF) < 0) {
         Py_DECREF(m);
         return NULL;
     }
