@@ -119,11 +119,11 @@ def check_children(gaenge: int, seed: int = 0) -> Report:
     for i in range(gaenge):
         state, rng = _gang(i, rng)
         while not state.is_over:
+            checked += 1
             for system in _SYSTEMS:
                 own = compiled.value(state, system)
                 values = [v for _code, v in compiled.child_values(state, system)]
                 best = max(values) if state.to_move is Player.P0 else min(values)
-                checked += 1
                 if own != best:
                     return Report(checked, tuple(by_depth), min(i + 1, _COMBINATIONS), f"Gang {i}: {state!r} under {system.label}: value {own}, best child {best}")
             _depths(by_depth, state.step)
