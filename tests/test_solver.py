@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import shutil
 import sysconfig
 from pathlib import Path
@@ -235,3 +236,24 @@ def test_the_balance_table_in_the_bots_guide_is_the_programs() -> None:
     block = text.split("<!-- balance-sample -->\n", 1)[1].split("\n\n", 1)[0]
     table = balance.render(balance.balance(10_000, angriff_deals=500)).split("\n\n", 1)[1]
     assert block == table
+
+
+def test_a_signal_stops_a_long_solve() -> None:
+    """A signal handler that raises during a long search stops it: the error comes out of the call, and the next call works."""
+
+    class Stop(Exception):
+        pass
+
+    def handler(_signum: int, _frame: object) -> None:
+        raise Stop
+
+    state = start_gang(Deal.shuffled(1626), Player.P0)
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        with pytest.raises(Stop):
+            compiled.value(state, S, compiled.NO_ORDERING | compiled.NO_EQUIVALENT)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert compiled.value(state, S) == compiled.value(state, S, compiled.NO_EQUIVALENT)
