@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import signal
 import shutil
+import signal
 import sysconfig
 from pathlib import Path
 
@@ -241,17 +241,17 @@ def test_the_balance_table_in_the_bots_guide_is_the_programs() -> None:
 def test_a_signal_stops_a_long_solve() -> None:
     """A signal handler that raises during a long search stops it: the error comes out of the call, and the next call works."""
 
-    class Stop(Exception):
+    class StopError(Exception):
         pass
 
     def handler(_signum: int, _frame: object) -> None:
-        raise Stop
+        raise StopError
 
     state = start_gang(Deal.shuffled(1626), Player.P0)
     previous = signal.signal(signal.SIGALRM, handler)
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.002)
-        with pytest.raises(Stop):
+        with pytest.raises(StopError):
             compiled.value(state, S, compiled.NO_ORDERING | compiled.NO_EQUIVALENT)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
