@@ -143,7 +143,7 @@ def test_the_python_calls_refuse_bad_arguments() -> None:
         (lambda: minimax.value(state, S, memo=[]), "memo"),  # type: ignore[arg-type]
         (lambda: compiled.solve_deal(Deal.shuffled(1), 2), "starter"),  # type: ignore[arg-type]
         (lambda: verify.compare_with_readable(1, pile_left=13), "pile_left"),
-        (lambda: leaf_table("s", True), "system"),  # type: ignore[arg-type]
+        (lambda: leaf_table("s", True), "system"),
     ):
         with pytest.raises(InvalidArgumentError) as caught:
             call()
@@ -160,7 +160,7 @@ def test_the_compiled_calls_refuse_bad_arguments() -> None:
     position = list(problem.position)
 
     def with_position(index: int, value: object) -> tuple[object, ...]:
-        changed = list(position)
+        changed: list[object] = list(position)
         changed[index] = value
         return (*good[:4], tuple(changed), 0)
 
