@@ -26,7 +26,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.replay import drawn_text, points_text, result_text
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
-from schwinget_spec.solver import Solution, compiled, minimax
+from schwinget_spec.solver import Solution, compiled
 
 __all__ = ["DEFAULT_SEED", "parse_deal", "solve_command", "value_text"]
 
@@ -70,10 +70,9 @@ def _deal_option(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 
 def _solution(state: GangState, system: ScoringSystem) -> Solution:
-    # the compiled solver when it is built; the readable one gives the same, slowly
-    if compiled.available():
-        return compiled.solve(state, system)
-    return minimax.solve(state, system)
+    # the compiled solver; without it a SchwingetError (one line, exit 2): the readable solver
+    # (solver.minimax) gives the same values but takes hours from a deal
+    return compiled.solve(state, system)
 
 
 def _because(out: Console, *clause_ids: str) -> None:
