@@ -10,6 +10,7 @@ from click.testing import CliRunner, Result
 
 from schwinget_spec import cli
 from schwinget_spec.deal import Deal
+from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -112,3 +113,15 @@ def test_the_sample_in_the_bots_guide_is_the_commands_output() -> None:
     result = CliRunner().invoke(cli.cli, ["solve", "--seed", "7"], prog_name="schwinget", env={"COLUMNS": "80"})
     assert result.exit_code == 0
     assert [line.rstrip() for line in result.output.splitlines()] == block.splitlines()
+
+
+def test_without_the_compiled_solver_it_says_so_and_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the compiled solver was not built, ``schwinget solve`` prints one line naming it and exits with code 2."""
+
+    def missing() -> None:
+        raise SchwingetError("the compiled solver (schwinget_spec.twin._solver) is not built")
+
+    monkeypatch.setattr(compiled, "module", missing)
+    result = invoke("--seed", "1")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == "Error: the compiled solver (schwinget_spec.twin._solver) is not built"
