@@ -55,7 +55,7 @@ def _cases(root: ET.Element, suite_suffix: str) -> dict[str, ET.Element]:
 
 @pytest.mark.clause("konter.loses")
 def test_junit_fails_the_broken_clause_with_its_reproduction(failing: dict[str, Any]) -> None:
-    """The JUnit XML of a failing run fails the named clause, the Gang level and the vector with the reproduction; what was not reached is skipped."""
+    """The JUnit XML of a failing run fails the named clause, the Gang level and the vector with the reproduction, has a failed case per divergence, and skips what was not reached; the levels after the Gang's are checked all the same."""
     root = ET.fromstring(junit_xml(summarise(failing, "mutant")))
     assert int(root.get("failures", "0")) >= 2
     clause = _cases(root, ": clauses")["konter.loses"]
@@ -64,7 +64,11 @@ def test_junit_fails_the_broken_clause_with_its_reproduction(failing: dict[str, 
     assert '"cmd": "apply"' in (failure.text or "")
     assert "Brienzer-Konter" in (failure.text or "")
     assert _cases(root, ": levels")["gang"].find("failure") is not None
-    assert _cases(root, ": levels")["match"].find("skipped") is not None
+    # a divergence does not stop the run: the match level was checked
+    assert _cases(root, ": levels")["match"].find("skipped") is None
+    divergences = _cases(root, ": divergences")
+    assert len(divergences) == len(summarise(failing, "mutant").failures) >= 1
+    assert all(case.find("failure") is not None for case in divergences.values())
     assert failing["divergence"]["source"].startswith("vector ")
     vector = failing["divergence"]["source"].removeprefix("vector ").split(",")[0]
     vectors = _cases(root, ": vectors")
@@ -161,7 +165,7 @@ def test_each_reading_gets_a_column(passing: dict[str, Any], failing: dict[str, 
 
 @pytest.mark.clause("match.winner")
 def test_junit_has_a_case_per_level_vector() -> None:
-    """A run that diverges at the match level lists in JUnit each scoring vector passed, each match vector passed up to the failing one (failed, with the fresh confirmation) and the rest, and every Schwingfest vector, not reached (skipped)."""
+    """A run that diverges at the match level lists in JUnit each scoring vector passed, the first failing match vector failed with the fresh confirmation (the level stops there: the kill matrix runs each level to its first divergence), and every Schwingfest vector, checked after it, passed."""
     _, report = run_mutant(get_mutant("equal-totals-p0-wins"), in_process=True, games=0)
     data = json.loads(json.dumps(report.to_json()))
     root = ET.fromstring(junit_xml(summarise(data, "mutant")))
@@ -178,4 +182,5 @@ def test_junit_has_a_case_per_level_vector() -> None:
     text = vectors[failed[0]].find("failure").text or ""  # type: ignore[union-attr]
     assert "clause match.winner" in text
     assert "reproduction confirmed on a freshly started implementation" in text
-    assert all(vectors[r["id"]].find("skipped") is not None for r in by_level["schwingfest"]["vector_results"])
+    assert all(vectors[r["id"]].find("failure") is None and vectors[r["id"]].find("skipped") is None
+               for r in by_level["schwingfest"]["vector_results"])

@@ -290,6 +290,13 @@ def conformance_group() -> None:
     is_flag=True,
     help="Play everything under every combination of the Gang switches the implementation declares; report per reading.",
 )
+@click.option(
+    "--max-failures-per-level",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="A level goes on after a divergence until this many of its games diverged (the first is shrunk and confirmed).",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def conformance_run_command(
     *,
@@ -303,13 +310,17 @@ def conformance_run_command(
     steer: int,
     skip_file: Path | None,
     all_readings: bool,
+    max_failures_per_level: int,
     command: tuple[str, ...],
 ) -> None:
     """Run COMMAND (after --) as an implementation speaking the JSON-lines protocol, in lock step with the reference.
 
     Plays the shipped vectors, GAMES random Gänge and steered Gänge that reach every
-    named rare situation STEER times, and reports the first divergence with a minimal
-    reproduction, confirmed on a freshly started implementation, and what the run
+    named rare situation STEER times, and reports a scorecard: per level the games and
+    vectors passed and failed and the clauses failed (a divergence does not stop the
+    run: each level goes on to MAX_FAILURES_PER_LEVEL diverging games), the first
+    divergence of each level with a minimal reproduction, confirmed on a freshly
+    started implementation, the others one line each, and what the run
     exercised (per clause and situation); the verdict names what was not checked or not
     reached. Then the levels the implementation declares in hello (protocol 2): scoring
     (the points of each row of the table under both systems), match (whole matches:
@@ -342,6 +353,7 @@ def conformance_run_command(
             report = run_harness(
                 list(command), games=games, seed=seed, vectors=not no_vectors, timeout=timeout, deadline=deadline,
                 steer=steer, skiplist=skiplist, all_readings=all_readings, progress=progress,
+                max_failures_per_level=max_failures_per_level,
             )
     except KeyboardInterrupt:
         exit_interrupted("the implementation was stopped, no report written")

@@ -1,4 +1,4 @@
-"""The conformance harness: plays vectors and random Gänge against an implementation in lock step with the reference and reports the first divergence, shrunk.
+"""The conformance harness: plays vectors and random Gänge against an implementation in lock step with the reference and reports a scorecard of every level, the first divergence of each shrunk.
 
 Runs the harness (``run_harness`` for a subprocess, ``check_adapter`` in process) and is
 the public import path of its parts: the reports (``harness_report``), the games played
@@ -46,6 +46,7 @@ from schwinget_spec.conformance.harness_report import (
     HarnessReport,
     ReadingReport,
     format_report,
+    scorecard_lines,
     verdict_line,
 )
 from schwinget_spec.conformance.level_vectors import play_levels
@@ -74,10 +75,12 @@ from schwinget_spec.conformance.steering import (
     steered_games,
 )
 from schwinget_spec.conformance.steering_levels import level_situations_out_of_reach
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
 
 __all__ = [
     "ALL_ACTION_CODES",
+    "DEFAULT_MAX_FAILURES",
     "DEFAULT_STEER",
     "SITUATIONS",
     "Coverage",
@@ -102,12 +105,15 @@ __all__ = [
     "random_games",
     "readings_of",
     "run_harness",
+    "scorecard_lines",
     "select_vectors",
     "steered_games",
     "vector_games",
     "verdict_line",
 ]
 
+DEFAULT_MAX_FAILURES = 20
+"""How many diverging games a level goes on to before it stops (``--max-failures-per-level``): the first is shrunk and confirmed, each is listed."""
 _PROBE_PERCENT = 12
 """How often (in percent of steps) a random game offers an action the reference forbids."""
 Progress = Callable[[int, int, str], None]
@@ -135,7 +141,7 @@ def _is_deadline(divergence: Divergence) -> bool:
 
 @attrs.define
 class _Played:
-    """What ``_run`` played: Gänge per source, vectors played in full, the actions offered, the coverage."""
+    """What ``_run`` played: Gänge per source, vectors played in full, the actions offered, the coverage, the failures."""
 
     counts: PlayCounts = attrs.field(factory=PlayCounts)
     coverage: CoverageCounter = attrs.field(factory=CoverageCounter)
@@ -143,7 +149,14 @@ class _Played:
     random: int = 0
     steered: int = 0
     vectors: set[str] = attrs.field(factory=set)
-    failed_vector: str | None = None
+    failed_vectors: set[str] = attrs.field(factory=set)
+    failures: list[Divergence] = attrs.field(factory=list)
+    failed_games: int = 0
+    bounded: bool = False
+    """True if the level stopped at ``max_failures`` failures before it played every game."""
+    note: str = ""
+    first_failure_at: int | None = None
+    """The Gänge up to and including the first diverging one: among the vector Gänge when it came from a vector, else among all."""
 
 
 def _count(played: _Played, spec: GameSpec, game: LockstepGame) -> None:
@@ -174,17 +187,34 @@ def _run(
     deadline: float | None = None,
     progress: Progress | None = None,
     base: Rules | None = None,
+    max_failures: int = 1,
 ) -> tuple[_Played, Divergence | None, bool]:
-    """Play ``specs`` until the first divergence; the last value is True if the run stopped at ``deadline``; shrinking tries ``base`` as the simplest rules."""
+    """Play ``specs``, going on after a divergence until ``max_failures`` games have diverged; the first divergence (shrunk and confirmed), and True if the run stopped at ``deadline``.
+
+    Only the first divergence is shrunk (shrinking tries ``base`` as the simplest rules)
+    and confirmed on a fresh implementation; the later ones are kept as found
+    (``_Played.failures`` holds them all, the first one first).
+    """
     played = _Played()
     rng = HarnessRng(seed ^ 0x5CA1AB1E)
     steer_rng = HarnessRng(seed ^ 0x0FF3125)
+    first: Divergence | None = None
     for index, spec in enumerate(specs):
         if progress is not None:
             progress(index, len(specs), spec.source)
         if deadline is not None and time.monotonic() >= deadline:
-            return played, None, True
-        game = LockstepGame(get_adapter(), spec, played.counts)
+            return played, first, True
+        if len(played.failures) >= max_failures:
+            played.bounded = True
+            break
+        try:
+            adapter = get_adapter()
+        except ProtocolError as exc:
+            if exc.kind == "deadline":
+                return played, first, True
+            played.note = f"the implementation could not be started again: {exc.reason}"
+            break
+        game = LockstepGame(adapter, spec, played.counts)
         if spec.actions is None:
             policy = random_policy(rng, probe_percent)
         elif spec.vector is None and spec.source.startswith("steered"):
@@ -196,29 +226,59 @@ def _run(
         except DivergenceError as found:
             divergence = found.divergence
             if _is_deadline(divergence):
-                return played, None, True
-            original = divergence
-            if shrink and divergence.actions:
-                divergence = shrink_divergence(
-                    divergence, lambda variant: _replay_on(get_adapter(), variant), max_shrink_replays, deadline=deadline,
-                    base=base,
+                return played, first, True
+            if first is None:
+                divergence = _shrunk_and_confirmed(
+                    divergence, get_adapter, shrink=shrink, max_shrink_replays=max_shrink_replays, fresh=fresh,
+                    deadline=deadline, base=base,
                 )
-            if fresh is not None and not (deadline is not None and time.monotonic() >= deadline):
-
-                def replay_fresh(variant: GameSpec) -> Divergence | None:
-                    try:
-                        with fresh() as adapter:
-                            return _replay_on(adapter, variant)
-                    except ProtocolError:
-                        return None
-
-                divergence = confirm_fresh(divergence, original, replay_fresh)
-            played.failed_vector = spec.vector
-            return played, divergence, False
+                first = divergence
+            if played.first_failure_at is None:
+                before = played.vector_gaenge if spec.vector is not None else played.vector_gaenge + played.random + played.steered
+                played.first_failure_at = before + 1
+            played.failures.append(divergence)
+            played.failed_games += 1
+            if spec.vector is not None:
+                played.failed_vectors.add(spec.vector)
+            continue
         _count(played, spec, game)
     if progress is not None:
         progress(len(specs), len(specs), "done")
-    return played, None, False
+    return played, first, False
+
+
+def _shrunk_and_confirmed(
+    divergence: Divergence,
+    get_adapter: Callable[[], GangAdapter[Any]],
+    *,
+    shrink: bool,
+    max_shrink_replays: int,
+    fresh: FreshAdapter | None,
+    deadline: float | None,
+    base: Rules | None,
+) -> Divergence:
+    """``divergence`` shrunk on the live implementation, then confirmed on a fresh one (``Divergence.fresh``)."""
+    original = divergence
+    if shrink and divergence.actions:
+
+        def replay_live(variant: GameSpec) -> Divergence | None:
+            try:
+                return _replay_on(get_adapter(), variant)
+            except ProtocolError:
+                return None
+
+        divergence = shrink_divergence(divergence, replay_live, max_shrink_replays, deadline=deadline, base=base)
+    if fresh is not None and not (deadline is not None and time.monotonic() >= deadline):
+
+        def replay_fresh(variant: GameSpec) -> Divergence | None:
+            try:
+                with fresh() as adapter:
+                    return _replay_on(adapter, variant)
+            except ProtocolError:
+                return None
+
+        divergence = confirm_fresh(divergence, original, replay_fresh)
+    return divergence
 
 
 def _stale_skips(get_adapter: Callable[[], GangAdapter[Any]], selection: VectorSelection) -> tuple[str, ...]:
@@ -235,6 +295,13 @@ def _stale_skips(get_adapter: Callable[[], GangAdapter[Any]], selection: VectorS
             continue
         stale.append(vector_id)
     return tuple(stale)
+
+
+def check_max_failures(value: object) -> int:
+    """``value`` as the bound on the failures of a level: an integer, 1 or more; else ``InvalidArgumentError`` naming ``max_failures_per_level``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidArgumentError("max_failures_per_level", f"an integer, 1 or more, got {value!r}")
+    return value
 
 
 def readings_of(switches: Collection[str]) -> list[Rules]:
@@ -298,13 +365,18 @@ def _report(
     out_of_reach: Collection[str] = (),
     **fields: Any,
 ) -> HarnessReport:
-    vectors = len(played.vectors - ({played.failed_vector} if played.failed_vector else set()))
+    vectors = len(played.vectors - played.failed_vectors)
     planned = dict.fromkeys(spec.vector for spec in plan.specs if spec.vector is not None)
     vector_results = tuple(
-        (v, "failed" if v == played.failed_vector else "passed" if v in played.vectors else "not_reached")
+        (v, "failed" if v in played.failed_vectors else "passed" if v in played.vectors else "not_reached")
         for v in planned
     )
     return HarnessReport(
+        gang_failures=tuple(played.failures),
+        gang_failed_games=played.failed_games,
+        gang_bounded=played.bounded,
+        gang_note=played.note,
+        gang_first_failure_at=played.first_failure_at,
         vector_results=vector_results,
         vectors_played=vectors,
         random_games_played=played.random,
@@ -347,6 +419,7 @@ def check_adapter(
     all_readings: bool = False,
     progress: Progress | None = None,
     assume: Rules | None = None,
+    max_failures_per_level: int = DEFAULT_MAX_FAILURES,
 ) -> HarnessReport:
     """Run the harness against an in-process implementation behind ``GangAdapter``: ``scripted`` games, the vectors, ``games`` random Gänge from ``seed``, then steered Gänge reaching each named situation ``steer`` times.
 
@@ -361,6 +434,7 @@ def check_adapter(
     stale skip); ``all_readings`` runs everything under every combination of ``switches``.
     """
     started = time.perf_counter()
+    max_failures = check_max_failures(max_failures_per_level)
     switches = played_readings(switches, skiplist, assume)
     fresh: FreshAdapter | None = None
     if fresh_adapter is not None:
@@ -385,12 +459,13 @@ def check_adapter(
             fresh=fresh,
             progress=progress,
             base=plan.readings.base,
+            max_failures=max_failures,
         )
         stale = _stale_skips(lambda: adapter, plan.selection) if divergence is None else ()
         return _report(
             plan, played, divergence, stale=stale, skiplist=skiplist,
             implementation=name, command=(), seed=seed, elapsed_seconds=time.perf_counter() - begun,
-            switches=tuple(switches),
+            switches=tuple(switches), max_failures_per_level=max_failures,
         )
 
     if not all_readings:
@@ -434,6 +509,8 @@ def _matrix(
         divergence=first,
         switches=tuple(switches),
         vector_gaenge_played=sum(r.vector_gaenge_played for r in subs),
+        gang_failed_games=sum(r.gang_failed_games for r in subs),
+        gang_failures=tuple(d for r in subs for d in r.gang_failures),
         steered_games_played=sum(r.steered_games_played for r in subs),
         readings=tuple(reports),
         coverage=coverage,
@@ -462,6 +539,7 @@ def run_harness(
     progress: Progress | None = None,
     client_factory: ClientFactory | None = None,
     assume: Rules | None = None,
+    max_failures_per_level: int = DEFAULT_MAX_FAILURES,
 ) -> HarnessReport:
     """Run the implementation started by ``command`` against ``scripted`` games, the vectors, ``games`` random Gänge from ``seed`` and steered Gänge that reach each named situation ``steer`` times.
 
@@ -469,10 +547,13 @@ def run_harness(
     standard input and output. Each request waits at most ``timeout`` seconds
     (``start_timeout`` for the first); the whole run stops after ``deadline`` seconds
     and its report says so (``HarnessReport.stopped_at_deadline``). Each must be a
-    positive finite number (``HarnessSettingError`` names the one that is not). The first
-    divergence stops the run; with ``shrink`` it is replayed in simpler forms (at most
-    ``max_shrink_replays``), and the reproduction is confirmed on a freshly started
-    implementation before it is reported (``Divergence.fresh``). The implementation's
+    positive finite number (``HarnessSettingError`` names the one that is not). A
+    divergence does not stop the run: every declared level is played, each going on
+    after a divergence until ``max_failures_per_level`` of its games have diverged. The
+    first divergence of each level is shrunk (Gang: replayed in simpler forms, at most
+    ``max_shrink_replays``) and confirmed on a freshly started implementation before it
+    is reported (``Divergence.fresh``); the report is a scorecard of every level
+    (``HarnessReport.gang_failures``, ``LevelCheck.failures``). The implementation's
     whole process group is stopped in every case: at the end, after a protocol error,
     on ``KeyboardInterrupt`` and on SIGTERM (raised as ``HarnessTerminated``).
 
@@ -490,6 +571,7 @@ def run_harness(
     """
     timeout = check_seconds("timeout", timeout)
     start_timeout = check_seconds("start_timeout", start_timeout)
+    max_failures = check_max_failures(max_failures_per_level)
     deadline = check_seconds("deadline", deadline)
     started = time.perf_counter()
     session = EngineSession(
@@ -540,6 +622,7 @@ def run_harness(
                     deadline=session.deadline,
                     progress=progress,
                     base=readings.base,
+                    max_failures=max_failures,
                 )
                 ok = divergence is None and not stopped
                 stale = _stale_skips(get_adapter, plan.selection) if ok else ()
@@ -549,10 +632,12 @@ def run_harness(
                     total = played.vector_gaenge + played.random + played.steered
                     levels, level_gang = play_levels(
                         session.get, level_hello, seed=seed, vectors=vectors,
-                        gang_played=(total, played.vector_gaenge), run=ok, skiplist=skiplist, fresh=session.fresh,
-                        steer=steer,
+                        gang_played=(total, played.vector_gaenge), run=not stopped, skiplist=skiplist,
+                        fresh=session.fresh, steer=steer, max_failures=max_failures,
+                        gang_failed=played.failed_games,
                     )
-                    divergence = divergence if level_gang is None else level_gang
+                    # a Gang that diverged in its play inside a level is also the run's Gang divergence, as before
+                    divergence = divergence if divergence is not None else level_gang
                     stopped = stopped or levels.stopped_at_deadline
                     played.coverage.add_counts(
                         levels.clauses, levels.situations, [lv for lv in levels.checked if lv != "gang"]
@@ -564,6 +649,7 @@ def run_harness(
                     implementation=name, command=tuple(command), seed=seed,
                     elapsed_seconds=time.perf_counter() - begun, switches=tuple(switches),
                     deadline_seconds=deadline, stopped_at_deadline=stopped, levels=levels,
+                    max_failures_per_level=max_failures,
                 )
 
             if not all_readings:

@@ -1,4 +1,4 @@
-"""What the conformance harness reports: the kinds of divergence, the first divergence with its reproduction, the report of a run, and its text for people."""
+"""What the conformance harness reports: the kinds of divergence, the divergences with their reproduction, the scorecard of a run, and its text for people."""
 
 from __future__ import annotations
 
@@ -24,7 +24,15 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 
-__all__ = ["Divergence", "DivergenceKind", "HarnessReport", "ReadingReport", "format_report", "verdict_line"]
+__all__ = [
+    "Divergence",
+    "DivergenceKind",
+    "HarnessReport",
+    "ReadingReport",
+    "format_report",
+    "scorecard_lines",
+    "verdict_line",
+]
 
 
 class DivergenceKind(enum.Enum):
@@ -176,6 +184,17 @@ class HarnessReport:
     """Each vector the run meant to play, in order, with ``passed``, ``failed`` or ``not_reached`` (the run stopped first): one JUnit test case each."""
     played_readings: Readings | None = None
     """The readings the run played and judged by: per declared switch its declared values, the others at their assumed values (None: not known, the run did not start)."""
+    gang_failures: tuple[Divergence, ...] = ()
+    """Every Gang of the Gang level that diverged, in the order played, up to ``max_failures_per_level``: the first is ``divergence`` (shrunk and confirmed), the others as found."""
+    gang_failed_games: int = 0
+    gang_bounded: bool = False
+    """True if the Gang level stopped at ``max_failures_per_level`` failures before it played every game."""
+    gang_note: str = ""
+    """Why the Gang level stopped early, other than the bound (the implementation could not be started again)."""
+    gang_first_failure_at: int | None = None
+    """The Gänge of the Gang level up to and including its first diverging one (among the vector Gänge when that one came from a vector); None if none diverged."""
+    max_failures_per_level: int | None = None
+    """The bound on the diverging games of a level, after which it stops (None: not known, the run did not start)."""
 
     @property
     def not_default(self) -> tuple[tuple[str, bool | str], ...]:
@@ -194,6 +213,47 @@ class HarnessReport:
             and levels_passed
             and readings_passed
         )
+
+    def scorecard(self) -> list[dict[str, Any]]:
+        """Per level: declared, checked, games passed and failed, vectors passed, failed and skipped, the clauses failed (with counts), and whether it stopped at the bound on failures."""
+        level_ids = ("scoring.", "match.", "schwingfest.")
+        gang_results = [s for v, s in self.vector_results if not v.startswith(level_ids)]
+        gang_clauses: dict[str, int] = {}
+        for d in self.gang_failures:
+            gang_clauses[d.clause_id or "(no clause)"] = gang_clauses.get(d.clause_id or "(no clause)", 0) + 1
+        out: list[dict[str, Any]] = [{
+            "level": "gang",
+            "declared": True,
+            "checked": self.startup_error is None,
+            "games_passed": self.games_played,
+            "games_failed": self.gang_failed_games,
+            "vectors_passed": gang_results.count("passed"),
+            "vectors_failed": gang_results.count("failed"),
+            "vectors_not_reached": gang_results.count("not_reached"),
+            "vectors_skipped": sum(1 for v in self.skipped if not v.id.startswith(level_ids)),
+            "clauses_failed": gang_clauses,
+            "bounded": self.gang_bounded,
+        }]
+        if self.levels is None:
+            return out
+        for c in self.levels.checks:
+            if c.level == "gang":
+                continue
+            statuses = [s for _, s in c.vector_results]
+            out.append({
+                "level": c.level,
+                "declared": c.declared,
+                "checked": c.checked,
+                "games_passed": c.played,
+                "games_failed": c.failed,
+                "vectors_passed": statuses.count("passed"),
+                "vectors_failed": statuses.count("failed"),
+                "vectors_not_reached": statuses.count("not_reached"),
+                "vectors_skipped": len(c.skipped),
+                "clauses_failed": dict(c.clauses_failed),
+                "bounded": c.bounded,
+            })
+        return out
 
     @property
     def games_played(self) -> int:
@@ -240,6 +300,10 @@ class HarnessReport:
             "readings": [r.to_json() for r in self.readings],
             "readings_played": None if self.played_readings is None else self.played_readings.to_json(),
             "not_default": dict(self.not_default),
+            "max_failures_per_level": self.max_failures_per_level,
+            "gang_failures": [d.to_json() for d in self.gang_failures],
+            "gang_first_failure_at": self.gang_first_failure_at,
+            "scorecard": self.scorecard(),
             **({} if self.levels is None else self.levels.to_json()),
         }
 
@@ -381,16 +445,11 @@ def format_report(report: HarnessReport) -> str:
     levels = report.levels
     if levels is not None:
         lines.extend(format_levels(levels))
-        if d is None:
-            lines.append(f"result: {verdict_line(report)}")
-            if levels.divergence is not None:
-                lines.append("")
-                lines.extend(format_level_divergence(levels.divergence))
-            return "\n".join(lines)
-    if d is None:
-        lines.append(f"result: {verdict_line(report)}")
-        return "\n".join(lines)
+    lines.extend(scorecard_lines(report))
     lines.append(f"result: {verdict_line(report)}")
+    if d is None:
+        lines.extend(_level_failure_lines(report))
+        return "\n".join(lines)
     lines.append("")
     lines.append(f"first divergence ({d.kind.value}) in {d.source}:")
     where = "at the start" if d.step is None else f"at step {d.step} (action {d.actions[-1]})"
@@ -429,5 +488,83 @@ def format_report(report: HarnessReport) -> str:
     lines.append(f"  actions: {' '.join(d.actions) if d.actions else '(none)'}")
     lines.append("  replay by sending these lines:")
     lines.extend(f"    {line}" for line in d.protocol_lines())
+    others = report.gang_failures[1:]
+    if others:
+        lines.append("")
+        lines.append(f"{len(others)} more divergence{'s' if len(others) != 1 else ''} of the gang level (as found, not shrunk):")
+        lines.extend(_failure_line(o.source, o.kind.value, o.clause_id, o.message) for o in others)
+    lines.extend(_level_failure_lines(report))
     return "\n".join(lines)
+
+
+def _failure_line(source: str, kind: str, clause_id: str | None, message: str) -> str:
+    return f"  {source}: {kind}, {clause_id or 'no clause'}: {message}"
+
+
+def _level_failure_lines(report: HarnessReport) -> list[str]:
+    """Per level beyond the Gang's play: its first divergence in full (confirmed on a fresh implementation), then its other divergences one line each."""
+    lines: list[str] = []
+    if report.levels is None:
+        return lines
+    for check in report.levels.checks:
+        if not check.failures:
+            continue
+        lines.append("")
+        lines.extend(format_level_divergence(check.failures[0]))
+        others = check.failures[1:]
+        if others:
+            lines.append(f"{len(others)} more divergence{'s' if len(others) != 1 else ''} of the {check.level} level (as found):")
+            lines.extend(_failure_line(o.source, o.kind, o.clause_id, o.message) for o in others)
+    return lines
+
+
+def _counted(clauses: Iterable[str | None]) -> str:
+    counts: dict[str, int] = {}
+    for c in clauses:
+        counts[c or "(no clause)"] = counts.get(c or "(no clause)", 0) + 1
+    return ", ".join(f"{c} {n}" for c, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def _vector_counts(results: Iterable[tuple[str, str]], skipped: int) -> str:
+    statuses = [status for _, status in results]
+    parts = [f"{statuses.count('passed')} passed", f"{statuses.count('failed')} failed"]
+    if statuses.count("not_reached"):
+        parts.append(f"{statuses.count('not_reached')} not reached")
+    if skipped:
+        parts.append(f"{skipped} skipped")
+    return "vectors " + ", ".join(parts)
+
+
+def scorecard_lines(report: HarnessReport) -> list[str]:
+    """The scorecard: per level the games passed and failed, its vectors passed, failed and skipped, and the clauses its divergences name."""
+    bound = "" if report.max_failures_per_level is None else f", up to {report.max_failures_per_level} diverging games"
+    lines = [f"scorecard (each level played on after a divergence{bound}):"]
+    gang_skipped = sum(1 for v in report.skipped if not v.id.startswith(("scoring.", "match.", "schwingfest.")))
+    gang_results = [(v, s) for v, s in report.vector_results if not v.startswith(("scoring.", "match.", "schwingfest."))]
+    failed = report.gang_failed_games
+    stop = " (stopped at the bound)" if report.gang_bounded else f" ({report.gang_note})" if report.gang_note else ""
+    clauses = f"; clauses failed: {_counted(d.clause_id for d in report.gang_failures)}" if report.gang_failures else ""
+    lines.append(
+        f"  gang: {report.games_played} Gänge passed, {failed} failed{stop}; "
+        f"{_vector_counts(gang_results, gang_skipped)}{clauses}"
+    )
+    if report.levels is None:
+        return lines
+    units = {"scoring": "scored Gänge", "match": "matches", "schwingfest": "Schwingfeste"}
+    for check in report.levels.checks:
+        if check.level == "gang":
+            continue
+        if not check.declared:
+            lines.append(f"  {check.level}: not declared")
+            continue
+        if not check.checked and not check.failures:
+            lines.append(f"  {check.level}: not checked ({check.note or 'not reached'})")
+            continue
+        stop = " (stopped at the bound)" if check.bounded else f" ({check.note})" if check.note else ""
+        clauses = f"; clauses failed: {_counted(f.clause_id for f in check.failures)}" if check.failures else ""
+        lines.append(
+            f"  {check.level}: {check.played} {units[check.level]} passed, {check.failed} failed{stop}; "
+            f"{_vector_counts(check.vector_results, len(check.skipped))}{clauses}"
+        )
+    return lines
 

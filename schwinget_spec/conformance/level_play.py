@@ -139,7 +139,7 @@ def _json_line(message: Mapping[str, Any]) -> str:
 
 
 class LevelPlay:
-    """Plays the scoring, match and Schwingfest levels an engine declared, beside the reference, and stops at the first difference.
+    """Plays the scoring, match and Schwingfest levels an engine declared, beside the reference, each up to ``max_failures`` differences.
 
     ``get_adapter`` gives the session's adapter (the engine started again if it died);
     ``hello`` is what the engine declared. ``run`` plays the levels in order and returns
@@ -147,10 +147,14 @@ class LevelPlay:
     ``Divergence`` (reported like any Gang divergence).
     """
 
-    def __init__(self, get_adapter: Callable[[], SubprocessAdapter], hello: Hello, fresh: FreshEngine | None = None) -> None:
+    def __init__(
+        self, get_adapter: Callable[[], SubprocessAdapter], hello: Hello, fresh: FreshEngine | None = None, *, max_failures: int = 1
+    ) -> None:
         self.get_adapter = get_adapter
         self.hello = hello
         self.fresh = fresh
+        self.max_failures = max_failures
+        """How many diverging games a level goes on to before it stops."""
         self.requests: list[str] = []
         self.scored = 0
         self.scored_vectors = 0
@@ -453,19 +457,22 @@ class LevelPlay:
         fests: Sequence[FestSpec],
         skipped: Mapping[str, Sequence[tuple[str, str]]],
         gang_played: tuple[int, int],
+        gang_failed: int = 0,
     ) -> tuple[LevelsReport, Divergence | None]:
-        """Play the declared levels in order; the report and the Gang divergence met inside a level, if any.
+        """Play every declared level in order, each to its end or to ``max_failures`` diverging games; the report (a check per level with its failures) and the first Gang met inside a level that diverged in its play, if any.
 
-        A divergence is confirmed on a fresh implementation (``confirm_fresh``) before it
-        is reported. Each level's check lists its vectors with ``passed``, ``failed`` or
-        ``not_reached``.
+        A divergence does not stop the run: the level goes on with its next game, and the
+        next level is played whatever the earlier ones found. The first divergence of each
+        level is confirmed on a fresh implementation (``confirm_fresh``) before it is
+        reported; a Gang met inside a level that diverges in its play is a failure of that
+        level, named like a Gang divergence (its kind and clause, its request lines). Each
+        level's check lists its vectors with ``passed``, ``failed`` or ``not_reached``.
         """
         declared = self.hello.levels
-        checks: dict[str, LevelCheck] = {"gang": LevelCheck("gang", True, True, *gang_played)}
+        checks: dict[str, LevelCheck] = {"gang": LevelCheck("gang", True, True, *gang_played, failed=gang_failed)}
         plans: list[tuple[str, Sequence[Any]]] = [("scoring", scoring), ("match", matches), ("schwingfest", fests)]
-        divergence: LevelDivergence | None = None
-        gang_divergence: Divergence | None = None
         stopped = False
+        gang_divergence: Divergence | None = None
         for level, items in plans:
             ids = [_vector_id(item) for item in items]
             if level not in declared:
@@ -475,50 +482,86 @@ class LevelPlay:
             if stopped:
                 checks[level] = LevelCheck(level, True, False, note="the run stopped at its deadline", vector_results=not_reached)
                 continue
-            if divergence is not None or gang_divergence is not None:
-                checks[level] = LevelCheck(level, True, False, note="the run stopped at an earlier divergence",
-                                           vector_results=not_reached)
-                continue
             played = vectors = steered = 0
             before = self.scored
             results: list[str] = []
-            try:
-                for item in items:
-                    results.append("failed")
+            failures: list[LevelDivergence] = []
+            first_at: int | None = None
+            note = ""
+            for item in items:
+                if len(failures) >= self.max_failures:
+                    break
+                results.append("failed")
+                found: LevelDivergence | None = None
+                try:
                     self._play_item(level, item)
-                    results[-1] = "passed"
-                    played += 1
-                    vectors += int(ids[played - 1] is not None)
-                    steered += int(_is_steered(item))
-            except _LevelStopError as stop:
-                divergence = self.confirm_fresh(level, items[len(results) - 1], stop.divergence)
-            except _GangStopError as stop:
-                gang_divergence = self.confirm_gang_fresh(stop.spec, stop.divergence)
-            except _DeadlineError:
-                stopped = True
-                results[-1] = "not_reached"
+                except _LevelStopError as stop:
+                    found = stop.divergence if failures else self.confirm_fresh(level, item, stop.divergence)
+                except _GangStopError as stop:
+                    gang = stop.divergence if failures else self.confirm_gang_fresh(stop.spec, stop.divergence)
+                    gang_divergence = gang if gang_divergence is None else gang_divergence
+                    found = _as_level_divergence(gang)
+                except _DeadlineError:
+                    stopped = True
+                    results[-1] = "not_reached"
+                    break
+                except ProtocolError as exc:
+                    # the implementation could not be started again for this game
+                    if exc.kind == "deadline":
+                        stopped = True
+                        results[-1] = "not_reached"
+                        break
+                    found = LevelDivergence(level, "protocol", exc.reason, _source(item), field=exc.kind, stderr=exc.stderr)
+                    note = f"the implementation could not be started again: {exc.reason}"
+                if found is not None:
+                    if first_at is None:
+                        first_at = (self.scored - before if level == "scoring" else played) + 1
+                    failures.append(found)
+                    if note:
+                        break
+                    continue
+                results[-1] = "passed"
+                played += 1
+                vectors += int(ids[len(results) - 1] is not None)
+                steered += int(_is_steered(item))
             outcome = tuple(
                 (vid, results[i] if i < len(results) else "not_reached") for i, vid in enumerate(ids) if vid is not None
             )
+            bounded = len(failures) >= self.max_failures and len(results) < len(items)
             if stopped:
                 checks[level] = LevelCheck(level, True, False, played, vectors, note="the run stopped at its deadline",
-                                           vector_results=outcome)
+                                           vector_results=outcome, failed=len(failures), failures=tuple(failures),
+                                           first_failure_at=first_at)
                 continue
             if level == "scoring":
                 played = self.scored - before
-            # a level that diverged was checked: its verdict is the divergence
-            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())), vector_results=outcome,
-                                       steered=steered)
+            checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())), note=note,
+                                       vector_results=outcome, steered=steered, failed=len(failures),
+                                       failures=tuple(failures), bounded=bounded, first_failure_at=first_at)
         if "scoring" in declared and checks["scoring"].checked:
             # the Gänge of matches and Schwingfeste were scored too
             c = checks["scoring"]
             checks["scoring"] = attrs.evolve(c, played=self.scored)
+        first = next((c.failures[0] for level in LEVELS if (c := checks[level]).failures), None)
         report = LevelsReport(
-            self.hello.protocol, tuple(checks[level] for level in LEVELS), divergence,
+            self.hello.protocol, tuple(checks[level] for level in LEVELS), first,
             tuple(sorted(self.clause_counts.items())), tuple(sorted(self.situation_counts.items())),
             stopped_at_deadline=stopped,
         )
         return report, gang_divergence
+
+
+def _source(item: Any) -> str:
+    """Where a level game comes from (a scored Gang, a match or a Schwingfest)."""
+    return str(item[0].source if isinstance(item, tuple) else item.source)
+
+
+def _as_level_divergence(d: Divergence) -> LevelDivergence:
+    """A Gang divergence met inside a level, as a failure listed under that level: of the level ``gang`` (the Gang's play diverged), its kind, clause and fields, and the request lines that replay the Gang after ``hello``."""
+    return LevelDivergence(
+        "gang", d.kind.value, d.message, d.source, field=d.field, expected=d.expected, actual=d.actual,
+        clause_id=d.clause_id, requests=tuple(d.protocol_lines()[1:]), stderr=d.stderr, fresh=d.fresh,
+    )
 
 
 def _is_steered(item: Any) -> bool:

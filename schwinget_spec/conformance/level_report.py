@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -34,6 +35,20 @@ class LevelCheck:
     vector_results: tuple[tuple[str, str], ...] = ()
     """Every vector of the level the run meant to play, in order, with ``passed``, ``failed`` or ``not_reached``."""
     steered: int = 0
+    failed: int = 0
+    """The games of the level that diverged (for ``gang``, the Gänge of the Gang level)."""
+    failures: tuple[LevelDivergence, ...] = ()
+    """Every divergence of the level, in the order met, up to the run's bound: the first shrunk (Gang) and confirmed on a fresh implementation, the others as found (empty for ``gang``: ``HarnessReport.gang_failures``)."""
+    bounded: bool = False
+    """True if the level stopped at the run's bound on failures before it played every game."""
+    first_failure_at: int | None = None
+    """The games of the level up to and including its first diverging one (for scoring, the Gänge scored), None if none diverged."""
+
+    @property
+    def clauses_failed(self) -> tuple[tuple[str, int], ...]:
+        """Each clause its failures name, with how many name it, most first."""
+        counts = Counter(f.clause_id or "(no clause)" for f in self.failures)
+        return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
     def to_json(self) -> dict[str, Any]:
         """The check as a JSON object."""
@@ -44,6 +59,11 @@ class LevelCheck:
             "played": self.played,
             "vectors": self.vectors,
             "steered": self.steered,
+            "failed": self.failed,
+            "first_failure_at": self.first_failure_at,
+            "bounded": self.bounded,
+            "clauses_failed": dict(self.clauses_failed),
+            "failures": [f.to_json() for f in self.failures],
             "skipped": [{"id": vid, "reason": reason} for vid, reason in self.skipped],
             "note": self.note,
             "vector_results": [{"id": vid, "status": status} for vid, status in self.vector_results],
@@ -118,7 +138,16 @@ class LevelsReport:
     @property
     def passed(self) -> bool:
         """True if no level diverged and every declared level was checked."""
-        return self.divergence is None and all(c.checked for c in self.checks if c.declared)
+        return (
+            self.divergence is None
+            and not any(c.failures for c in self.checks)
+            and all(c.checked for c in self.checks if c.declared)
+        )
+
+    @property
+    def failed_levels(self) -> tuple[str, ...]:
+        """The levels the divergences met beyond the Gang level name (``gang`` for a Gang whose play diverged inside a match, say), in order."""
+        return tuple(dict.fromkeys(f.level for c in self.checks for f in c.failures))
 
     @property
     def checked(self) -> tuple[str, ...]:
@@ -133,10 +162,11 @@ class LevelsReport:
     def verdict(self, gang_passed: bool) -> str:
         """The verdict line: ``PASSED: gang, scoring; not checked: match, schwingfest`` or ``DIVERGES at match: ...``."""
         rest = f"; not checked: {', '.join(self.not_checked)}" if self.not_checked else ""
-        if self.divergence is not None:
-            return f"DIVERGES at {self.divergence.level}{rest}"
-        if not gang_passed:
-            return f"DIVERGES at gang{rest}"
+        failed = [*(() if gang_passed else ("gang",)), *self.failed_levels]
+        if self.divergence is not None and self.divergence.level not in failed:
+            failed.append(self.divergence.level)
+        if failed:
+            return f"DIVERGES at {', '.join(failed)}{rest}"
         return f"PASSED: {', '.join(self.checked)}{rest}"
 
     def to_json(self) -> dict[str, Any]:
@@ -154,13 +184,16 @@ class LevelsReport:
         }
 
     @classmethod
-    def gang_only(cls, protocol: int, declared: tuple[str, ...], gang_played: tuple[int, int], note: str = "") -> LevelsReport:
-        """The levels of a run that checked the Gang level only (the engine declared no more, or the Gang level diverged)."""
+    def gang_only(
+        cls, protocol: int, declared: tuple[str, ...], gang_played: tuple[int, int], note: str = "", gang_failed: int = 0
+    ) -> LevelsReport:
+        """The levels of a run that checked the Gang level only (the engine declared no more, or the run stopped at the Gang level)."""
         return cls(
             protocol,
             tuple(
                 LevelCheck(level, level in declared, level == "gang", *(gang_played if level == "gang" else (0, 0)),
-                           note=note if level != "gang" and level in declared else "")
+                           note=note if level != "gang" and level in declared else "",
+                           failed=gang_failed if level == "gang" else 0)
                 for level in LEVELS
             ),
         )

@@ -209,6 +209,8 @@ def play_levels(
     steer: int = DEFAULT_STEER,
     skiplist: Any = None,
     fresh: FreshEngine | None = None,
+    max_failures: int = 1,
+    gang_failed: int = 0,
 ) -> tuple[LevelsReport, Divergence | None]:
     """Play every level ``hello`` declared beyond the Gang: the level vectors (unless ``vectors`` is False), then random games from ``seed``, then steered ones.
 
@@ -221,6 +223,8 @@ def play_levels(
     and Schwingfest situation (``steering_levels``; 0 for none). ``matches``, ``fests``,
     ``scored`` and ``steer`` are counts (integers, 0 or more) and ``seed`` an integer;
     anything else raises ``InvalidArgumentError`` naming it before anything is played.
+    Each level goes on after a divergence until ``max_failures`` of its games diverged
+    (``LevelCheck.failures``); ``gang_failed`` is the Gänge the Gang level saw diverge.
     """
     for name, count in (("matches", matches), ("fests", fests), ("scored", scored), ("steer", steer)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
@@ -229,7 +233,7 @@ def play_levels(
         raise InvalidArgumentError("seed", f"the seed of the random games is an integer, got {seed!r}")
     if not run or hello.levels == ("gang",):
         note = "the run stopped at the Gang level" if not run else ""
-        report = LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note)
+        report = LevelsReport.gang_only(hello.protocol, hello.levels, gang_played, note, gang_failed)
         if run or not vectors:
             return report, None
         # the level vectors the run meant to play, each not reached
@@ -247,8 +251,9 @@ def play_levels(
         return attrs.evolve(report, checks=checks), None
     found = level_vectors(hello.readings, skiplist) if vectors else LevelVectors((), (), (), {})
     steered = steered_for(steer, seed, hello.readings, hello.levels) if steer > 0 else SteeredLevels.none()
-    play = LevelPlay(get_adapter, hello, fresh)
+    play = LevelPlay(get_adapter, hello, fresh, max_failures=max_failures)
     return play.run(
+        gang_failed=gang_failed,
         scoring=[*found.scoring, *random_scored(scored, seed, hello.readings)],
         matches=[*found.matches, *random_matches(matches, seed, hello.readings), *steered.matches],
         fests=[*found.fests, *random_fests(fests, seed, hello.readings), *steered.fests],

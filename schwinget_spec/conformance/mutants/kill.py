@@ -150,13 +150,13 @@ def _judge(mutant: Mutant, report: HarnessReport, seconds: float) -> Kill:
         named, source, level = d.clause_id, d.source, "gang"
         route = _route(source)
         # vectors are played first, then the random Gänge, then the steered ones
-        games = report.vector_gaenge_played + 1 if route == "vectors" else report.games_played + 1
+        games = report.gang_first_failure_at
         fresh = d.fresh
     elif level_divergence is not None:
         named, source, level = level_divergence.clause_id, level_divergence.source, level_divergence.level
         route = f"{level} " + ("vectors" if source.startswith("vector") else "play")
-        played = {c.level: c.played for c in levels.checks} if levels is not None else {}
-        games = played.get(level, 0) + 1
+        first_at = {c.level: c.first_failure_at for c in levels.checks} if levels is not None else {}
+        games = first_at.get(level)
         fresh = level_divergence.fresh
     elif report.startup_error is not None:
         return Kill(mutant, True, "start", None, 0, None, "other", report.startup_error[:80], None, seconds)
@@ -189,7 +189,8 @@ def run_mutant(mutant: Mutant, *, in_process: bool = False, games: int = 100, se
 
     def one() -> HarnessReport:
         factory = mutant_loopback(mutant.id) if in_process else None
-        return run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=factory)
+        # the matrix names the first divergence of the run: each level stops at its first
+        return run_harness(mutant_command(mutant.id), games=games, seed=seed, client_factory=factory, max_failures_per_level=1)
 
     report = one()
     retried = _unconfirmed(report)

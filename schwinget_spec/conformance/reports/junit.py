@@ -81,6 +81,20 @@ def _suite(root: ET.Element, summary: RunSummary, group: str, title: str, failur
     suite.set("errors", "0")
 
 
+def _divergences(root: ET.Element, summary: RunSummary) -> None:
+    """A suite with one failed case per divergence of the run (every level's, as the scorecard lists them), when there is any."""
+    if not summary.failures:
+        return
+    suite = ET.SubElement(root, "testsuite", name=f"{summary.label}: divergences")
+    for number, failure in enumerate(summary.failures, 1):
+        _case(suite, "schwinget.conformance.divergences", f"{failure.level} {number}: {failure.source}",
+              Cell(CellStatus.FAILED), failure)
+    suite.set("tests", str(len(summary.failures)))
+    suite.set("failures", str(len(summary.failures)))
+    suite.set("skipped", "0")
+    suite.set("errors", "0")
+
+
 def _only_xml_characters(root: ET.Element) -> None:
     # Every text and attribute may come from an engine or a report file: characters XML
     # 1.0 cannot hold (control characters, lone surrogates) are shown escaped, so that the
@@ -103,21 +117,24 @@ def junit_xml(summaries: RunSummary | Sequence[RunSummary]) -> str:
     root = ET.Element("testsuites", name="schwinget conformance")
     described = situation_descriptions()
     for summary in runs:
-        by_clause = {f.clause_id: f for f in summary.failures if f.clause_id}
-        by_level = {f.level: f for f in summary.failures}
+        # each case carries the first failure of its key: the shrunk and confirmed one of its level
+        first = list(reversed(summary.failures))
+        by_clause = {f.clause_id: f for f in first if f.clause_id}
+        by_level = {f.level: f for f in first}
         by_situation = {
             name: f
-            for f in summary.failures
+            for f in first
             for name, (_, _, clauses) in described.items()
             if f.clause_id in clauses
         }
         by_vector = {
-            f.source.removeprefix("vector ").split(",")[0]: f for f in summary.failures if f.source.startswith("vector ")
+            f.source.removeprefix("vector ").split(",")[0]: f for f in first if f.source.startswith("vector ")
         }
         _suite(root, summary, "levels", "levels", by_level)
         _suite(root, summary, "vectors", "vectors", by_vector)
         _suite(root, summary, "situations", "named situations", by_situation)
         _suite(root, summary, "clauses", "clauses", by_clause)
+        _divergences(root, summary)
     for key in ("tests", "failures", "skipped", "errors"):
         root.set(key, str(sum(int(s.get(key, "0")) for s in root)))
     _only_xml_characters(root)

@@ -93,6 +93,7 @@ def run_file_schema() -> dict[str, Any]:
             "vector_results": _vector_entries(),
             "divergence": {"$ref": "#/definitions/failure"},
             "level_divergence": {"$ref": "#/definitions/failure"},
+            "gang_failures": {"type": "array", "items": {"$ref": "#/definitions/failure"}},
             "coverage": {
                 "type": ["object", "null"],
                 "properties": {
@@ -115,6 +116,7 @@ def run_file_schema() -> dict[str, Any]:
                         "note": _OPTIONAL_STRING,
                         "vector_results": _vector_entries(),
                         "skipped": _vector_entries(),
+                        "failures": {"type": "array", "items": {"$ref": "#/definitions/failure"}},
                     },
                 },
             },

@@ -214,8 +214,16 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
     failures: list[Failure] = []
     if isinstance(data.get("divergence"), Mapping):
         failures.append(_failure_of(data["divergence"], "gang"))
+    # the scorecard's later divergences: of the Gang level (its first is "divergence"), and of each level
+    failures.extend(_failure_of(d, "gang") for d in list(data.get("gang_failures") or [])[1:] if isinstance(d, Mapping))
     if isinstance(data.get("level_divergence"), Mapping):
         failures.append(_failure_of(data["level_divergence"], "?"))
+    for entry in data.get("levels") or []:
+        if isinstance(entry, Mapping) and isinstance(entry.get("failures"), list):
+            failures.extend(
+                _failure_of(d, str(entry.get("level", "?"))) for d in entry["failures"]
+                if isinstance(d, Mapping) and d != data.get("level_divergence")
+            )
     failed_clauses = {f.clause_id for f in failures if f.clause_id}
     coverage = data.get("coverage") if isinstance(data.get("coverage"), Mapping) else None
     level_entries = [entry for entry in data.get("levels") or [] if isinstance(entry, Mapping)]
