@@ -9,6 +9,7 @@ import attrs
 from schwinget_spec.cards import ALL_CARDS, Card
 from schwinget_spec.errors import InvalidArgumentError, ParseError
 from schwinget_spec.players import Player, as_player
+from schwinget_spec.safe_text import shown
 
 __all__ = [
     "ANGRIFF",
@@ -25,7 +26,7 @@ __all__ = [
 def _card(_instance: object, _attribute: attrs.Attribute[Card] | None, value: Card) -> None:
     if type(value) is not Card:
         raise InvalidArgumentError(
-            "card", f"expected a Card (Card.G3, or Card.parse('G3')), got {value!r}", clause_id="cards.schwungkarten"
+            "card", f"expected a Card (Card.G3, or Card.parse('G3')), got {shown(value)}", clause_id="cards.schwungkarten"
         )
 
 
@@ -109,7 +110,7 @@ def choose_leader(player: Player) -> ChooseLeader:
 def parse_action(text: str) -> Action:
     """The action with code ``text``: a card code (``G3``, ``KR``), ``A`` or ``L0``/``L1``."""
     if not isinstance(text, str):
-        raise InvalidArgumentError("text", f"an action code is a string like 'G3', 'A' or 'L0', got {text!r}")
+        raise InvalidArgumentError("text", f"an action code is a string like 'G3', 'A' or 'L0', got {shown(text)}")
     action = _BY_CODE.get(text)
     if action is not None:
         return action
@@ -122,7 +123,7 @@ def parse_action(text: str) -> Action:
         return _PLAY[Card.parse(key).value]
     except ParseError:
         raise ParseError(
-            f"unknown action code {text!r}: expected a card code (like G3, KR, BK), "
+            f"unknown action code {shown(text)}: expected a card code (like G3, KR, BK), "
             "A for the Angriff, or L0/L1 for the Kampfrichter's choice of the next leader",
             clause_id="gang.turn",
         ) from None

@@ -45,12 +45,12 @@ class Colour(enum.Enum):
     def parse(cls, text: str) -> Colour:
         """The colour whose one-letter code is ``text`` (case-insensitive)."""
         if not isinstance(text, str):
-            raise InvalidArgumentError("text", f"a colour code is a string like 'G', got {text!r}")
+            raise InvalidArgumentError("text", f"a colour code is a string like 'G', got {shown(text)}")
         try:
             return _COLOUR_BY_CODE[text.strip().upper()]
         except KeyError:
             raise ParseError(
-                f"unknown colour code {text!r}: expected one of R, G, B, Y",
+                f"unknown colour code {shown(text)}: expected one of R, G, B, Y",
                 clause_id="cards.schwungkarten",
             ) from None
 
@@ -149,12 +149,12 @@ class Card(enum.Enum):
     def of(cls, colour: Colour, value: int) -> Card:
         """The coloured card of ``colour`` and ``value``."""
         if not isinstance(colour, Colour):
-            raise InvalidArgumentError("colour", f"expected a Colour, got {colour!r}")
+            raise InvalidArgumentError("colour", f"expected a Colour, got {shown(colour)}")
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidArgumentError("value", f"a card value is an int from 1 to 6, got {value!r}")
+            raise InvalidArgumentError("value", f"a card value is an int from 1 to 6, got {shown(value)}")
         if not 1 <= value <= 6:
             raise ParseError(
-                f"card value {value} is out of range: values run from 1 to 6",
+                f"card value {shown(value)} is out of range: values run from 1 to 6",
                 clause_id="cards.schwungkarten",
             )
         return ALL_CARDS[_COLOURS.index(colour) * 6 + value - 1]
@@ -174,11 +174,11 @@ class Card(enum.Enum):
     def parse(cls, text: str) -> Card:
         """The card whose short code is ``text`` (case-insensitive): ``G3``, ``KR``, ``BK``."""
         if not isinstance(text, str):
-            raise InvalidArgumentError("text", f"a card code is a string like 'G3', got {text!r}")
+            raise InvalidArgumentError("text", f"a card code is a string like 'G3', got {shown(text)}")
         card = _CARD_BY_CODE.get(text.strip().upper())
         if card is None:
             raise ParseError(
-                f"unknown card code {text!r}: expected a colour R, G, B or Y followed by "
+                f"unknown card code {shown(text)}: expected a colour R, G, B or Y followed by "
                 "a value 1-6 (like G3), KR for the Kampfrichter or BK for the Brienzer-Konter",
                 clause_id="cards.schwungkarten",
             )
@@ -215,5 +215,5 @@ _CODE_OF: tuple[str, ...] = tuple(c.name for c in ALL_CARDS)
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Cards from codes separated by spaces or commas: ``"G3 KR y6"``."""
     if not isinstance(text, str):
-        raise InvalidArgumentError("text", f"card codes are a string like 'G3 KR y6', got {text!r}")
+        raise InvalidArgumentError("text", f"card codes are a string like 'G3 KR y6', got {shown(text)}")
     return tuple(Card.parse(tok) for tok in text.replace(",", " ").split())

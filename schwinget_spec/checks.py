@@ -24,7 +24,7 @@ def _name(kind: type | tuple[type, ...]) -> str:
 def check_type(value: Any, kind: type[_T], parameter: str) -> _T:
     """``value`` if it is an instance of ``kind``; else ``InvalidArgumentError`` naming ``parameter``."""
     if not isinstance(value, kind):
-        raise InvalidArgumentError(parameter, f"expected {_name(kind)}, got {value!r}")
+        raise InvalidArgumentError(parameter, f"expected {_name(kind)}, got {shown(value)}")
     return value
 
 
@@ -42,17 +42,17 @@ def check_int(value: Any, parameter: str, minimum: int | None = None, maximum: i
 def check_callable(value: Any, parameter: str) -> Callable[..., Any]:
     """``value`` if it is callable; else ``InvalidArgumentError`` naming ``parameter``."""
     if not callable(value):
-        raise InvalidArgumentError(parameter, f"expected a function, got {value!r}")
+        raise InvalidArgumentError(parameter, f"expected a function, got {shown(value)}")
     return value  # type: ignore[no-any-return]
 
 
 def check_tuple_of(value: Any, kind: type[_T], parameter: str) -> tuple[_T, ...]:
     """``value`` as a tuple if it is a tuple or list of ``kind`` instances; else ``InvalidArgumentError``."""
     if not isinstance(value, tuple | list):
-        raise InvalidArgumentError(parameter, f"expected a tuple of {_name(kind)}, got {value!r}")
+        raise InvalidArgumentError(parameter, f"expected a tuple of {_name(kind)}, got {shown(value)}")
     for i, item in enumerate(value):
         if not isinstance(item, kind):
-            raise InvalidArgumentError(f"{parameter}[{i}]", f"expected {_name(kind)}, got {item!r}")
+            raise InvalidArgumentError(f"{parameter}[{i}]", f"expected {_name(kind)}, got {shown(item)}")
     return tuple(value)
 
 
@@ -61,7 +61,7 @@ def field_type(kind: type | tuple[type, ...]) -> Callable[[Any, attrs.Attribute[
 
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind):
-            raise InvalidArgumentError(attribute.name, f"expected {_name(kind)}, got {value!r}")
+            raise InvalidArgumentError(attribute.name, f"expected {_name(kind)}, got {shown(value)}")
 
     return check
 
@@ -71,9 +71,9 @@ def tuple_of(kind: type | tuple[type, ...]) -> Callable[[Any, attrs.Attribute[An
 
     def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, tuple):
-            raise InvalidArgumentError(attribute.name, f"expected a tuple of {_name(kind)}, got {value!r}")
+            raise InvalidArgumentError(attribute.name, f"expected a tuple of {_name(kind)}, got {shown(value)}")
         for i, item in enumerate(value):
             if not isinstance(item, kind):
-                raise InvalidArgumentError(f"{attribute.name}[{i}]", f"expected {_name(kind)}, got {item!r}")
+                raise InvalidArgumentError(f"{attribute.name}[{i}]", f"expected {_name(kind)}, got {shown(item)}")
 
     return check

@@ -11,6 +11,7 @@ from schwinget_spec.cards import ALL_CARDS, Card, Colour, parse_cards
 from schwinget_spec.errors import InvalidDealError, SchwingetError
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import SplitMix64, shuffled
+from schwinget_spec.safe_text import shown
 
 __all__ = ["HAND_SIZE", "PILE_SIZE", "Deal"]
 
@@ -31,7 +32,7 @@ def _tuple_of_cards(value: object, field: str) -> tuple[Card, ...]:
     if type(value) is tuple or type(value) is list:  # the usual case, without the checks of the ABC below
         return tuple(value)
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidDealError(f"{field} must be a sequence of Cards, got {value!r}", clause_id="cards.schwungkarten")
+        raise InvalidDealError(f"{field} must be a sequence of Cards, got {shown(value)}", clause_id="cards.schwungkarten")
     return tuple(value)
 
 
@@ -41,7 +42,7 @@ def _sorted_hand(cards: Iterable[Card], field: str) -> tuple[Card, ...]:
         for card in hand:
             if not isinstance(card, Card):
                 raise InvalidDealError(
-                    f"{field} holds {card!r}, which is not a Card", clause_id="cards.schwungkarten"
+                    f"{field} holds {shown(card)}, which is not a Card", clause_id="cards.schwungkarten"
                 )
     return tuple(sorted(hand, key=_INDEX))
 
@@ -57,7 +58,7 @@ def _pile(value: Iterable[Card]) -> tuple[Card, ...]:
 def _hands(value: Sequence[Iterable[Card]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     plain = type(value) is tuple or type(value) is list  # the usual case, without the checks of the ABC
     if not plain and (isinstance(value, str | bytes) or not isinstance(value, Sequence)):
-        raise InvalidDealError(f"hands must be a pair of hands, got {value!r}", clause_id="deal.hands")
+        raise InvalidDealError(f"hands must be a pair of hands, got {shown(value)}", clause_id="deal.hands")
     if len(value) != 2:
         raise InvalidDealError(
             f"a deal has two hands, got {len(value)}", clause_id="deal.hands"
@@ -104,11 +105,11 @@ class Deal:
             for card in cards:
                 if not isinstance(card, Card):
                     raise InvalidDealError(
-                        f"{field} holds {card!r}, which is not a Card", clause_id="cards.schwungkarten"
+                        f"{field} holds {shown(card)}, which is not a Card", clause_id="cards.schwungkarten"
                     )
         if not isinstance(self.revealed, Card):
             raise InvalidDealError(
-                f"revealed is {self.revealed!r}, which is not a Card", clause_id="cards.schwungkarten"
+                f"revealed is {shown(self.revealed)}, which is not a Card", clause_id="cards.schwungkarten"
             )
         for i in (0, 1):
             if len(self.hands[i]) != HAND_SIZE:
@@ -183,7 +184,7 @@ class Deal:
     ) -> Deal:
         """A deal from card codes: ``Deal.from_codes(hands=("G1 G2 ...", "..."), revealed="R3", face_down="...", pile="...")``."""
         if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
-            raise InvalidDealError(f"hands must be a pair of code strings, got {hands!r}", clause_id="deal.hands")
+            raise InvalidDealError(f"hands must be a pair of code strings, got {shown(hands)}", clause_id="deal.hands")
         try:
             return cls(
                 hands=(parse_cards(hands[0]), parse_cards(hands[1])),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from schwinget_spec.safe_text import shown
+
 __all__ = [
     "GangNotOverError",
     "IllegalActionError",
@@ -70,7 +72,7 @@ class UnknownClauseError(SchwingetError, KeyError):
     """A clause id that the registry (``schwinget_spec.clauses``) does not hold; also a ``KeyError``."""
 
     def __init__(self, clause_id: object) -> None:
-        super().__init__(f"no clause with id {clause_id!r}")
+        super().__init__(f"no clause with id {shown(clause_id)}")
         self.unknown_id = clause_id
 
     def __str__(self) -> str:

@@ -24,6 +24,7 @@ from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidA
 from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord, _slot_constructor
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 from schwinget_spec.trick import COLOUR_MASK, FOLLOW_MASK, allowed_answers, resolve_schwung
 from schwinget_spec.views import PlayerView
 
@@ -332,7 +333,7 @@ class GangState:
             return self._apply_choose(action.player)
         else:
             raise InvalidArgumentError(
-                "action", f"expected an Action (PlayCard, StartAngriff, ChooseLeader) or its code, got {action!r}"
+                "action", f"expected an Action (PlayCard, StartAngriff, ChooseLeader) or its code, got {shown(action)}"
             )
         raise self._phase_error(action)
 
@@ -645,27 +646,27 @@ def check_result(result: GangResult, parameter: str = "result") -> GangResult:
     ``parameter`` or the field (``result.tricks``, ``result.outcome``...).
     """
     if not isinstance(result, GangResult):
-        raise InvalidArgumentError(parameter, f"expected a GangResult, got {result!r}")
+        raise InvalidArgumentError(parameter, f"expected a GangResult, got {shown(result)}")
     tricks, angriff, plattwurf = result.tricks, result.angriff, result.plattwurf
     if type(tricks) is not tuple or len(tricks) != 2 or not (_is_count(tricks[0]) and _is_count(tricks[1])):
-        raise InvalidArgumentError(f"{parameter}.tricks", f"expected a tuple of two ints >= 0, got {tricks!r}")
+        raise InvalidArgumentError(f"{parameter}.tricks", f"expected a tuple of two ints >= 0, got {shown(tricks)}")
     if not _is_count(result.schwuenge):
-        raise InvalidArgumentError(f"{parameter}.schwuenge", f"expected an int >= 0, got {result.schwuenge!r}")
+        raise InvalidArgumentError(f"{parameter}.schwuenge", f"expected an int >= 0, got {shown(result.schwuenge)}")
     if angriff is not None:
         if not isinstance(angriff, Angriff):
-            raise InvalidArgumentError(f"{parameter}.angriff", f"expected an Angriff or None, got {angriff!r}")
+            raise InvalidArgumentError(f"{parameter}.angriff", f"expected an Angriff or None, got {shown(angriff)}")
         if not isinstance(angriff.player, Player):
-            raise InvalidArgumentError(f"{parameter}.angriff.player", f"expected a Player, got {angriff.player!r}")
+            raise InvalidArgumentError(f"{parameter}.angriff.player", f"expected a Player, got {shown(angriff.player)}")
         if not _is_count(angriff.after_schwung):
             raise InvalidArgumentError(
-                f"{parameter}.angriff.after_schwung", f"expected an int >= 0, got {angriff.after_schwung!r}"
+                f"{parameter}.angriff.after_schwung", f"expected an int >= 0, got {shown(angriff.after_schwung)}"
             )
     for name in ("plattwurf", "winner"):
         value = getattr(result, name)
         if value is not None and not isinstance(value, Player):
-            raise InvalidArgumentError(f"{parameter}.{name}", f"expected a Player or None, got {value!r}")
+            raise InvalidArgumentError(f"{parameter}.{name}", f"expected a Player or None, got {shown(value)}")
     if not isinstance(result.outcome, Outcome):
-        raise InvalidArgumentError(f"{parameter}.outcome", f"expected an Outcome, got {result.outcome!r}")
+        raise InvalidArgumentError(f"{parameter}.outcome", f"expected an Outcome, got {shown(result.outcome)}")
     if plattwurf is not None and angriff is None:
         raise InvalidArgumentError(
             f"{parameter}.plattwurf",
@@ -701,10 +702,10 @@ def start_gang(deal: Deal, starter: Player, rules: Rules | None = None) -> GangS
     neither ``Rules`` nor None.
     """
     if not isinstance(deal, Deal):
-        raise InvalidArgumentError("deal", f"expected a Deal, got {deal!r}")
+        raise InvalidArgumentError("deal", f"expected a Deal, got {shown(deal)}")
     starter = as_player(starter, "starter")
     if rules is not None and not isinstance(rules, Rules):
-        raise InvalidArgumentError("rules", f"expected Rules or None, got {rules!r}")
+        raise InvalidArgumentError("rules", f"expected Rules or None, got {shown(rules)}")
     return GangState(
         deal=deal,
         rules=Rules() if rules is None else rules,
@@ -732,5 +733,5 @@ def _mask(cards: tuple[Card, ...]) -> int:
 def view_of(state: GangState, player: Player) -> PlayerView:
     """What ``player`` sees of ``state``; the same as ``state.view(player)``."""
     if not isinstance(state, GangState):
-        raise InvalidArgumentError("state", f"expected a GangState, got {state!r}")
+        raise InvalidArgumentError("state", f"expected a GangState, got {shown(state)}")
     return state.view(player)

@@ -114,7 +114,7 @@ def as_length(value: object, parameter: str = "length") -> MatchLength:
         return value
     if type(value) is int and value in (4, 6):
         return MatchLength(value)
-    raise InvalidArgumentError(parameter, f"expected a MatchLength (or 4 or 6 Gänge), got {value!r}", clause_id="setup.gangkarten")
+    raise InvalidArgumentError(parameter, f"expected a MatchLength (or 4 or 6 Gänge), got {shown(value)}", clause_id="setup.gangkarten")
 
 
 def _rules(value: object) -> Rules:
@@ -326,7 +326,7 @@ class MatchState:
         self._check_not_over()
         number = self.gang_number
         if not isinstance(gang, GangState):
-            raise InvalidArgumentError("gang", f"expected a finished GangState, got {gang!r}")
+            raise InvalidArgumentError("gang", f"expected a finished GangState, got {shown(gang)}")
         if not gang.is_over:
             raise MatchError(
                 f"Gang {number} is not finished (Schwung {gang.schwung_number} is being played); "
@@ -477,7 +477,7 @@ def play_match_deals(
 ) -> MatchState:
     """A whole match from explicit deals, one per Gang: 4 deals for a short match, 6 for a long one (``setup.gangkarten``)."""
     if not isinstance(deals, tuple | list):
-        raise InvalidArgumentError("deals", f"expected a list of 4 or 6 Deals, got {deals!r}")
+        raise InvalidArgumentError("deals", f"expected a list of 4 or 6 Deals, got {shown(deals)}")
     if len(deals) not in (MatchLength.SHORT.gaenge, MatchLength.LONG.gaenge):
         raise MatchError(
             f"a match has 4 or 6 Gänge, got {len(deals)} deals", clause_id="setup.gangkarten"

@@ -51,13 +51,14 @@ class Player(enum.IntEnum, metaclass=_SeatType):
     def parse(cls, text: str | int) -> Player:
         """The player from ``0``, ``1``, ``"P0"`` or ``"P1"`` (case-insensitive)."""
         if isinstance(text, bool) or not isinstance(text, str | int):
-            raise ParseError(f"unknown player {text!r}: expected P0 or P1")
-        key = str(text).strip().upper().removeprefix("P")
+            raise ParseError(f"unknown player {shown(text)}: expected P0 or P1")
+        # an int other than 0 and 1 is refused below without being made text (it may have any number of digits)
+        key = text.strip().upper().removeprefix("P") if isinstance(text, str) else {0: "0", 1: "1"}.get(text, "?")
         if key == "0":
             return Player.P0
         if key == "1":
             return Player.P1
-        raise ParseError(f"unknown player {text!r}: expected P0 or P1")
+        raise ParseError(f"unknown player {shown(text)}: expected P0 or P1")
 
     def __bool__(self) -> bool:
         raise TypeError(f"{self.name} has no truth value: compare an optional Player with `is None`")

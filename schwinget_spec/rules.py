@@ -15,7 +15,7 @@ __all__ = ["Rules"]
 def _switch(default: bool) -> Any:
     def check(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
         if not isinstance(value, bool):
-            raise InvalidArgumentError(attribute.name, f"the switch takes True or False, not {value!r}")
+            raise InvalidArgumentError(attribute.name, f"the switch takes True or False, not {shown(value)}")
 
     return attrs.field(default=default, validator=check)
 
@@ -28,7 +28,7 @@ class _OneOf:
     def __call__(self, _instance: object, attribute: attrs.Attribute[str], value: object) -> None:
         if not isinstance(value, str) or value not in self.options:
             listed = ", ".join(repr(o) for o in self.options)
-            raise InvalidArgumentError(attribute.name, f"the switch takes one of {listed}, not {value!r}")
+            raise InvalidArgumentError(attribute.name, f"the switch takes one of {listed}, not {shown(value)}")
 
 
 def _one_of(options: tuple[str, ...]) -> _OneOf:

@@ -96,8 +96,10 @@ def min_rounds(players: int, sets: int) -> int:
 
 
 def _index(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        raise InvalidArgumentError(attribute.name, f"a Schwinger is a number 0, 1, 2..., got {value!r}")
+    if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+        raise InvalidArgumentError(
+            attribute.name, f"a Schwinger is a number 0, 1, 2... below {MAX_PLAYERS}, got {shown(value)}"
+        )
 
 
 @attrs.frozen(order=True, cache_hash=True)
@@ -118,9 +120,9 @@ class Meeting:
         if self.a >= self.b:
             raise InvalidArgumentError("b", f"a meeting names the younger Schwinger first: a < b, got {self.a} and {self.b}")
         if type(value) is not int:
-            raise InvalidArgumentError("leg", f"expected an int, 1 or 2, got {value!r}")
+            raise InvalidArgumentError("leg", f"expected an int, 1 or 2, got {shown(value)}")
         if value not in (1, 2):
-            raise SchwingfestError(f"leg: each pair meets twice, leg 1 or 2, got {value}", clause_id="fest.twice_each")
+            raise SchwingfestError(f"leg: each pair meets twice, leg 1 or 2, got {shown(value)}", clause_id="fest.twice_each")
 
     def seat(self, schwinger: int) -> Player:
         """The seat of ``schwinger`` in this Gang; ``InvalidArgumentError`` if ``schwinger`` does not fight in it."""
@@ -129,7 +131,7 @@ class Meeting:
                 return Player.P0
             if schwinger == self.b:
                 return Player.P1
-        raise InvalidArgumentError("schwinger", f"Schwinger {schwinger!r} does not fight in {self}")
+        raise InvalidArgumentError("schwinger", f"Schwinger {shown(schwinger)} does not fight in {self}")
 
     def schwinger(self, seat: Player) -> int:
         """The Schwinger in ``seat``."""
@@ -158,7 +160,7 @@ class Schedule:
     @rounds.validator
     def _check_rounds(self, _attribute: object, value: object) -> None:
         if not isinstance(value, tuple) or not all(isinstance(r, tuple) for r in value):
-            raise InvalidArgumentError("rounds", f"expected a tuple of rounds, each a tuple of Meetings, got {value!r}")
+            raise InvalidArgumentError("rounds", f"expected a tuple of rounds, each a tuple of Meetings, got {shown(value)}")
 
     def __attrs_post_init__(self) -> None:
         meetings = tuple(m for r in self.rounds for m in r)
@@ -166,7 +168,7 @@ class Schedule:
         for number, r in enumerate(self.rounds, 1):
             for m in r:
                 if not isinstance(m, Meeting):
-                    raise InvalidArgumentError("rounds", f"expected Meetings, got {m!r}")
+                    raise InvalidArgumentError("rounds", f"expected Meetings, got {shown(m)}")
                 if m in place:
                     raise InvalidArgumentError("rounds", f"{m} appears twice", clause_id="fest.twice_each")
                 place[m] = (len(place), number)
@@ -187,7 +189,8 @@ class Schedule:
         """The round (1-based) in which ``meeting`` is fought."""
         place = self._place.get(meeting) if isinstance(meeting, Meeting) else None
         if place is None:
-            raise SchwingfestError(f"{meeting} is not a Gang of this Schwingfest", clause_id="fest.twice_each")
+            shown_meeting = meeting if isinstance(meeting, Meeting) else shown(meeting)
+            raise SchwingfestError(f"{shown_meeting} is not a Gang of this Schwingfest", clause_id="fest.twice_each")
         return place[1]
 
 
@@ -363,7 +366,7 @@ class SchwingfestState:
         slots = [-1] * len(self.schedule.meetings)
         for i, g in enumerate(self.fought):
             if not isinstance(g, FestGang):
-                raise InvalidArgumentError(f"fought[{i}]", f"expected a FestGang, got {g!r}")
+                raise InvalidArgumentError(f"fought[{i}]", f"expected a FestGang, got {shown(g)}")
             k = self.schedule.position(g.meeting)
             if k is None or slots[k] >= 0:
                 raise InvalidArgumentError(f"fought[{i}]", f"{g.meeting} is not an open meeting of the schedule")
@@ -398,7 +401,7 @@ class SchwingfestState:
     def starter_of(self, meeting: Meeting) -> int:
         """The Schwinger who starts the Gang of ``meeting`` under ``Rules.fest_starter`` (AMB-FEST-STARTER)."""
         if not isinstance(meeting, Meeting):
-            raise InvalidArgumentError("meeting", f"expected a Meeting, got {meeting!r}")
+            raise InvalidArgumentError("meeting", f"expected a Meeting, got {shown(meeting)}")
         mode = self.rules.fest_starter
         if mode == "younger" or meeting.leg == 1:
             # match.first_starter: the younger of the pair
@@ -424,7 +427,7 @@ class SchwingfestState:
     def _check_open(self, meeting: Meeting) -> int:
         # The place of ``meeting`` in the schedule, if it is a meeting of it not fought yet.
         if not isinstance(meeting, Meeting):
-            raise InvalidArgumentError("meeting", f"expected a Meeting, got {meeting!r}")
+            raise InvalidArgumentError("meeting", f"expected a Meeting, got {shown(meeting)}")
         k = self.schedule.position(meeting)
         if k is None:
             raise SchwingfestError(
@@ -448,7 +451,7 @@ class SchwingfestState:
         """
         k = self._check_open(meeting)
         if not isinstance(gang, GangState):
-            raise InvalidArgumentError("gang", f"expected a finished GangState, got {gang!r}")
+            raise InvalidArgumentError("gang", f"expected a finished GangState, got {shown(gang)}")
         if not gang.is_over:
             raise SchwingfestError(
                 f"the Gang of {meeting} is not finished; points are recorded after a Gang ends",
@@ -590,13 +593,13 @@ def start_schwingfest(
     values raise ``InvalidArgumentError`` naming the parameter.
     """
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise InvalidArgumentError("names", f"expected a sequence of names, got {names!r}")
+        raise InvalidArgumentError("names", f"expected a sequence of names, got {shown(names)}")
     names = tuple(names)
     for i, name in enumerate(names):
         if not isinstance(name, str):
-            raise InvalidArgumentError(f"names[{i}]", f"a Schwinger's name is a string, got {name!r}")
+            raise InvalidArgumentError(f"names[{i}]", f"a Schwinger's name is a string, got {shown(name)}")
     if len(set(names)) != len(names):
-        raise SchwingfestError(f"the Schwinger need distinct names, got {names!r}")
+        raise SchwingfestError(f"the Schwinger need distinct names, got {shown(names)}")
     return SchwingfestState(
         names=names,
         system=as_system(system),

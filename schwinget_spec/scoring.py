@@ -48,12 +48,12 @@ class ScoringSystem(enum.Enum):
     def parse(cls, text: str) -> ScoringSystem:
         """The system from its name (``schwingerwertung``, ``punktewertung``; also ``s``/``p``), case-insensitive."""
         if not isinstance(text, str):
-            raise InvalidArgumentError("text", f"a scoring system is named by a string, got {text!r}")
+            raise InvalidArgumentError("text", f"a scoring system is named by a string, got {shown(text)}")
         key = text.strip().lower()
         for system in cls:
             if key in (system.value, system.value[0]):
                 return system
-        raise ParseError(f"unknown scoring system {text!r}: expected schwingerwertung or punktewertung")
+        raise ParseError(f"unknown scoring system {shown(text)}: expected schwingerwertung or punktewertung")
 
 
 def as_system(value: object, parameter: str = "system") -> ScoringSystem:
@@ -66,12 +66,12 @@ def as_system(value: object, parameter: str = "system") -> ScoringSystem:
         return value
     if isinstance(value, str):
         return ScoringSystem.parse(value)
-    raise InvalidArgumentError(parameter, f"expected a ScoringSystem or its name, got {value!r}")
+    raise InvalidArgumentError(parameter, f"expected a ScoringSystem or its name, got {shown(value)}")
 
 
 def _system_field(_instance: object, _attribute: attrs.Attribute[ScoringSystem], value: ScoringSystem) -> None:
     if type(value) is not ScoringSystem:
-        raise InvalidArgumentError("system", f"expected a ScoringSystem, got {value!r}")
+        raise InvalidArgumentError("system", f"expected a ScoringSystem, got {shown(value)}")
 
 
 MAX_HUNDREDTHS = 2**63 - 1
@@ -119,32 +119,32 @@ class Points:
         Only the ASCII digits 0-9 are digits here; ``system`` is a ``ScoringSystem`` or its name.
         """
         if not isinstance(text, str):
-            raise InvalidArgumentError("text", f"points are written as a string like '9.75' or '7', got {text!r}")
+            raise InvalidArgumentError("text", f"points are written as a string like '9.75' or '7', got {shown(text)}")
         system = as_system(system)
         raw = text.strip()
         whole, dot, frac = raw.partition(".")
         if not _ascii_digits(whole) or (dot and (len(frac) != 2 or not _ascii_digits(frac))):
-            raise ParseError(f"points {text!r} are not written like 9.75 or 7")
+            raise ParseError(f"points {shown(text)} are not written like 9.75 or 7")
         try:
             return cls(system, int(whole) * 100 + (int(frac) if dot else 0))
         except ValueError as exc:
-            raise ParseError(f"points {text!r}: {exc}") from None
+            raise ParseError(f"points {shown(text)}: {exc}") from None
 
     @classmethod
     def total(cls, system: ScoringSystem, items: Iterable[Points]) -> Points:
         """The sum of ``items`` under ``system`` (zero for none)."""
         out = cls.zero(system)
         if isinstance(items, str | bytes) or not isinstance(items, Iterable):
-            raise InvalidArgumentError("items", f"expected an iterable of Points, got {items!r}")
+            raise InvalidArgumentError("items", f"expected an iterable of Points, got {shown(items)}")
         for item in items:
             if not isinstance(item, Points):
-                raise InvalidArgumentError("items", f"expected Points, got {item!r}")
+                raise InvalidArgumentError("items", f"expected Points, got {shown(item)}")
             out = out + item
         return out
 
     def _same(self, other: Points) -> None:
         if not isinstance(other, Points):
-            raise InvalidArgumentError("other", f"Points compare only with Points, got {other!r}")
+            raise InvalidArgumentError("other", f"Points compare only with Points, got {shown(other)}")
         if other.system is not self.system:
             raise SchwingetError(
                 f"cannot combine {self.system.label} points with {other.system.label} points: "
@@ -218,7 +218,7 @@ class TableRow(enum.Enum):
         """The result row of a Gang's outcome."""
         row = _ROW_OF_OUTCOME.get(outcome) if isinstance(outcome, Outcome) else None
         if row is None:
-            raise InvalidArgumentError("outcome", f"expected an Outcome, got {outcome!r}")
+            raise InvalidArgumentError("outcome", f"expected an Outcome, got {shown(outcome)}")
         return row
 
 
@@ -367,10 +367,10 @@ def compute_gang_score(result: GangResult, system: ScoringSystem, rules: Rules |
     ``Rules`` raise ``InvalidArgumentError``.
     """
     if not isinstance(result, GangResult):
-        raise InvalidArgumentError("result", f"expected a GangResult, got {result!r}")
+        raise InvalidArgumentError("result", f"expected a GangResult, got {shown(result)}")
     system = as_system(system)
     if rules is not None and not isinstance(rules, Rules):
-        raise InvalidArgumentError("rules", f"expected Rules or None, got {rules!r}")
+        raise InvalidArgumentError("rules", f"expected Rules or None, got {shown(rules)}")
     rules = Rules() if rules is None else rules
     row = TableRow.for_outcome(result.outcome)
     figures = WERTUNGSTABELLE[row].figures(system)

@@ -52,6 +52,7 @@ from schwinget_spec.match import (
     rules_difference,
 )
 from schwinget_spec.players import as_player
+from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import as_system
 
 S, PW = ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG
@@ -204,10 +205,10 @@ def test_points_read_only_ascii_digits() -> None:
 # -- every public callable, fed bad values in each argument
 
 BAD_VALUES: tuple[Any, ...] = (
-    None, True, -1, 2, 10**30, 1.5, 3.0, -0.0, math.nan, "x", "", "P0", "G3", b"G3", [], (), {}, object(),
-    Card.G3, Player.P1, S, [None], ("a", "b"),
+    None, True, -1, 2, 10**30, 10**5000, -(10**5000), 1.5, 3.0, -0.0, math.nan, "x", "", "P0", "G3", b"G3", [], (), {},
+    object(), Card.G3, Player.P1, S, [None], ("a", "b"),
 )
-"""Values of every JSON and Python kind a careless caller passes."""
+"""Values of every JSON and Python kind a careless caller passes, ints of more digits than Python turns into text included."""
 
 _SEEDED = random_chooser(1)
 
@@ -321,7 +322,7 @@ def test_bad_values_in_any_argument_give_a_library_error(name: str) -> None:
             except SchwingetError:
                 pass
             except Exception as exc:  # pragma: no cover - the failure message names the call
-                pytest.fail(f"{name} with argument {position} = {bad!r} raised {type(exc).__name__}: {exc}")
+                pytest.fail(f"{name} with argument {position} = {shown(bad)} raised {type(exc).__name__}: {exc}")
 
 
 def test_a_refused_argument_leaves_the_value_unchanged() -> None:
