@@ -58,7 +58,7 @@ def verify_command(traces: tuple[Path, ...], as_json: bool, lang: str) -> None:
             summary += f", {len(unreadable)} could not be read"
         out.print(summary)
     for path, problem in unreadable:
-        click.echo(f"Error: TRACE {path}: {problem}", err=True)
+        click.echo(f"Error: TRACE {terminal_text(str(path), keep_lines=False)}: {problem}", err=True)
     if unreadable:
         sys.exit(2)
     if any(not v.conforms for _, v in verdicts):
