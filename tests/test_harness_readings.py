@@ -197,3 +197,29 @@ def test_a_skip_list_entry_for_one_value_skips_exactly_the_vectors_depending_on_
     assert "drawn_gang_starter" in sent
     doc = " ".join(DOC.read_text(encoding="utf-8").split())
     assert "An entry for `draw_tie_starter` `\"younger\"` skips exactly one shipped vector, `match.rules.draw_tie_starter.younger.001`." in doc
+
+
+def test_a_value_the_skip_list_takes_out_is_not_sent_when_stale_skips_are_checked() -> None:
+    """After a passing run the Gang vectors a skip list left out are replayed to find stale skips, but never one that needs the value a ``switch`` entry takes out."""
+    skiplist = parse_skiplist({
+        "format": "schwinget-skiplist", "version": 1, "implementation": "no special Farbzwang",
+        "skip": [{"switch": "special_cards_follow_colour", "value": True, "reason": "not implemented"}],
+    })
+    sent: list[Any] = []
+
+    def start() -> LoopbackClient:
+        server = ReferenceServer(declare=Readings.from_json({"special_cards_follow_colour": [False]}))
+
+        def handle(request: Any) -> dict[str, Any]:
+            if isinstance(request, dict) and "special_cards_follow_colour" in (request.get("rules") or {}):
+                sent.append(request["rules"]["special_cards_follow_colour"])
+            answer = server.handle(request)
+            return {**answer, "switches": ["special_cards_follow_colour"]} if request.get("cmd") == "hello" else answer
+
+        return LoopbackClient(handle)
+
+    report = run_harness(["(in process)"], client_factory=start, games=0, steer=0, skiplist=skiplist)
+    assert report.passed, format_report(report)
+    assert [s.id for s in report.skipped if s.by_skiplist]
+    assert report.stale_skips == ()
+    assert set(sent) == {False}
