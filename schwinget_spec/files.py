@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -44,13 +45,23 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
 
     On any failure the temporary file is removed and ``path`` is left as it was (the old
     file, or no file); an ``OSError`` becomes ``OutputFileError`` naming ``path``.
-    An existing file keeps its permission bits; a new one gets those of ``open()``.
+    An existing file keeps its permission bits; a new one gets those of ``open()``. A
+    symbolic link is written through (the file it points to is replaced, the link stays);
+    a path that is no regular file (``/dev/stdout``, a FIFO, a device) is written as it is,
+    never replaced by a file.
     """
-    target = Path(path)
-    existed = target.exists()
+    try:
+        mode = os.stat(path).st_mode  # through a symbolic link
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_in_place(path, data)
+        return
+    target = Path(os.path.realpath(path)) if mode is not None else Path(path)
+    existed = mode is not None
     left = "the old file is left as it was" if existed else "no file was written"
     try:
-        mode = target.stat().st_mode & 0o7777 if existed else _new_file_mode()
+        bits = mode & 0o7777 if mode is not None else _new_file_mode()
         handle, temporary = tempfile.mkstemp(dir=target.absolute().parent, prefix=f".{target.name}.", suffix=".part")
     except OSError as exc:
         raise OutputFileError(str(path), f"cannot be written: {exc.strerror or exc}; {left}", cause=exc) from None
@@ -59,7 +70,7 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, bits)
         os.replace(temporary, target)
     except BaseException as exc:
         # Ctrl-C included: the partial temporary file goes, the target is untouched
@@ -68,6 +79,15 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
         if isinstance(exc, OSError):
             raise OutputFileError(str(path), f"cannot be written: {exc.strerror or exc}; {left}", cause=exc) from None
         raise
+
+
+def _write_in_place(path: str | os.PathLike[str], data: bytes) -> None:
+    # a device, a FIFO or a terminal: nothing to rename over, and renaming would replace the node itself
+    try:
+        with open(path, "wb") as out:
+            out.write(data)
+    except OSError as exc:
+        raise OutputFileError(str(path), f"cannot be written: {exc.strerror or exc}", cause=exc) from None
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:

@@ -8,6 +8,7 @@ import os
 import re
 import resource
 import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -171,4 +172,18 @@ def test_vector_regeneration_on_a_full_disk_leaves_whole_files(monkeypatch: pyte
         generate.write_vectors(tmp_path)
     assert (tmp_path / "a.json").read_text(encoding="utf-8") == "[1]\n"
     assert (tmp_path / "b.json").read_text(encoding="utf-8") == "old"
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_device_is_written_as_it_is_and_a_link_through(tmp_path: Path) -> None:
+    """``/dev/null`` is written into, never replaced by a file; a symbolic link stays a link and its file gets the text."""
+    write_text_atomically("/dev/null", "page")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    real = tmp_path / "real.html"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.html"
+    link.symlink_to(real.name)
+    write_text_atomically(link, "new")
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == "new"
     assert _leftovers(tmp_path) == []
