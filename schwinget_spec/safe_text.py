@@ -10,6 +10,7 @@ script in a page, nor make an XML file that a CI system cannot parse.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -19,6 +20,7 @@ __all__ = [
     "code_span",
     "markdown_text",
     "shown",
+    "terminal_json",
     "terminal_text",
     "xml_text",
 ]
@@ -56,6 +58,20 @@ def terminal_text(text: str, *, keep_lines: bool = True) -> str:
     what the terminal shows before it, is always escaped.
     """
     return (_UNSAFE_KEEP_LINES if keep_lines else _UNSAFE).sub(_escape, str(text))
+
+
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def terminal_json(value: Any) -> str:
+    """``value`` as indented JSON (UTF-8 letters kept) for a terminal: every character a terminal could act on is a ``\\u`` escape.
+
+    JSON escapes the C0 controls itself; DEL, the C1 controls (``\\u009b`` starts a
+    terminal sequence too), the line separators, the bidirectional controls and lone
+    surrogates are escaped here. The text reads back as the same value.
+    """
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def xml_text(text: str) -> str:

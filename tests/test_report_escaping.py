@@ -20,7 +20,15 @@ from schwinget_spec.conformance.mutants.registry import get_mutant
 from schwinget_spec.conformance.protocol import PROTOCOL_VERSION
 from schwinget_spec.conformance.reports import html_page, junit_xml, markdown_page, summarise
 from schwinget_spec.conformance.suite import load_vectors
-from schwinget_spec.safe_text import code_fence, code_span, markdown_text, shown, terminal_text, xml_text
+from schwinget_spec.safe_text import (
+    code_fence,
+    code_span,
+    markdown_text,
+    shown,
+    terminal_json,
+    terminal_text,
+    xml_text,
+)
 
 HOSTILE = (
     '<script>alert(1)</script> <img src=x onerror=alert(2)> <iframe src="javascript:alert(3)"></iframe> '
@@ -113,21 +121,27 @@ def test_terminal_text_shows_escape_sequences() -> None:
     assert shown(10**5000) == "an int of 16610 bits"
 
 
-def test_conformance_run_prints_engine_escapes_escaped(tmp_path: Path) -> None:
-    """The text report of ``conformance run`` shows an engine's terminal escape sequences escaped, never raw."""
+def _hostile_engine(tmp_path: Path) -> Path:
+    """An engine whose name and version hold terminal escape sequences and whose refusals write one to stderr."""
     script = tmp_path / "engine.py"
     script.write_text(
         "import json, sys\n"
         "for line in sys.stdin:\n"
         "    req = json.loads(line)\n"
         "    if req['cmd'] == 'hello':\n"
-        f"        print(json.dumps({{'ok': True, 'name': 'x\\x1b]0;pwned\\x07y', 'version': '\\x1b[31m', "
+        f"        print(json.dumps({{'ok': True, 'name': 'x\\x1b]0;pwned\\x07y\\x9b\\u202e', 'version': '\\x1b[31m', "
         f"'protocol': {PROTOCOL_VERSION}, 'levels': ['gang']}}), flush=True)\n"
         "        continue\n"
         "    sys.stderr.write('boom \\x1b[2J\\n'); sys.stderr.flush()\n"
         "    print(json.dumps({'ok': False, 'error': 'no \\x1b]0;pwned\\x07'}), flush=True)\n",
         encoding="utf-8",
     )
+    return script
+
+
+def test_conformance_run_prints_engine_escapes_escaped(tmp_path: Path) -> None:
+    """The text report of ``conformance run`` shows an engine's terminal escape sequences escaped, never raw."""
+    script = _hostile_engine(tmp_path)
     junit = tmp_path / "run.xml"
     result = CliRunner().invoke(
         cli,
@@ -191,3 +205,18 @@ def test_replay_prints_names_and_ids_escaped(tmp_path: Path) -> None:
     assert "\x1b" not in result.output
     assert "trace [bold]\\x1b[2J" in result.output
     assert "([/x]\\x1b]0;pwned\\x070)" in result.output
+
+
+def test_conformance_run_json_on_the_terminal_escapes_what_a_terminal_acts_on(tmp_path: Path) -> None:
+    """``conformance run --json`` alone prints JSON whose C1 controls and bidirectional marks are escapes, reading back as the same report."""
+    script = _hostile_engine(tmp_path)
+    result = CliRunner().invoke(
+        cli,
+        ["conformance", "run", "--no-vectors", "--games", "1", "--steer", "0", "--deadline", "60", "--json", "--",
+         sys.executable, str(script)],
+    )
+    assert result.exit_code == 1, result.output
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]", result.output)
+    report = json.loads(result.output)
+    assert report["implementation"].startswith("x\x1b]0;pwned\x07y")
+    assert terminal_json({"a": "\x9b\u202e"}) == '{\n  "a": "\\u009b\\u202e"\n}'

@@ -34,7 +34,7 @@ from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.files import OutputFileError, write_bytes_atomically, write_text_atomically
-from schwinget_spec.safe_text import terminal_text
+from schwinget_spec.safe_text import terminal_json, terminal_text
 
 __all__ = ["conformance_group", "vectors_group"]
 
@@ -363,7 +363,7 @@ def conformance_run_command(
         raise LibraryError(report.startup_error)
     data = report.to_json()
     if json_path == "-":
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(terminal_json(data))
     else:
         # an engine's name, messages and stderr may hold escape sequences: shown escaped, never run by the terminal
         click.echo(terminal_text(format_report(report)))
@@ -431,7 +431,7 @@ def conformance_profile_command(
         raise LibraryError(profile.failure.removeprefix("failed to start: "))
     data = profile.to_json()
     if json_path == "-":
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(terminal_json(data))
     else:
         click.echo(terminal_text(format_profile(profile)))
         if json_path is not None:
