@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -269,9 +270,15 @@ def save_trace_or_fallback(
     for directory in places:
         try:
             handle, name = tempfile.mkstemp(prefix=f"{stem}-", suffix=".json", dir=directory)
+        except OSError:
+            continue
+        try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
         except OSError:
+            # a fallback file that could not be written whole is removed: the next place is tried
+            with contextlib.suppress(OSError):
+                os.unlink(name)
             continue
         return Path(name), error
     return None, error

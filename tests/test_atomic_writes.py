@@ -187,3 +187,32 @@ def test_a_device_is_written_as_it_is_and_a_link_through(tmp_path: Path) -> None
     assert link.is_symlink()
     assert real.read_text(encoding="utf-8") == "new"
     assert _leftovers(tmp_path) == []
+
+
+def test_a_fallback_trace_that_cannot_be_written_whole_is_removed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``play``'s fallback file whose write fails is removed, and the next fallback place gets the whole trace."""
+    from schwinget_spec import interactive  # noqa: PLC0415
+
+    played = interactive.play_interactive(
+        interactive.Table(seed=1), lambda prompt: prompt.rsplit("[", 1)[1].split()[0].rstrip("]:"), lambda _l, _s: None
+    )
+    full, free = tmp_path / "full", tmp_path / "free"
+    full.mkdir()
+    free.mkdir()
+    real_mkstemp = interactive.tempfile.mkstemp
+
+    def mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        handle, name = real_mkstemp(*args, **kwargs)
+        if Path(name).parent == full:
+            # a descriptor that cannot be written: the write fails as on a full disk
+            os.close(handle)
+            handle = os.open(name, os.O_RDONLY)
+        return handle, name
+
+    monkeypatch.setattr(interactive.tempfile, "mkstemp", mkstemp)
+    saved, error = interactive.save_trace_or_fallback(played, tmp_path / "gone" / "t.json", "play-1", fallbacks=(full, free))
+    assert error is not None
+    assert saved is not None
+    assert saved.parent == free
+    assert json.loads(saved.read_text(encoding="utf-8")) == played.trace("play-1")
+    assert list(full.iterdir()) == []
