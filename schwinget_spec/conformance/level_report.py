@@ -93,6 +93,8 @@ class LevelDivergence:
     stderr: str = ""
     fresh: str | None = None
     """Whether ``requests`` diverged the same way on a freshly started implementation: ``"reproduced"``, ``"not_reproduced"`` (the answer depends on what the implementation served before), None (not checked: no fresh engine, or the deadline passed)."""
+    explanations: tuple[str, ...] = ()
+    """The readings under which the implementation's play of this match or Schwingfest agrees, one report line each (``readings_profile.explanation_lines``); empty when none does or none was looked for."""
 
     @property
     def signature(self) -> tuple[str, str, str | None, str | None]:
@@ -112,6 +114,7 @@ class LevelDivergence:
             "clause_id": self.clause_id,
             "requests": list(self.requests),
             "fresh": self.fresh,
+            "explanations": list(self.explanations),
         }
         if self.clause_id is not None:
             clause = get_clause(self.clause_id)
@@ -163,10 +166,10 @@ class LevelsReport:
         """The verdict line: ``PASSED: gang, scoring; not checked: match, schwingfest`` or ``DIVERGES at match: ...``."""
         rest = f"; not checked: {', '.join(self.not_checked)}" if self.not_checked else ""
         failed = [*(() if gang_passed else ("gang",)), *self.failed_levels]
-        if self.divergence is not None and self.divergence.level not in failed:
+        if self.divergence is not None:
             failed.append(self.divergence.level)
         if failed:
-            return f"DIVERGES at {', '.join(failed)}{rest}"
+            return f"DIVERGES at {', '.join(dict.fromkeys(failed))}{rest}"
         return f"PASSED: {', '.join(self.checked)}{rest}"
 
     def to_json(self) -> dict[str, Any]:
@@ -242,6 +245,7 @@ def format_level_divergence(d: LevelDivergence) -> list[str]:
     lines.append(f"first divergence at the {d.level} level ({d.kind}) in {d.source}:")
     lines.append(f"  {d.message}")
     lines.extend(difference_lines(d.field if d.kind != "protocol" else None, d.expected, d.actual, d.clause_id, d.stderr))
+    lines.extend(f"  {line}" for line in d.explanations)
     if d.fresh == "reproduced":
         lines.append("  confirmed on a freshly started implementation: these lines show it again")
     elif d.fresh == "not_reproduced":
