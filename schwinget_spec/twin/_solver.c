@@ -601,10 +601,13 @@ static int exact_value(Ctx *c, const Pos *p) {
         int mid = (lo + hi + 1) / 2;
         int v = search(c, p, values[mid] - 1, values[mid]);
         if (c->failed) return 0;
+        /* fail-soft: v bounds the value beyond the test (at least v, or at most v) */
         if (v >= values[mid]) {
             lo = mid;
+            while (lo < hi && values[lo] < v) lo++;
         } else {
             hi = mid - 1;
+            while (hi > lo && values[hi] > v) hi--;
         }
     }
     return values[lo];
