@@ -229,14 +229,9 @@ def runs_for(level: Level, games: int | None) -> int:
 
 
 def engines(switches: Sequence[str] | None = None) -> dict[Level, str]:
-    """Which engine plays each level that ``measure`` would measure: the twin plays every level when it is built, but for a level whose switches it does not read (``match_draw``)."""
-    names = {name for name, _ in plan(switches)}
-    out: dict[Level, str] = {}
-    for level in ("gang", "match", "fest"):
-        mine = {n for n in names if LEVELS[n] == level}
-        if mine:
-            out[level] = "python" if mine <= _PYTHON_ONLY else twin.ENGINE
-    return out
+    """Which engine plays each level that ``measure`` would measure: the twin plays every level when it is built."""
+    levels = {LEVELS[name] for name, _ in plan(switches)}
+    return {level: twin.ENGINE for level in ("gang", "match", "fest") if level in levels}
 
 
 def _seeds(seed: int) -> Iterator[int]:
@@ -301,12 +296,14 @@ def _match(system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int], choic
 
 
 _PYTHON_ONLY = frozenset({"match_draw"})
-"""Match switches the twin's match rows do not read (its winner is the most points, a draw at equal totals): match.py plays them."""
+"""Match switches the twin's match rows do not read (its winner is the most points, a draw at equal totals); they decide only a finished match's result, so each match is played once, its Gänge by the twin when it is built (``_twin_result_row``), and read under both readings by ``MatchState.result``."""
 
 
 def _match_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
     default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
-    if twin.ENGINE == "twin" and name not in _PYTHON_ONLY:
+    if twin.ENGINE == "twin":
+        if name in _PYTHON_ONLY:
+            return _twin_result_row(name, reading, runs, seed, progress, readings=(default, other))
         return _twin_match_row(name, reading, runs, seed, progress, readings=(default, other))
     tricks = outcome = starters = 0
     points = [0, 0]
@@ -427,6 +424,60 @@ def _twin_match_row(
             progress(2 * 2 * gaenge * n)
     tricks, outcome, starters, points_sw, points_pw = total
     return ImpactRow(name, repr(reading), "match", runs, None, tricks, outcome, points_sw, points_pw, starters, None, "twin")
+
+
+def _twin_result_row(
+    name: str, reading: Any, runs: int, seed: int, progress: Progress | None, *, readings: tuple[Rules, Rules]
+) -> ImpactRow:
+    """A row of a switch of ``_PYTHON_ONLY``: the matches of ``_match_row``, each played once with its Gänge by the twin (``rollout`` draws as ``StreamChooser``), its starters and totals as ``MatchState`` takes them, its result read under both readings by ``MatchState.result``."""
+    compiled = twin.engine_module()
+    rules = readings[0]
+    bits = twin.switch_bits(rules)
+    gaenge = MatchLength.SHORT.gaenge
+    scored: dict[tuple[ScoringSystem, int], tuple[GangResult, int, int]] = {}
+    outcome = 0
+    seeds = _seeds(seed)
+    for _ in range(runs):
+        deal_seeds = [next(seeds) for _ in range(gaenge)]
+        choice_seeds = [next(seeds) for _ in range(gaenge)]
+        changed = False
+        for system in _SYSTEMS:
+            totals = [0, 0]
+            starter = Player.P0  # match.first_starter: the younger
+            played: list[tuple[Player, GangResult]] = []
+            for deal_seed, choice_seed in zip(deal_seeds, choice_seeds, strict=True):
+                code = compiled.start_seed(deal_seed, int(starter), bits).rollout(choice_seed).result_code
+                known = scored.get((system, code))
+                if known is None:
+                    result = decode_result(code)
+                    points = compute_gang_score(result, system, rules).points
+                    known = scored[(system, code)] = (result, points[0].hundredths, points[1].hundredths)
+                result, p0, p1 = known
+                played.append((starter, result))
+                totals[0] += p0
+                totals[1] += p1
+                starter = _next_starter(rules, starter, result, totals)
+            if totals[0] == totals[1]:
+                match = start_match(system, MatchLength.SHORT, Player.P0, rules)
+                for _starter, result in played:
+                    match = match.apply_result(result)
+                changed |= match.result.winner != attrs.evolve(match, rules=readings[1]).result.winner
+            if progress is not None:
+                progress(2 * gaenge)  # as _match_row counts them: the same Gänge under both readings
+        outcome += changed
+    return ImpactRow(name, repr(reading), "match", runs, None, 0, outcome, 0, 0, 0, None, "twin")
+
+
+def _next_starter(rules: Rules, starter: Player, result: GangResult, totals: Sequence[int]) -> Player:
+    """Who starts the Gang after one started by ``starter`` with ``result``, the totals (hundredths) then ``totals``: ``MatchState.next_starter_with_clause``."""
+    if result.loser is not None:
+        return result.loser
+    if totals[0] != totals[1]:
+        return Player.P0 if totals[0] < totals[1] else Player.P1
+    tie = rules.draw_tie_starter
+    if tie == "younger":
+        return Player.P0
+    return starter if tie == "drawn_gang_starter" else starter.other
 
 
 def _twin_fest_row(
