@@ -102,3 +102,10 @@ def test_the_errata_page_is_in_the_site() -> None:
     """docs/index.md lists the errata page in a table of contents."""
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     assert re.search(r"^errata$", index, flags=re.M)
+
+
+def test_every_entry_the_page_names_exists() -> None:
+    """Every AMB id the errata page names, those needing no erratum included, is an entry of the registry."""
+    named = set(re.findall(r"AMB-[A-Z0-9]+(?:-[A-Z0-9]+)*", ERRATA.read_text(encoding="utf-8")))
+    assert named - {a.id for a in AMBIGUITIES} == set()
+    assert len(named) > len(errata())
