@@ -89,7 +89,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("match_draw_equal_points_starts", "match", ("match.draw_starter",),
               "after a Gestellter at equal points, the tie reading (AMB-DRAW-TIE-STARTER) picks the starter"),
     Situation("match_equal_totals", "match", ("match.winner",),
-              "a match that ends with equal totals: no winner"),
+              "a match that ends with equal totals (no winner, or the tie reading of AMB-MATCH-DRAW decides)"),
     Situation("match_good_loser", "match", ("table.gut_gekaempft",),
               "under the Punktewertung a loser with 3 tricks or more scores 1 point"),
     Situation("match_good_loser_after_plattwurf", "match", ("table.gut_gekaempft",),
@@ -205,7 +205,7 @@ def match_situations(match: MatchState) -> frozenset[str]:
                 out.add("match_good_loser_after_plattwurf")
     if gaenge_started_by_tie(match):
         out.add("match_draw_equal_points_starts")
-    if match.is_over and match.result.is_draw:
+    if match.is_over and match.result.totals[0] == match.result.totals[1]:
         out.add("match_equal_totals")
     return frozenset(out)
 
