@@ -223,3 +223,27 @@ def test_a_value_the_skip_list_takes_out_is_not_sent_when_stale_skips_are_checke
     assert [s.id for s in report.skipped if s.by_skiplist]
     assert report.stale_skips == ()
     assert set(sent) == {False}
+
+
+@pytest.mark.clause("match.draw_starter")
+def test_a_declared_value_answered_unsupported_is_a_divergence() -> None:
+    """An engine that declares ``draw_tie_starter`` with two values and then answers ``unsupported`` to one of them diverges at the match level (``protocol``, an error answer)."""
+
+    def start() -> LoopbackClient:
+        server = ReferenceServer(declare=Readings.from_json({"draw_tie_starter": ["younger"]}))
+
+        def handle(request: Any) -> dict[str, Any]:
+            answer = server.handle(request)
+            if request.get("cmd") == "hello":
+                return {**answer, "switches": {"draw_tie_starter": ["younger", "drawn_gang_other"]}}
+            return answer
+
+        return LoopbackClient(handle)
+
+    report = run_harness(["(in process)"], client_factory=start, games=0, steer=1, max_failures_per_level=1)
+    assert report.levels is not None
+    d = report.levels.divergence
+    assert d is not None
+    assert (d.level, d.kind, d.field) == ("match", "protocol", "error")
+    assert "unsupported" in d.message
+    assert verdict_line(report) == "DIVERGES at match"
