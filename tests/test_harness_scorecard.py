@@ -17,6 +17,7 @@ from schwinget_spec.conformance.harness import DEFAULT_MAX_FAILURES, format_repo
 from schwinget_spec.conformance.mutants.engines import AngriffOnEmptyPile, FestOnceEach
 from schwinget_spec.conformance.reference_server import ReferenceServer
 from schwinget_spec.conformance.reports.junit import junit_xml
+from schwinget_spec.conformance.reports.page import html_page
 from schwinget_spec.conformance.reports.summary import summarise
 from schwinget_spec.errors import InvalidArgumentError
 
@@ -91,6 +92,10 @@ def test_text_json_and_junit_carry_every_failure(two_bugs: Any) -> None:
     divergences = [case for suite in root if suite.get("name", "").endswith(": divergences") for case in suite]
     assert len(divergences) == 6
     assert all(case.find("failure") is not None for case in divergences)
+    page = html_page([summary])
+    assert page.count("</h3>") >= 6
+    assert page.count("at the gang level</h3>") == 3
+    assert page.count("at the schwingfest level</h3>") == 3
 
 
 def test_the_bound_on_failures_is_an_integer_of_1_or_more() -> None:
