@@ -35,6 +35,7 @@ __all__ = [
     "Level",
     "Progress",
     "StreamChooser",
+    "StrongCounts",
     "engines",
     "format_table",
     "interval",
@@ -44,6 +45,7 @@ __all__ = [
     "readings",
     "runs_for",
     "total_gaenge",
+    "weight_change",
 ]
 
 Level = Literal["gang", "match", "fest"]
@@ -83,6 +85,42 @@ _GAMMA = 0x9E3779B97F4A7C15
 
 
 @attrs.frozen
+class StrongCounts:
+    """How often one reading changed a game between strong players, out of ``runs`` paired runs on the same deals.
+
+    ``play`` names the players: ``"solver"`` (both play the compiled solver's optimal
+    line, every card known; a Gang's figures are its solved values) or a bot of
+    ``bots.make_bot`` at both seats. ``outcome`` counts the runs whose winner changed
+    (a Gang: who wins, or a Gestellter; a match: its winner or a draw; a fest: who ranks
+    first); ``points_sw``/``points_pw`` those whose points changed under the
+    Schwingerwertung/Punktewertung (a Gang's points difference, the match's or fest's
+    totals). ``shift_sw`` (Gang rows only, else None) is the sum over the runs of how far
+    the reading moved the starter's points lead under the Schwingerwertung, in hundredths.
+    """
+
+    play: str
+    runs: int
+    outcome: int
+    points_sw: int
+    points_pw: int
+    shift_sw: int | None
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        """Outcome and both points counts, in table order."""
+        return (self.outcome, self.points_sw, self.points_pw)
+
+    @property
+    def margin(self) -> float:
+        """The widest distance, in percentage points, from a share of these counts to either end of its 95 % interval."""
+        widest = 0.0
+        for count in self.counts:
+            low, high = interval(count, self.runs)
+            widest = max(widest, count / self.runs - low, high - count / self.runs)
+        return 100 * widest
+
+
+@attrs.frozen
 class ImpactRow:
     """How often one non-default reading of one switch changed something, out of ``runs`` paired runs.
 
@@ -95,7 +133,8 @@ class ImpactRow:
     Schwingerwertung/Punktewertung (of the Gang, of the match totals, of the fest totals);
     ``starters`` who starts some Gang; ``ranks`` the fest's ranks. None: not measured at
     that level. ``engine`` says which engine played the Gänge: ``"twin"`` (compiled, Gang
-    switches only) or ``"python"`` (the readable engine).
+    switches only) or ``"python"`` (the readable engine). ``strong``: the same reading
+    weighed between strong players on the same deals (``impact_strong.weigh``), or None.
     """
 
     switch: str
@@ -110,6 +149,7 @@ class ImpactRow:
     starters: int | None
     ranks: int | None
     engine: str = "python"
+    strong: StrongCounts | None = None
 
     @property
     def counts(self) -> tuple[int | None, ...]:
@@ -135,6 +175,12 @@ class ImpactRow:
             name: None if count is None else list(interval(count, self.runs))
             for name, count in zip(names, self.counts, strict=True)
         }
+        if self.strong is not None:
+            out["strong"]["interval95"] = {
+                name: list(interval(count, self.strong.runs))
+                for name, count in zip(("outcome", "points_sw", "points_pw"), self.strong.counts, strict=True)
+            }
+            out["strong"]["weight"] = weight_change(self)
         return out
 
 
@@ -547,22 +593,70 @@ def _cell(count: int | None, runs: int) -> str:
     return f"{count} ({100 * count / runs:.1f} %)"
 
 
+def weight_change(row: ImpactRow) -> str:
+    """How the reading's weight under strong play compares with random play: ``"higher"``, ``"lower"``, ``"same"``, per system.
+
+    The weight is the share of runs whose points changed (under the Schwingerwertung,
+    under the Punktewertung): the Gang's points, a match's or fest's totals. A system's
+    weight counts as changed when the two 95 % (Wilson) intervals do not overlap; the
+    answer names each system that changed (``"lower (SW, PW)"``, ``"higher (PW)"``), or
+    ``"same"``. ``""`` for a row without ``strong``.
+    """
+    if row.strong is None:
+        return ""
+    moved: dict[str, list[str]] = {"higher": [], "lower": []}
+    for label, weak, strong in (("SW", row.points_sw, row.strong.points_sw), ("PW", row.points_pw, row.strong.points_pw)):
+        a, b = interval(weak, row.runs), interval(strong, row.strong.runs)
+        if b[0] > a[1]:
+            moved["higher"].append(label)
+        elif b[1] < a[0]:
+            moved["lower"].append(label)
+    words = [f"{word} ({', '.join(systems)})" for word, systems in moved.items() if systems]
+    return ", ".join(words) or "same"
+
+
+def _shift(strong: StrongCounts) -> str:
+    if strong.shift_sw is None:
+        return "–"
+    return f"{strong.shift_sw / 100 / strong.runs:.3f} ({strong.shift_sw / 100:.2f} in all)"
+
+
 def format_table(rows: Sequence[ImpactRow]) -> str:
     """The rows as a Markdown table: each count with its share of the runs, and the row's widest 95 % interval.
 
-    The last column, ``±`` in percentage points, bounds the distance from every share of
-    the row to either end of its 95 % (Wilson) interval.
+    The tenth column, ``±`` in percentage points, bounds the distance from every share of
+    the row to either end of its 95 % (Wilson) interval. Rows weighed under strong play
+    (all or none of them) add the strong players' outcome and points counts, the mean
+    shift of the starter's points lead (Gang rows), their own ``±`` and how the weight
+    compares with random play (``weight_change``).
     """
     head = (
         "| switch = reading | runs | legal moves | tricks | outcome | points (Schwingerwertung) "
         "| points (Punktewertung) | starters | ranks | 95 % interval |"
     )
-    lines = [head, "|---|---|---|---|---|---|---|---|---|---|"]
+    rule = "|---|---|---|---|---|---|---|---|---|---|"
+    strong = {r.strong.play for r in rows if r.strong is not None}
+    if strong and (len(strong) > 1 or any(r.strong is None for r in rows)):
+        raise InvalidArgumentError("rows", "the rows of one table are all weighed by the same strong play, or none is")
+    if strong:
+        play = strong.pop()
+        head += (
+            f" {play}: outcome | {play}: points (Schwingerwertung) | {play}: points (Punktewertung) "
+            f"| {play}: mean shift of the starter's lead (SW points) | {play}: 95 % interval | weight against random play |"
+        )
+        rule += "---|---|---|---|---|---|"
+    lines = [head, rule]
     unit = {"gang": "Gänge", "match": "matches", "fest": "fests"}
     for r in rows:
-        lines.append(
+        line = (
             f"| `{r.switch}={r.reading}` | {r.runs} {unit[r.level]} | "
             + " | ".join(_cell(c, r.runs) for c in r.counts)
             + f" | ± {r.margin:.2f} |"
         )
+        if r.strong is not None:
+            line += (
+                " " + " | ".join(_cell(c, r.strong.runs) for c in r.strong.counts)
+                + f" | {_shift(r.strong)} | ± {r.strong.margin:.2f} | {weight_change(r)} |"
+            )
+        lines.append(line)
     return "\n".join(lines)

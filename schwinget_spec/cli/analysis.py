@@ -19,7 +19,10 @@ from schwinget_spec.cli.common import LibraryError, console
 if TYPE_CHECKING:
     from schwinget_spec.proofs.base import Query, QueryResult
 
-__all__ = ["impact_command", "prove_command"]
+__all__ = ["IMPACT_PLAYS", "impact_command", "prove_command"]
+
+IMPACT_PLAYS = ("random", "solver", "heuristic", "pimc")
+"""What ``schwinget impact --play`` takes: ``impact_strong.PLAYS``, spelt out here so that ``--help`` imports no solver."""
 
 
 # -- schwinget prove
@@ -187,9 +190,13 @@ def _prove_live(names: list[str] | None, include_slow: bool, jobs: int) -> list[
 @click.option("--situations", is_flag=True,
               help="Instead: how often the situation of each open question arises under the default rules, with 95 % "
                    "intervals (GAMES Gänge, GAMES // 4 matches, GAMES // 12 fests; default GAMES 5000).")
+@click.option("--play", type=click.Choice(IMPACT_PLAYS), default="random", show_default=True,
+              help="Also weigh each reading between strong players on the same deals: solver (best play, every card "
+                   "known; needs the compiled solver) or a bot at both seats; the table adds their counts and whether "
+                   "the weight differs from random play beyond the 95 % intervals.")
 def impact_command(
     games: int | None, seed: int, switches: tuple[str, ...], as_json: bool, markdown: bool, *, starters: bool,
-    situations: bool,
+    situations: bool, play: str,
 ) -> None:
     """Measure how often each reading of each Rules switch changes a game.
 
@@ -202,12 +209,17 @@ def impact_command(
     only (--json has the counts, --markdown the table of docs/ambiguities.md). A progress
     bar shows on a terminal. The Gang switches are played by the compiled twin when it is
     built (SCHWINGET_NO_TWIN=1: by the readable engine, same counts); the last line says
-    which engine played and how wide the 95 % intervals are.
+    which engine played and how wide the 95 % intervals are. --play solver (or a bot)
+    weighs each reading again between strong players on the same deals, each Gang of a
+    match or fest dealt by its place (schwinget_spec.impact_strong).
     """
     # the measure is imported by this command only, not by prove (and --help)
     from schwinget_spec.cli.impact_table import impact_table  # noqa: PLC0415
-    from schwinget_spec.impact import engines, format_table, measure, total_gaenge  # noqa: PLC0415
+    from schwinget_spec.impact import engines, format_table  # noqa: PLC0415
+    from schwinget_spec.impact_strong import total, weigh  # noqa: PLC0415
 
+    if play != "random" and (starters or situations):
+        raise click.UsageError("--play weighs the impact table: --starters and --situations are random play only")
     if starters and situations:
         raise click.UsageError("--starters and --situations are two tables: choose one")
     if (starters or situations) and switches:
@@ -218,7 +230,7 @@ def impact_command(
         return
     chosen = list(switches) or None
     try:
-        total = total_gaenge(games, chosen)
+        gaenge = total(play, games, chosen)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--switch") from None
     if sys.stderr.isatty():
@@ -229,12 +241,13 @@ def impact_command(
             TextColumn("impact"), BarColumn(), MofNCompleteColumn(), TextColumn("Gänge"), TimeRemainingColumn(),
             console=Console(stderr=True), transient=True,
         ) as bar:
-            task = bar.add_task("impact", total=total)
-            rows = measure(games, seed, chosen, lambda n: bar.advance(task, n))
+            task = bar.add_task("impact", total=gaenge)
+            rows = weigh(play, games, seed, chosen, lambda n: bar.advance(task, n))
     else:
-        rows = measure(games, seed, chosen)
+        rows = weigh(play, games, seed, chosen)
     if as_json:
-        payload = {"games": games, "seed": seed, "engines": engines(chosen), "rows": [r.as_dict() for r in rows]}
+        payload = {"games": games, "seed": seed, "play": play, "engines": engines(chosen),
+                   "rows": [r.as_dict() for r in rows]}
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     if markdown:
