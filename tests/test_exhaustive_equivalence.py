@@ -11,7 +11,12 @@ import z3  # type: ignore[import-untyped]
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.proofs.differential import run_differential
 from schwinget_spec.proofs.evaluate import compile_terms, free_constants, simplify_on
-from schwinget_spec.proofs.exhaustive import CHECKS, FunctionCheck, run_exhaustive
+from schwinget_spec.proofs.exhaustive import (
+    CHECKS,
+    FunctionCheck,
+    reads_hand_only_through_void,
+    run_exhaustive,
+)
 from schwinget_spec.proofs.model import GangModel
 
 
@@ -179,3 +184,13 @@ def test_prove_exhaustive_command() -> None:
     unknown = runner.invoke(prove_command, ["--exhaustive", "--query", "nope"])
     assert unknown.exit_code == 2
     assert "unknown exhaustive check 'nope'" in unknown.output
+
+
+@pytest.mark.clause("schwung.farbzwang", "schwung.void_any")
+def test_the_model_reads_the_hand_only_through_void() -> None:
+    """Z3 proves the model's Farbzwang reads the answerer's hand only through holding the led colour; a term that also reads a trump card in the hand is caught."""
+    model = GangModel()
+    term = next(c for cid, c in model.constraints if cid == "schwung.farbzwang")
+    assert reads_hand_only_through_void(model, term)
+    peeking = z3.And(term, (model.hands[1][0] & z3.BitVecVal(1 << 13, 32)) == 0)
+    assert not reads_hand_only_through_void(model, peeking)

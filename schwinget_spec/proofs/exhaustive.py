@@ -27,7 +27,7 @@ from schwinget_spec.proofs.match_model import (
     fest_meetings,
 )
 from schwinget_spec.proofs.model import LAST_ANGRIFF as LAST_ANGRIFF_SCHWUNG
-from schwinget_spec.proofs.model import MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel, rules_from
+from schwinget_spec.proofs.model import MASK_BITS, MAX_SCHWUENGE, MODELLED_SWITCHES, GangModel, rules_from
 from schwinget_spec.proofs.scoring_model import ROWS, GangScoreModel
 from schwinget_spec.proofs.scoring_queries import GangKind, kind_text, result_kind
 from schwinget_spec.rules import Rules
@@ -41,7 +41,9 @@ __all__ = [
     "FunctionCheck",
     "check_names",
     "checks_json",
+    "colour_mask",
     "format_checks",
+    "reads_hand_only_through_void",
     "run_exhaustive",
 ]
 
@@ -133,6 +135,14 @@ def _step_terms(clauses: Sequence[str], broken: str | None, drop: frozenset[str]
     return model, z3.And(*parts)
 
 
+def colour_mask(card: z3.BitVecRef) -> z3.BitVecRef:
+    """The model's mask of the cards of ``card``'s colour (none for a special card)."""
+    from schwinget_spec.proofs.model import _colour_mask, card_colour  # noqa: PLC0415
+
+    mask: z3.BitVecRef = _colour_mask(card_colour(card))
+    return mask
+
+
 def _trump_card(trump: Colour | None) -> int:
     # a card index whose colour is the trump colour, or the Kampfrichter for no trump (deal.no_trump)
     return Card.KR.index if trump is None else ALL_CARDS.index(next(c for c in ALL_CARDS if c.colour is trump))
@@ -217,9 +227,29 @@ def _mask_number(rules: Rules) -> int:
 # -- the checks
 
 
+def reads_hand_only_through_void(model: GangModel, term: z3.BoolRef) -> bool:
+    """True when Z3 proves that the Farbzwang term gives the same answer for any two hands holding the answer that are both void in the led colour or both not.
+
+    This is what lets the enumeration stand for every hand: the engine's
+    ``allowed_answers`` reads the hand the same way (``hand & FOLLOW_MASK[led]``).
+    """
+    hands = [z3.BitVec(f"x.hand{i}", MASK_BITS) for i in (0, 1)]
+    fixed = [(model.leader[0], z3.BoolVal(False)), (model.length, z3.BitVecVal(MAX_SCHWUENGE, 5))]
+    copies = [z3.substitute(term, *fixed, (model.hands[1][0], h)) for h in hands]
+    colour = colour_mask(model.led[0])
+    bit = z3.BitVecVal(1, MASK_BITS) << z3.ZeroExt(MASK_BITS - 5, model.answer[0])
+    solver = z3.SolverFor("QF_BV")
+    for h in hands:
+        solver.add((h & bit) != 0)
+    solver.add(((hands[0] & colour) == 0) == ((hands[1] & colour) == 0), copies[0] != copies[1])
+    return bool(solver.check(z3.Bool("tag:schwung.void_any"), z3.Bool("tag:trump.anytime")) == z3.unsat)
+
+
 def _check_farbzwang(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
     tally = _Tally()
-    _model, term = _step_terms(("schwung.farbzwang",), broken, drop)
+    model, term = _step_terms(("schwung.farbzwang",), broken, drop)
+    if not reads_hand_only_through_void(model, term):
+        tally.differ("the model's Farbzwang reads more of the answerer's hand than whether it holds the led colour")
     inputs = _STEP_INPUTS
     run = compile_terms([term], inputs)
     at = {name: i for i, name in enumerate(inputs)}
@@ -599,7 +629,8 @@ CHECKS: dict[str, _Spec] = {
         "which answers are allowed (Farbzwang and its exceptions)",
         FARBZWANG_CLAUSES,
         "led card x answer x trump state (5) x answerer's hand (the answer alone, or with a card of the led colour) "
-        "x the 32 switch combinations; the twin on a first Schwung dealt to that input, its whole legal mask",
+        "x the 32 switch combinations; Z3 proves the model reads the hand only through that (so the two hands stand "
+        "for all 2^25); the twin on a first Schwung dealt to that input, its whole legal mask",
         "7 cards (R1 R5 R6 G1 G6 KR BK), trump R, G or none",
         _check_farbzwang,
     ),
