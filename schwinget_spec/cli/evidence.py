@@ -7,10 +7,20 @@ import json
 import sys
 from collections.abc import Sequence
 
-from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.verification_status import EVIDENCE_FILE, Evidence
+import attrs
 
-__all__ = ["collect_evidence", "main", "mutants_by_clause", "proofs_by_clause", "vectors_by_clause"]
+from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.verification_status import EVIDENCE_FILE, Evidence, load_evidence
+
+__all__ = [
+    "collect_evidence",
+    "exhaustive_by_clause",
+    "main",
+    "mutants_by_clause",
+    "proofs_by_clause",
+    "refreshed_evidence",
+    "vectors_by_clause",
+]
 
 
 def vectors_by_clause() -> dict[str, int]:
@@ -69,12 +79,24 @@ def collect_evidence() -> Evidence:
     )
 
 
+def refreshed_evidence() -> Evidence:
+    """The committed evidence with its quick parts (vectors, mutants) computed afresh; the proofs and exhaustive checks as committed."""
+    committed = load_evidence()
+    return attrs.evolve(committed, vectors=vectors_by_clause(), mutants=mutants_by_clause())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m schwinget_spec.cli.evidence [--write]``: print the evidence as JSON, or write it to the committed file."""
+    """``python -m schwinget_spec.cli.evidence [--write] [--quick]``: print the evidence as JSON, or write it to the committed file."""
     parser = argparse.ArgumentParser(prog="python -m schwinget_spec.cli.evidence", description=__doc__)
     parser.add_argument("--write", action="store_true", help=f"write {EVIDENCE_FILE.name} instead of printing it")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="recompute only the vectors and mutants (seconds), keep the committed proofs and exhaustive checks",
+    )
     args = parser.parse_args(argv)
-    text = json.dumps(collect_evidence().to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    evidence = refreshed_evidence() if args.quick else collect_evidence()
+    text = json.dumps(evidence.to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     if args.write:
         EVIDENCE_FILE.write_text(text, encoding="utf-8")
     else:
