@@ -41,6 +41,10 @@ class Colour(enum.Enum):
     def __repr__(self) -> str:
         return f"Colour.{self.name}"
 
+    def __str__(self) -> str:
+        """The wire value: ``str(Colour.X) == Colour.X.value``, the spelling of traces and the protocol."""
+        return self.value
+
     @classmethod
     def parse(cls, text: str) -> Colour:
         """The colour whose one-letter code is ``text`` (case-insensitive)."""

@@ -36,6 +36,18 @@ def _tuple_of_cards(value: object, field: str) -> tuple[Card, ...]:
     return tuple(value)
 
 
+def _codes(value: object, field: str) -> tuple[Card, ...]:
+    # card codes as a space-joined string or a list of single codes
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, Sequence) and all(isinstance(code, str) for code in value):
+        return tuple(Card.parse(code) for code in value)
+    raise InvalidDealError(
+        f"{field} must be card codes, a string like 'G3 KR Y6' or a list of codes, got {shown(value)}",
+        clause_id="cards.schwungkarten",
+    )
+
+
 def _sorted_hand(cards: Iterable[Card], field: str) -> tuple[Card, ...]:
     hand = _tuple_of_cards(cards, field)
     if not _CARD_TYPE.issuperset(map(type, hand)):
@@ -180,22 +192,56 @@ class Deal:
 
     @classmethod
     def from_codes(
-        cls, *, hands: tuple[str, str], revealed: str, face_down: str, pile: str
+        cls,
+        *,
+        hands: Sequence[str | Sequence[str]],
+        revealed: str,
+        face_down: str | Sequence[str],
+        pile: str | Sequence[str],
     ) -> Deal:
-        """A deal from card codes: ``Deal.from_codes(hands=("G1 G2 ...", "..."), revealed="R3", face_down="...", pile="...")``."""
+        """A deal from card codes: ``Deal.from_codes(hands=("G1 G2 ...", "..."), revealed="R3", face_down="...", pile="...")``.
+
+        Each group of cards is a space-joined string or a list of codes, so that
+        ``Deal.from_codes(**deal.to_codes())`` gives ``deal`` back.
+        """
         if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
-            raise InvalidDealError(f"hands must be a pair of code strings, got {shown(hands)}", clause_id="deal.hands")
+            raise InvalidDealError(
+                f"hands must be a pair of card-code strings or lists, got {shown(hands)}", clause_id="deal.hands"
+            )
         try:
             return cls(
-                hands=(parse_cards(hands[0]), parse_cards(hands[1])),
+                hands=(_codes(hands[0], "hands[0]"), _codes(hands[1], "hands[1]")),
                 revealed=Card.parse(revealed),
-                face_down=parse_cards(face_down),
-                pile=parse_cards(pile),
+                face_down=_codes(face_down, "face_down"),
+                pile=_codes(pile, "pile"),
             )
         except SchwingetError as exc:
             if isinstance(exc, InvalidDealError):
                 raise
             raise InvalidDealError(exc.reason, clause_id=exc.clause_id) from None
+
+    def to_json(self) -> dict[str, object]:
+        """This deal as its wire value, the ``deal`` of traces and of the protocol: ``to_codes()``; ``Deal.from_json`` reads it back."""
+        return self.to_codes()
+
+    @classmethod
+    def from_json(cls, data: object) -> Deal:
+        """The deal ``to_json`` wrote: an object of ``hands`` (two lists of codes), ``revealed``, ``face_down`` and ``pile``.
+
+        Anything else raises ``InvalidDealError`` naming the field.
+        """
+        if not isinstance(data, dict):
+            raise InvalidDealError(f"a deal is a JSON object, got {shown(data)}", clause_id="deal.hands")
+        fields = ("hands", "revealed", "face_down", "pile")
+        missing = [f for f in fields if f not in data]
+        extra = sorted(str(k) for k in data if k not in fields)
+        if missing or extra:
+            raise InvalidDealError(
+                f"a deal has the fields {', '.join(fields)}; "
+                + (f"missing: {', '.join(missing)}" if missing else f"unknown: {shown(', '.join(extra))}"),
+                clause_id="deal.hands",
+            )
+        return cls.from_codes(hands=data["hands"], revealed=data["revealed"], face_down=data["face_down"], pile=data["pile"])
 
     # -- what the deal says
 

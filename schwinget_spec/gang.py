@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -20,8 +20,9 @@ from schwinget_spec.actions import (
 )
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import PILE_SIZE, Deal
-from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidArgumentError
+from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidArgumentError, SchwingetError
 from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord, _slot_constructor
+from schwinget_spec.json_read import read_count, read_object, read_pair, read_seat, read_seat_or_null
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
@@ -63,6 +64,10 @@ class Outcome(enum.Enum):
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
 
+    def __str__(self) -> str:
+        """The wire value: ``str(Outcome.X) == Outcome.X.value``, the spelling of traces and the protocol."""
+        return self.value
+
     @property
     def is_plattwurf(self) -> bool:
         """True for both Plattwurf outcomes."""
@@ -99,6 +104,57 @@ class GangResult:
     def is_gestellter(self) -> bool:
         """True if the Gang is a draw (equal tricks, no Plattwurf)."""
         return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: the ``result`` answer of the protocol and a trace's end claims (without points).
+
+        ``{"tricks": [6, 5], "schwuenge": 11, "outcome": "sieg_ohne_angriff", "winner": "P0",
+        "plattwurf": null, "angriff": null}``; an Angriff is ``{"player": "P1", "after_schwung": 3}``.
+        ``GangResult.from_json`` reads it back.
+        """
+        angriff = self.angriff
+        return {
+            "tricks": [*self.tricks],
+            "schwuenge": self.schwuenge,
+            "outcome": self.outcome.value,
+            "winner": None if self.winner is None else self.winner.code,
+            "plattwurf": None if self.plattwurf is None else self.plattwurf.code,
+            "angriff": None if angriff is None else {"player": angriff.player.code, "after_schwung": angriff.after_schwung},
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> GangResult:
+        """The result ``to_json`` wrote, checked as ``check_result`` checks a result: winner and outcome must be the ones the tricks, Angriff and Plattwurf give.
+
+        Anything else raises ``InvalidArgumentError`` naming the field (``result.winner``...).
+        """
+        obj = read_object(data, "result", ("tricks", "schwuenge", "outcome", "winner", "plattwurf", "angriff"))
+        tricks = read_pair(obj["tricks"], "result.tricks")
+        angriff: Angriff | None = None
+        if obj["angriff"] is not None:
+            raw = read_object(obj["angriff"], "result.angriff", ("player", "after_schwung"))
+            angriff = Angriff(
+                read_seat(raw["player"], "result.angriff.player"),
+                read_count(raw["after_schwung"], "result.angriff.after_schwung"),
+            )
+        outcome = _OUTCOMES.get(obj["outcome"]) if isinstance(obj["outcome"], str) else None
+        if outcome is None:
+            raise InvalidArgumentError(
+                "result.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {shown(obj['outcome'])}"
+            )
+        return check_result(
+            cls(
+                tricks=(read_count(tricks[0], "result.tricks[0]"), read_count(tricks[1], "result.tricks[1]")),
+                schwuenge=read_count(obj["schwuenge"], "result.schwuenge"),
+                angriff=angriff,
+                plattwurf=read_seat_or_null(obj["plattwurf"], "result.plattwurf"),
+                winner=read_seat_or_null(obj["winner"], "result.winner"),
+                outcome=outcome,
+            )
+        )
+
+
+_OUTCOMES = {outcome.value: outcome for outcome in Outcome}
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -173,18 +229,32 @@ class GangState:
     """
 
     deal: Deal
+    """The deal of this Gang: both hands as dealt, the revealed trump card, the face-down cards and the pile in order."""
     rules: Rules
+    """The readings of the open questions in force (``docs/ambiguities.md``)."""
     starter: Player
+    """The player who led the first Schwung (``gang.turn``)."""
     hands: tuple[int, int]
+    """The cards P0 and P1 hold now, each as a bit mask (bit i is the ``Card`` of value i): read them as
+    cards with ``hand(player)`` or ``cards_of(mask)``; ``hands[p].bit_count()`` is the number held."""
     pile_drawn: int
+    """Pile cards drawn so far (0-12): the pile still to draw is ``deal.pile[pile_drawn:]``."""
     phase: Phase
+    """What the state waits for: a lead, an answer, the Kampfrichter's choice of leader, or nothing (over)."""
     to_move: Player
+    """The player whose decision the state waits for: leader, answerer or the Kampfrichter's player (after the end, the last one)."""
     led: Card | None
+    """The card led and waiting for its answer, or None."""
     angriff: Angriff | None
+    """Who started the Angriff and after how many Schwünge, or None (``angriff.start``)."""
     pending: SchwungRecord | None
+    """The Schwung the Kampfrichter neutralised, until the next Schwung's winner collects it (``kampfrichter.collect``), or None."""
     tricks: tuple[int, int]
+    """Tricks won so far by P0 and P1 (a neutralised Schwung counts for whoever collects it)."""
     history: tuple[SchwungRecord, ...]
+    """Every completed Schwung in order, with its cards, winner and deciding clause."""
     step: int
+    """Actions applied since ``start_gang`` (cards, the Angriff and Kampfrichter choices alike)."""
 
     # -- what the state says
 
@@ -553,6 +623,69 @@ class GangState:
                 f"the Gang is not over: Schwung {self.schwung_number} is being played"
             )
         return compute_result(self.tricks, self.history, self.angriff)
+
+    # -- the wire value
+
+    def action_codes(self) -> tuple[str, ...]:
+        """The action codes that led from ``start_gang`` to this state, in order (``len == step``).
+
+        A state holds its Schwünge and its Angriff; the actions follow from them: the
+        Angriff before the lead of the Schwung it precedes, the lead and the answer of each
+        Schwung, and after a neutralised Schwung the Kampfrichter's choice, which is the
+        leader of the next Schwung (or the player to move, once chosen).
+        """
+        codes: list[str] = []
+        angriff = self.angriff
+        history = self.history
+        for i, record in enumerate(history):
+            if angriff is not None and angriff.after_schwung == i:
+                codes.append("A")
+            codes.append(record.led.code)
+            codes.append(record.answer.code)
+            if record.winner is None:
+                if i + 1 < len(history):
+                    codes.append(f"L{int(history[i + 1].leader)}")
+                elif self.phase is not Phase.CHOOSE_LEADER:
+                    codes.append(f"L{int(self.leader if self.leader is not None else self.to_move)}")
+        n = len(history)
+        if angriff is not None and angriff.after_schwung == n and self.phase is not Phase.OVER:
+            codes.append("A")
+        if self.led is not None:
+            codes.append(self.led.code)
+        return tuple(codes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: the Gang as the protocol starts and plays it, and as a trace records it without claims.
+
+        ``{"rules": {...}, "deal": {...}, "starter": "P0", "actions": ["G3", "R2", "A", ...]}``:
+        ``Rules.to_json``, ``Deal.to_json``, the starter's code and ``action_codes()``.
+        ``GangState.from_json`` replays it to the same state.
+        """
+        return {
+            "rules": self.rules.to_json(),
+            "deal": self.deal.to_json(),
+            "starter": self.starter.code,
+            "actions": [*self.action_codes()],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> GangState:
+        """The state ``to_json`` wrote, replayed from ``start_gang`` through ``apply``.
+
+        A malformed field raises a library error naming it; an action the rules refuse
+        raises ``InvalidArgumentError`` naming its index (``state.actions[4]``) and the clause.
+        """
+        obj = read_object(data, "state", ("rules", "deal", "starter", "actions"))
+        actions = obj["actions"]
+        if not isinstance(actions, list) or not all(isinstance(code, str) for code in actions):
+            raise InvalidArgumentError("state.actions", f"expected an array of action codes, got {shown(actions)}")
+        state = start_gang(Deal.from_json(obj["deal"]), read_seat(obj["starter"], "state.starter"), Rules.from_json(obj["rules"]))
+        for i, code in enumerate(actions):
+            try:
+                state = state.apply(code)
+            except SchwingetError as exc:
+                raise InvalidArgumentError(f"state.actions[{i}]", exc.reason, clause_id=exc.clause_id) from None
+        return state
 
     # -- display
 

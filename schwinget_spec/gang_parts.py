@@ -30,6 +30,10 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
+    def __str__(self) -> str:
+        """The wire value: ``str(Phase.X) == Phase.X.value``, the spelling of traces and the protocol."""
+        return self.value
+
 
 @attrs.frozen
 class Angriff:

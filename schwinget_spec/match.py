@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -12,6 +13,7 @@ from schwinget_spec.checks import check_callable, check_int, check_type, field_t
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, MatchError
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
+from schwinget_spec.json_read import read_object, read_pair, read_seat_or_null
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
@@ -106,6 +108,13 @@ class MatchLength(enum.Enum):
     def gaenge(self) -> int:
         """The number of Gänge: 4 or 6 (``match.end``)."""
         return self.value
+
+    def __str__(self) -> str:
+        """The wire value as text: ``"4"`` or ``"6"``, the number of Gänge (a trace's ``length`` is the number itself)."""
+        return str(self.value)
+
+
+_SYSTEMS = {system.value: system for system in ScoringSystem}
 
 
 def as_length(value: object, parameter: str = "length") -> MatchLength:
@@ -216,6 +225,33 @@ class MatchResult:
     def is_draw(self) -> bool:
         """True if the match has no winner (equal totals, and equal tricks under ``match_draw="more_tricks"``)."""
         return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: ``{"system": "schwingerwertung", "totals": ["20.00", "18.50"], "winner": "P0"}`` (winner null for a draw).
+
+        ``totals`` and ``winner`` are the protocol's ``match_result`` answer; ``MatchResult.from_json`` reads it back.
+        """
+        return {
+            "system": self.system.value,
+            "totals": [self.totals[0].to_json(), self.totals[1].to_json()],
+            "winner": None if self.winner is None else self.winner.code,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchResult:
+        """The match result ``to_json`` wrote; anything else raises a library error naming the field."""
+        obj = read_object(data, "match_result", ("system", "totals", "winner"))
+        system = _SYSTEMS.get(obj["system"]) if isinstance(obj["system"], str) else None
+        if system is None:
+            raise InvalidArgumentError(
+                "match_result.system", f"expected schwingerwertung or punktewertung, got {shown(obj['system'])}"
+            )
+        totals = read_pair(obj["totals"], "match_result.totals")
+        return cls(
+            system,
+            (Points.from_json(totals[0], system), Points.from_json(totals[1], system)),
+            read_seat_or_null(obj["winner"], "match_result.winner"),
+        )
 
     def __str__(self) -> str:
         verdict = "draw" if self.winner is None else f"{self.winner} wins"

@@ -133,6 +133,21 @@ class Rules:
     ``"shared"`` (default): equal points share a rank. ``"wins_then_plattwuerfe"``: more
     Gänge won ranks first, then more Plattwurf wins; still equal, the rank is shared."""
 
+    def to_json(self) -> dict[str, bool | str]:
+        """Every switch by name with its wire value (true/false, or the reading's string): the ``rules`` of traces; ``Rules.from_json`` reads it back."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(Rules)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """The Rules a ``rules`` object selects; switches not given keep their defaults.
+
+        A name that is no switch or a value the switch does not take raises
+        ``InvalidArgumentError`` naming the switch (as ``Rules(**data)`` does).
+        """
+        if not isinstance(data, dict) or not all(isinstance(name, str) for name in data):
+            raise InvalidArgumentError("rules", f"expected a JSON object of switch names, got {shown(data)}")
+        return cls(**data)
+
 
 _SWITCHES = frozenset(field.name for field in attrs.fields(Rules))
 """The names of the switches of ``Rules``."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -13,6 +14,7 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
 from schwinget_spec.frozen import FrozenDict
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
+from schwinget_spec.json_read import read_count, read_object, read_text
 from schwinget_spec.match import (
     Chooser,
     check_reachable_counts,
@@ -331,6 +333,32 @@ class Standing:
     drawn: int
     lost: int
     plattwuerfe: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: every field by name, the points as their string (``Points.to_json``); the protocol's ``fest_result`` standings carry ``schwinger``, ``points`` and ``rank`` of it."""
+        return {
+            "rank": self.rank,
+            "schwinger": self.schwinger,
+            "name": self.name,
+            "points": self.points.to_json(),
+            "gaenge": self.gaenge,
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "plattwuerfe": self.plattwuerfe,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, system: ScoringSystem) -> Standing:
+        """The line ``to_json`` wrote, its points under ``system``; anything else raises a library error naming the field."""
+        counts = ("rank", "schwinger", "gaenge", "won", "drawn", "lost", "plattwuerfe")
+        obj = read_object(data, "standing", (*counts[:2], "name", "points", *counts[2:]))
+        read = {name: read_count(obj[name], f"standing.{name}") for name in counts}
+        return cls(
+            name=read_text(obj["name"], "standing.name"),
+            points=Points.from_json(obj["points"], system),
+            **read,
+        )
 
 
 _ROW = 64

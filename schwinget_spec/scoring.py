@@ -39,6 +39,10 @@ class ScoringSystem(enum.Enum):
     PUNKTEWERTUNG = "punktewertung"
     """Variante 2: only the winner scores, but for the good loser (``scoring.punktewertung_winner``); whole points."""
 
+    def __str__(self) -> str:
+        """The wire value: ``str(ScoringSystem.X) == ScoringSystem.X.value``, the spelling of traces and the protocol."""
+        return self.value
+
     @property
     def label(self) -> str:
         """The booklet's German name: ``Schwingerwertung`` or ``Punktewertung``."""
@@ -111,6 +115,15 @@ class Points:
     def zero(cls, system: ScoringSystem) -> Points:
         """No points under ``system`` (a ``ScoringSystem`` or its name)."""
         return cls(as_system(system), 0)
+
+    def to_json(self) -> str:
+        """The wire value: the points as the booklet prints them, a string (``"9.75"``, ``"7"``), never a number."""
+        return str(self)
+
+    @classmethod
+    def from_json(cls, data: object, system: ScoringSystem) -> Points:
+        """The points ``to_json`` wrote, under ``system`` (the wire value does not carry it: a trace or message names it once)."""
+        return cls.parse(data, system)  # type: ignore[arg-type]  # parse refuses a non-string, naming it
 
     @classmethod
     def parse(cls, text: str, system: ScoringSystem) -> Points:
@@ -202,6 +215,10 @@ class TableRow(enum.Enum):
     """Gestellter – unentschieden: ``Outcome.GESTELLTER`` (``table.gestellter``)."""
     GUT_GEKAEMPFT = "gut_gekaempft"
     """Verloren – aber gut gekämpft: a Punktewertung loser with 3 tricks or more (``table.gut_gekaempft``, ``GangScore.is_good_loser``)."""
+
+    def __str__(self) -> str:
+        """The wire value: ``str(TableRow.X) == TableRow.X.value``, the spelling of traces and the protocol."""
+        return self.value
 
     @property
     def clause_id(self) -> str:

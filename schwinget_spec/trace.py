@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from schwinget_spec.deal import PILE_SIZE
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangResult, GangState, Phase, start_gang
@@ -37,41 +35,13 @@ TRACE_VERSION = 1
 
 
 def actions_of(state: GangState) -> tuple[str, ...]:
-    """The action codes that led from the start of the Gang to ``state``, in order.
-
-    A state holds its Schwünge and its Angriff; the actions follow from them: the
-    Angriff before the lead of the Schwung it precedes, the lead and the answer of each
-    Schwung, and after a neutralised Schwung the Kampfrichter's choice, which is the
-    leader of the next Schwung (or the player to move, once chosen).
-    """
-    codes: list[str] = []
-    angriff = state.angriff
-    history = state.history
-    for i, record in enumerate(history):
-        if angriff is not None and angriff.after_schwung == i:
-            codes.append("A")
-        codes.append(record.led.code)
-        codes.append(record.answer.code)
-        if record.winner is None:
-            if i + 1 < len(history):
-                codes.append(f"L{int(history[i + 1].leader)}")
-            elif state.phase is not Phase.CHOOSE_LEADER:
-                codes.append(f"L{int(state.leader if state.leader is not None else state.to_move)}")
-    n = len(history)
-    if angriff is not None and angriff.after_schwung == n and state.phase is not Phase.OVER:
-        codes.append("A")
-    if state.led is not None:
-        codes.append(state.led.code)
-    return tuple(codes)
+    """The action codes that led from the start of the Gang to ``state``, in order: ``state.action_codes()``."""
+    return state.action_codes()
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
-    """The switches of ``rules`` as a JSON object (booleans, and enum values as strings)."""
-    out: dict[str, Any] = {}
-    for field in attrs.fields(Rules):
-        value = getattr(rules, field.name)
-        out[field.name] = value if isinstance(value, bool) else getattr(value, "value", value)
-    return out
+    """The switches of ``rules`` as a JSON object (booleans, and the readings' strings): ``rules.to_json()``."""
+    return dict(rules.to_json())
 
 
 def state_claims(state: GangState) -> dict[str, Any]:
@@ -104,17 +74,8 @@ def end_claims(state: GangState) -> dict[str, Any]:
 
 
 def result_claims(result: GangResult) -> dict[str, Any]:
-    """``result`` in the shape of a trace's end claims (without points): tricks, Schwünge, outcome, winner, Plattwurf, Angriff."""
-    return {
-        "tricks": list(result.tricks),
-        "schwuenge": result.schwuenge,
-        "outcome": result.outcome.value,
-        "winner": None if result.winner is None else result.winner.code,
-        "plattwurf": None if result.plattwurf is None else result.plattwurf.code,
-        "angriff": None
-        if result.angriff is None
-        else {"player": result.angriff.player.code, "after_schwung": result.angriff.after_schwung},
-    }
+    """``result`` in the shape of a trace's end claims (without points): ``result.to_json()``."""
+    return result.to_json()
 
 
 def gang_record(state: GangState, *, with_claims: bool = True) -> dict[str, Any]:

@@ -71,6 +71,10 @@ class VerdictKind(enum.Enum):
     WRONG_CLAIM = "wrong_claim"
     """A claim differs from the reference: ``field``, ``claimed`` and ``reference`` show the difference."""
 
+    def __str__(self) -> str:
+        """The wire value: ``str(VerdictKind.X) == VerdictKind.X.value``, the spelling of traces and the protocol."""
+        return self.value
+
 
 def _text(value: str) -> str:
     # A trace may hold lone surrogates (``"\ud800"``), which no UTF-8 output can carry:

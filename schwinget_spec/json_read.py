@@ -1,0 +1,60 @@
+"""Reading a public value's JSON at the edge: each refusal an ``InvalidArgumentError`` naming the JSON path and what was expected."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.players import Player
+from schwinget_spec.safe_text import shown
+
+__all__ = ["read_count", "read_object", "read_pair", "read_seat", "read_seat_or_null", "read_text"]
+
+
+def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
+    """``data`` if it is a JSON object with exactly ``fields``; else ``InvalidArgumentError`` naming ``where``."""
+    if not isinstance(data, Mapping):
+        raise InvalidArgumentError(where, f"expected a JSON object with {', '.join(fields)}, got {shown(data)}")
+    missing = [name for name in fields if name not in data]
+    if missing:
+        raise InvalidArgumentError(f"{where}.{missing[0]}", f"missing; the object has {', '.join(fields)}")
+    extra = [str(name) for name in data if name not in fields]
+    if extra:
+        raise InvalidArgumentError(f"{where}.{shown(extra[0])}", f"unknown field; the object has {', '.join(fields)}")
+    return data
+
+
+def read_seat(value: object, where: str) -> Player:
+    """A seat's wire value, ``"P0"`` or ``"P1"``, as a Player (never a number)."""
+    if value == "P0" and isinstance(value, str):
+        return Player.P0
+    if value == "P1" and isinstance(value, str):
+        return Player.P1
+    raise InvalidArgumentError(where, f"expected a seat, \"P0\" or \"P1\", got {shown(value)}")
+
+
+def read_seat_or_null(value: object, where: str) -> Player | None:
+    """A seat's wire value or null (None)."""
+    return None if value is None else read_seat(value, where)
+
+
+def read_count(value: object, where: str) -> int:
+    """An int >= 0 (a bool is no int here)."""
+    if type(value) is not int or value < 0:
+        raise InvalidArgumentError(where, f"expected an integer >= 0, got {shown(value)}")
+    return value
+
+
+def read_text(value: object, where: str) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise InvalidArgumentError(where, f"expected a string, got {shown(value)}")
+    return value
+
+
+def read_pair(value: object, where: str) -> tuple[Any, Any]:
+    """A JSON array of two items."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise InvalidArgumentError(where, f"expected an array of two items, got {shown(value)}")
+    return (value[0], value[1])
