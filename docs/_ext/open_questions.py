@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from schwinget_spec.impact import ImpactRow, Level
+from schwinget_spec.impact import ImpactRow, Level, StrongCounts
 
 __all__ = ["DOC", "IMPACT_HEADING", "SITUATIONS_HEADING", "command", "impact_rows", "situation_rows"]
 
@@ -49,20 +49,37 @@ def _count(cell: str) -> int | None:
     return int(found.group(1))
 
 
+def _strong(play: str, runs: int, cells: list[str]) -> StrongCounts:
+    """The strong players' counts of a weighed row (``schwinget impact --play``): outcome, both points, the shift's total."""
+    counts = [_count(c) for c in cells[:3]]
+    if any(c is None for c in counts):
+        raise ValueError(f"strong counts without outcome or points: {cells!r}")
+    shift = re.fullmatch(r"\d+\.\d{3} \((\d+)\.(\d\d) in all\)", cells[3])
+    return StrongCounts(play, runs, *map(int, counts), None if shift is None else int(shift[1]) * 100 + int(shift[2]))  # type: ignore[arg-type]
+
+
 def impact_rows(text: str) -> tuple[ImpactRow, ...]:
-    """The rows of the impact table of ``text`` (docs/ambiguities.md) as ``ImpactRow`` values, as ``schwinget impact`` printed them."""
+    """The rows of the impact table of ``text`` (docs/ambiguities.md) as ``ImpactRow`` values, as ``schwinget impact`` printed them.
+
+    A table weighed under strong play (``--play``) has six more columns; each row then
+    carries them as ``strong`` (``StrongCounts``, the play named by the command).
+    """
     out = []
+    made_by = command(text)
+    play = re.search(r"--play (\S+)", made_by)
     for line in _after(text, IMPACT_HEADING)[1]:
         cells = line.strip("| ").split(" | ")
         found = re.fullmatch(r"`([a-z_]+)=(.+)`", cells[0])
         runs, unit = cells[1].split(" ")
-        if found is None or len(cells) != 10:
+        if found is None or len(cells) != (10 if play is None else 16):
             raise ValueError(f"not a row of the impact table: {line!r}")
         legal, tricks, outcome, points_sw, points_pw, starters, ranks = map(_count, cells[2:9])
         measured = (tricks, outcome, points_sw, points_pw)
         if any(c is None for c in measured):
             raise ValueError(f"a row of the impact table without tricks, outcome or points: {line!r}")
-        out.append(ImpactRow(found[1], found[2], _LEVELS[unit], int(runs), legal, *map(int, measured), starters, ranks))  # type: ignore[arg-type]
+        strong = None if play is None else _strong(play[1], int(runs), cells[10:14])
+        out.append(ImpactRow(found[1], found[2], _LEVELS[unit], int(runs), legal, *map(int, measured), starters, ranks,  # type: ignore[arg-type]
+                             strong=strong))
     return tuple(out)
 
 
