@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -19,6 +20,9 @@ from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
+
+if TYPE_CHECKING:
+    from schwinget_spec.bots import Bot
 
 __all__ = [
     "Chooser",
@@ -489,17 +493,27 @@ def play_match(
     younger: Player,
     *,
     rules: Rules | None = None,
+    players: tuple[Bot, Bot] | None = None,
     choose: Chooser | None = None,
 ) -> MatchState:
     """A whole match from one seed, reproducibly.
 
-    Gang ``i`` (1-based) is played by ``play_seed(gang_seeds(seed, n)[i - 1], choose)``:
-    the per-Gang seeds are the successive outputs of SplitMix64 seeded with ``seed``, and
-    each one both deals its Gang and, without ``choose``, drives its random play.
+    Gang ``i`` (1-based) is dealt by ``Deal.shuffled(gang_seeds(seed, n)[i - 1])``: the
+    per-Gang seeds are the successive outputs of SplitMix64 seeded with ``seed``.
+    ``players`` are the two bots (P0's first, ``schwinget_spec.bots``) that decide from
+    their ``PlayerView``, as in ``bots.play_gang``, each carried from one Gang to the
+    next. Without them each seed also drives the Gang's random play
+    (``play_seed(seed)``). ``choose``, a function of the whole ``GangState``, still
+    works but is deprecated (``DeprecationWarning``): bots see only what a player may see.
     """
+    pair = _players(players, choose)
     match = start_match(system, length, younger, rules)
     for gang_seed in gang_seeds(seed, match.length.gaenge):
-        match = match.play_seed(gang_seed, choose)
+        if pair is None:
+            match = match.play_seed(gang_seed, choose)
+        else:
+            gang, pair = _play_by_bots(match.start_next_gang(Deal.shuffled(gang_seed)), pair)
+            match = match.apply_gang(gang)
     return match
 
 
@@ -508,10 +522,18 @@ def play_match_deals(
     system: ScoringSystem,
     younger: Player,
     *,
-    choose: Chooser,
+    players: tuple[Bot, Bot] | None = None,
+    choose: Chooser | None = None,
     rules: Rules | None = None,
 ) -> MatchState:
-    """A whole match from explicit deals, one per Gang: 4 deals for a short match, 6 for a long one (``setup.gangkarten``)."""
+    """A whole match from explicit deals, one per Gang: 4 deals for a short match, 6 for a long one (``setup.gangkarten``).
+
+    The Gänge are played by ``players``, two bots as in ``play_match``; ``choose`` (a
+    function of the whole ``GangState``) still works but is deprecated. One of the two is needed.
+    """
+    pair = _players(players, choose)
+    if pair is None and choose is None:
+        raise InvalidArgumentError("players", "a match from deals needs its two players: players=(bot_p0, bot_p1)")
     if not isinstance(deals, tuple | list):
         raise InvalidArgumentError("deals", f"expected a list of 4 or 6 Deals, got {shown(deals)}")
     if len(deals) not in (MatchLength.SHORT.gaenge, MatchLength.LONG.gaenge):
@@ -520,5 +542,44 @@ def play_match_deals(
         )
     match = start_match(system, MatchLength(len(deals)), younger, rules)
     for deal in deals:
-        match = match.play_deal(deal, choose)
+        if pair is None:
+            assert choose is not None
+            match = match.play_deal(deal, choose)
+        else:
+            check_type(deal, Deal, "deal")
+            gang, pair = _play_by_bots(match.start_next_gang(deal), pair)
+            match = match.apply_gang(gang)
     return match
+
+
+def _players(players: object, choose: Chooser | None) -> tuple[Bot, Bot] | None:
+    # the two bots of a match, checked; a chooser instead is accepted with its deprecation
+    if choose is not None:
+        if players is not None:
+            raise InvalidArgumentError("choose", "give the players (two bots) or a chooser, not both")
+        warnings.warn(
+            "choose= (a function of the whole GangState) is deprecated: pass players=(bot_p0, bot_p1), "
+            "two bots that decide from their PlayerView (schwinget_spec.bots)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return None
+    if players is None:
+        return None
+    if (
+        not isinstance(players, tuple | list)
+        or len(players) != 2
+        or not all(callable(getattr(bot, "choose", None)) for bot in players)
+    ):
+        raise InvalidArgumentError("players", f"expected two bots (P0's first), each with a choose method, got {shown(players)}")
+    return (players[0], players[1])
+
+
+def _play_by_bots(state: GangState, pair: tuple[Bot, Bot]) -> tuple[GangState, tuple[Bot, Bot]]:
+    # each bot decides from its own view (deal.hand_private), as bots.play_gang plays
+    bots = list(pair)
+    while not state.is_over:
+        player = state.to_move
+        action, bots[player] = bots[player].choose(state.view(player))
+        state = state.apply(action)
+    return state, (bots[0], bots[1])

@@ -41,6 +41,7 @@ from schwinget_spec import (
     start_schwingfest,
     view_of,
 )
+from schwinget_spec.bots import HeuristicBot
 from schwinget_spec.errors import InvalidArgumentError, ParseError, UnknownClauseError
 from schwinget_spec.gang import check_result
 from schwinget_spec.match import (
@@ -120,7 +121,7 @@ MISUSES = [
     Misuse("match.apply_gang(None)", lambda: MATCH.apply_gang(None), InvalidArgumentError, "gang"),  # type: ignore[arg-type]
     Misuse("match.apply_result(gang)", lambda: MATCH.apply_result(OVER), InvalidArgumentError, "result"),  # type: ignore[arg-type]
     Misuse("fest.apply_result(m, None)", lambda: FEST.apply_result(MEETING, None), InvalidArgumentError, "result"),  # type: ignore[arg-type]
-    Misuse("play_match_deals(None)", lambda: play_match_deals(None, S, 0, choose=first_legal), InvalidArgumentError, "deals"),  # type: ignore[arg-type]
+    Misuse("play_match_deals(None)", lambda: play_match_deals(None, S, 0, players=(HeuristicBot(), HeuristicBot())), InvalidArgumentError, "deals"),  # type: ignore[arg-type]
     Misuse("Rules(fest_starter='x')", lambda: Rules(fest_starter="x"), InvalidArgumentError, "fest_starter"),  # type: ignore[arg-type]
     Misuse("Meeting(1.0, 2, 1)", lambda: Meeting(1.0, 2, 1), InvalidArgumentError, "a"),  # type: ignore[arg-type]
     Misuse("Meeting(2, 1, 1)", lambda: Meeting(2, 1, 1), InvalidArgumentError, "b"),
@@ -210,8 +211,6 @@ BAD_VALUES: tuple[Any, ...] = (
 )
 """Values of every JSON and Python kind a careless caller passes, ints of more digits than Python turns into text included."""
 
-_SEEDED = random_chooser(1)
-
 CALLS: dict[str, tuple[Callable[..., object], tuple[Any, ...]]] = {
     "Card.parse": (Card.parse, ("G3",)),
     "Card.of": (Card.of, (Colour.RED, 3)),
@@ -253,8 +252,8 @@ CALLS: dict[str, tuple[Callable[..., object], tuple[Any, ...]]] = {
     "GangScore.points_of": (SCORE.points_of, (Player.P0,)),
     "start_match": (start_match, (S, MatchLength.SHORT, Player.P0, None)),
     "play_match": (play_match, (5, S, MatchLength.SHORT, Player.P0)),
-    "play_match_deals": (lambda deals, system, younger, choose: play_match_deals(deals, system, younger, choose=choose),
-                         ([Deal.shuffled(i) for i in range(4)], S, Player.P0, _SEEDED)),
+    "play_match_deals": (lambda deals, system, younger, players: play_match_deals(deals, system, younger, players=players),
+                         ([Deal.shuffled(i) for i in range(4)], S, Player.P0, (HeuristicBot(), HeuristicBot()))),
     "MatchState.apply_gang": (MATCH.apply_gang, (OVER,)),
     "MatchState.apply_result": (MATCH.apply_result, (RESULT,)),
     "MatchState.start_next_gang": (MATCH.start_next_gang, (DEAL,)),
