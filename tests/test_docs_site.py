@@ -59,20 +59,6 @@ def test_broken_links_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) 
     assert site.broken_links(tmp_path) == ["a.html -> b.html#there", "b.html -> c.html"]  # type: ignore[attr-defined]
 
 
-def test_booklet_aligns_the_two_languages_by_clause() -> None:
-    """A German and a French sentence quoted by the same clause share a row of the annotated booklet."""
-    _needs(importlib.util.find_spec("sphinx") is not None, "Sphinx")
-    site = _site_module()
-    de_text = (ROOT.parent / "shared/rules/schwinget.de.txt").read_text(encoding="utf-8")
-    fr_text = (ROOT.parent / "shared/rules/schwinget.fr.txt").read_text(encoding="utf-8")
-    rows = site.align(site.annotate(de_text, "de"), site.annotate(fr_text, "fr"))  # type: ignore[attr-defined]
-    trump = [(d, f) for d, f in rows if d is not None and "deal.trump" in d.clauses]
-    assert trump
-    assert all(f is not None and "deal.trump" in f.clauses for _, f in trump)
-    quoted = {c for d, f in rows for s in (d, f) if s is not None for c in s.clauses}
-    assert quoted == set(CLAUSES)
-
-
 def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFactory) -> None:
     """`python -m sphinx -W` builds the site; each clause and open question has a page; Chromium shows the booklet and a clause page with both languages and working clause links."""
     _needs(importlib.util.find_spec("sphinx") is not None, "Sphinx")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import html
 import itertools
 import os
@@ -15,7 +14,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import attrs
+import booklet_alignment
 import open_questions
+import site_facts
 import site_figures
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
@@ -23,11 +24,13 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 import schwinget_spec
-from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity, booklet_sentences
+from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.conformance.suite import Vector, load_vectors
+from schwinget_spec.gang import start_gang
+from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TranscribedRow
 
@@ -97,10 +100,6 @@ def collect(*, proofs: bool = True) -> SiteData:
 # -- small helpers
 
 
-def _flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
 def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
@@ -125,107 +124,39 @@ def _amb_anchor(amb_id: str) -> str:
     return amb_id.lower()
 
 
-def _pieces(fragment: str) -> list[str]:
-    return [p for p in (_flat(s).rstrip(".:") for s in booklet_sentences(fragment)) if len(p) > 3]
-
-
-def _mentions(sentence: str, fragments: Iterable[str]) -> bool:
-    flat = _flat(sentence).removeprefix("• ")
-    for fragment in fragments:
-        for piece in _pieces(fragment):
-            if piece in flat or (len(flat) > 12 and flat.rstrip(".:") in piece):
-                return True
-    return False
-
-
 # -- the annotated booklet
 
 
-@attrs.frozen
-class Annotated:
-    """One sentence of one language with the clause ids and open questions that quote it."""
-
-    text: str
-    clauses: tuple[str, ...]
-    ambiguities: tuple[str, ...]
-
-    @property
-    def key(self) -> tuple[str, ...]:
-        """What aligns it with the other language: its clauses, or its open questions when it has none."""
-        return self.clauses or self.ambiguities
-
-
-def annotate(text: str, lang: str) -> list[Annotated]:
-    """The booklet ``text`` cut into sentences, each with the clauses and open questions quoting it in ``lang``."""
-    out = []
-    for sentence in booklet_sentences(text):
-        clauses = tuple(c.id for c in CLAUSES.values() if _mentions(sentence, [getattr(c, lang)]))
-        ambs = tuple(a.id for a in AMBIGUITIES if _mentions(sentence, getattr(a, lang)))
-        out.append(Annotated(sentence, clauses, ambs))
-    return out
-
-
-def align(de: Sequence[Annotated], fr: Sequence[Annotated]) -> list[tuple[Annotated | None, Annotated | None]]:
-    """German and French sentences side by side: sentences quoted by the same clauses share a row, in reading order."""
-    keys_de = [s.key or (f"de{i}",) for i, s in enumerate(de)]
-    keys_fr = [s.key or (f"fr{i}",) for i, s in enumerate(fr)]
-    rows: list[tuple[Annotated | None, Annotated | None]] = []
-    matcher = difflib.SequenceMatcher(a=keys_de, b=keys_fr, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            rows.extend(zip(de[i1:i2], fr[j1:j2], strict=True))
-        else:
-            rows.extend(itertools.zip_longest(de[i1:i2], fr[j1:j2]))
-    return rows
-
-
-def _annotation_links(sentence: Annotated, depth: str) -> str:
-    links = [f'<a class="sw-id" href="{depth}clauses/{c}.html">{c}</a>' for c in sentence.clauses]
-    links += [
-        f'<a class="sw-id sw-amb" href="{depth}ambiguities/{a}.html">{a}</a>' for a in sentence.ambiguities
-    ]
-    return " ".join(links)
-
-
-def _cell(sentence: Annotated | None, lang: str) -> str:
-    if sentence is None:
-        return f'<td class="sw-{lang} sw-empty"></td>'
-    ids = _annotation_links(sentence, "")
-    return (
-        f'<td class="sw-{lang}" lang="{lang}"><span class="sw-sentence">{_esc(sentence.text)}</span>'
-        f'{"<br>" + ids if ids else ""}</td>'
-    )
-
-
 def booklet_page(data: SiteData) -> str:
-    """The booklet in both languages side by side, sentence by sentence, with the ids of clauses and open questions."""
-    de = annotate(data.de_text, "de")
-    fr = annotate(data.fr_text, "fr")
-    rows = align(de, fr)
-    quoted = {c for s in (*de, *fr) for c in s.clauses}
-    missing = sorted(set(CLAUSES) - quoted)
-    if missing:
-        raise ExtensionError(f"the annotated booklet quotes no sentence for the clauses {', '.join(missing)}")
-    body = "\n".join(
-        f'<tr id="s{n}"><td class="sw-n"><a href="#s{n}">{n}</a></td>{_cell(d, "de")}{_cell(f, "fr")}</tr>'
-        for n, (d, f) in enumerate(rows, start=1)
-    )
+    """The booklet in both languages side by side, aligned row by row as ``docs/_data/booklet_alignment.json`` holds it, with the ids of clauses and open questions."""
+    rows = booklet_alignment.load()
+    bad = booklet_alignment.problems(rows, data.de_text, data.fr_text)
+    if bad:
+        raise ExtensionError("the aligned booklet (docs/_data/booklet_alignment.json): " + "; ".join(bad[:10]))
+    n_de = sum(len(r.de) for r in rows)
+    n_fr = sum(len(r.fr) for r in rows)
+    moved = sum(1 for r in rows if not r.de or not r.fr)
     return f"""# The booklet, annotated
 
 The rule booklet of Schwinget in its two languages, German on the left and French on the
-right, in reading order and sentence by sentence. Under each sentence stand the ids of the
-clauses that quote it (a click opens the clause: its code, tests, vectors and proofs) and,
-marked in amber, the open questions of the booklet that concern it. Sentences that say the
-same thing in both languages share a row; a sentence of one language with no counterpart
-has a row of its own. The scoring table is on its own page: [the Wertungstabelle](table.md).
+right, in reading order. Each row holds the sentences that say the same thing: one beside
+one, one beside two where a language cuts a sentence in two, and a row with one side empty
+where a language says something the other does not say at that place (a note says where
+it does). Under each sentence stand the ids of the clauses that quote it (a click opens the
+clause: its code, tests, vectors, proofs and status) and, marked in amber, the open
+questions that concern it. The overview card and the Wertungstabelle are drawn as the
+tables they are, from the library's transcription, checked against the booklet's text at
+every build. The alignment was made and read row by row by hand; it is stored as data
+(`docs/_data/booklet_alignment.json`) and checked by `tests/test_booklet_alignment.py`.
 
-{len(de)} German and {len(fr)} French sentences, {len(CLAUSES)} clauses, {len(AMBIGUITIES)} open questions.
+{len(rows)} rows: {n_de} German and {n_fr} French sentences, {moved} rows with one side empty,
+{len(CLAUSES)} clauses, {len(AMBIGUITIES)} open questions.
 
 ```{{raw}} html
 <div class="sw-booklet-wrap"><table class="sw-booklet">
 <thead><tr><th>#</th><th lang="de">Deutsch</th><th lang="fr">Français</th></tr></thead>
 <tbody>
-{body}
+{booklet_alignment.render_rows(rows, data.de_text, data.fr_text)}
 </tbody></table></div>
 ```
 """
@@ -308,13 +239,7 @@ def _line_link(depth: str, rel: str, line: int) -> str:
 
 def booklet_rows_by_clause(data: SiteData) -> dict[str, int]:
     """The first row of the annotated booklet where each clause is quoted."""
-    rows = align(annotate(data.de_text, "de"), annotate(data.fr_text, "fr"))
-    out: dict[str, int] = {}
-    for n, pair in enumerate(rows, start=1):
-        for sentence in pair:
-            for c in sentence.clauses if sentence else ():
-                out.setdefault(c, n)
-    return out
+    return booklet_alignment.clause_rows(booklet_alignment.load(), data.de_text, data.fr_text)
 
 
 # -- clause pages
@@ -602,45 +527,47 @@ clauses involved. The model and its queries: [Proofs](../proofs.md).
 
 
 def gang_page() -> str:
-    """A seeded Gang between two random players, Schwung by Schwung, with the cards drawn as cards."""
-    from schwinget_spec import Deal, Player, start_gang  # noqa: PLC0415
-    from schwinget_spec.bots import RandomBot  # noqa: PLC0415
+    """A seeded Gang between two random players, Schwung by Schwung, with the cards drawn as cards; ``site_facts.check_gang`` replays it at every build."""
+    from schwinget_spec import ScoringSystem, compute_gang_score  # noqa: PLC0415
 
-    seed = 7
-    deal = Deal.shuffled(seed=seed)
-    state = start_gang(deal, starter=Player.P0, rules=Rules())
-    first = state
-    bots = {Player.P0: RandomBot.seeded(1), Player.P1: RandomBot.seeded(2)}
-    while not state.is_over:
-        action, bots[state.to_move] = bots[state.to_move].choose(state.view(state.to_move))
-        state = state.apply(action)
+    state, moves = site_facts.played_gang()
+    deal = state.deal
+    first = start_gang(deal, starter=Player.P0, rules=Rules())
     rows = []
     for rec in state.history:
         winner = "neutralised (pending)" if rec.winner is None else f"{rec.winner.name} wins"
         rows.append(
-            f"<tr><td>{rec.number}</td><td>{rec.leader.name}</td><td>{card_html(str(rec.led))}</td>"
-            f'<td>{card_html(str(rec.answer))}</td><td>{winner}</td><td><a href="clauses/{rec.clause_id}.html">'
+            f'<tr class="sw-schwung"><td>{rec.number}</td><td>{rec.leader.name}</td><td>{card_html(str(rec.led))}</td>'
+            f'<td>{card_html(str(rec.answer))}</td><td class="sw-trick">{winner}</td><td><a href="clauses/{rec.clause_id}.html">'
             f"<code>{rec.clause_id}</code></a></td></tr>"
         )
     result = state.result
     trump = first.trump
+    points = "; ".join(
+        f"{s.system.value} P0 {s.points[0]}, P1 {s.points[1]}"
+        for s in (compute_gang_score(result, system) for system in ScoringSystem)
+    )
     return f"""# A Gang, told with cards
 
-The Gang `Deal.shuffled(seed={seed})`, `P0` starting, two random players
+The Gang `Deal.shuffled(seed={site_facts.GANG_SEED})`, `P0` starting, two random players
 (`RandomBot.seeded(1)` and `RandomBot.seeded(2)`), played by the reference engine when this
-site was built. Each Schwung names the clause that decided it.
+site was built. Each Schwung names the clause that decided it. The build replays the moves
+below on the engine and fails if the result, the points or a Schwung's winner on this page
+is not the engine's.
 
 ```{{raw}} html
-<table class="sw-gang">
+<div class="sw-scroll"><table class="sw-gang">
 <tr><th>P0 holds</th><td>{_cards(str(c) for c in first.hand(Player.P0))}</td></tr>
 <tr><th>P1 holds</th><td>{_cards(str(c) for c in first.hand(Player.P1))}</td></tr>
-<tr><th>revealed</th><td>{card_html(str(deal.revealed))} trump: {_esc(trump.name if trump else "none")}</td></tr>
+<tr><th>revealed</th><td>{card_html(str(deal.revealed))} trump: {_esc(trump.name if trump is not None else "none")}</td></tr>
 <tr><th>pile</th><td>{_cards(str(c) for c in deal.pile)}</td></tr>
-</table>
-<table class="sw-gang"><thead><tr><th>Schwung</th><th>leads</th><th>led</th><th>answer</th><th>trick</th><th>clause</th></tr></thead>
-<tbody>{"".join(rows)}</tbody></table>
-<p>Result: tricks {result.tricks[0]}:{result.tricks[1]}, outcome <code>{_esc(result.outcome.value)}</code>,
+</table></div>
+<div class="sw-scroll"><table class="sw-gang"><thead><tr><th>Schwung</th><th>leads</th><th>led</th><th>answer</th><th>trick</th><th>clause</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table></div>
+<p class="sw-moves" data-seed="{site_facts.GANG_SEED}" data-starter="P0">Moves: <code>{_esc(" ".join(moves))}</code></p>
+<p class="sw-result">Result: tricks {result.tricks[0]}:{result.tricks[1]}, outcome <code>{_esc(result.outcome.value)}</code>,
 winner {_esc(result.winner.name if result.winner is not None else "none")}.</p>
+<p class="sw-points">Points: {_esc(points)}.</p>
 ```
 """
 
@@ -791,6 +718,9 @@ def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     bad = broken_links(outdir)
     if bad:
         raise ExtensionError(f"{len(bad)} links lead nowhere: " + "; ".join(bad[:20]))
+    wrong = site_facts.check_site(outdir)
+    if wrong:
+        raise ExtensionError(f"{len(wrong)} facts of the site are not the engine's: " + "; ".join(wrong[:20]))
     pages = {p.stem for p in (outdir / GENERATED / "clauses").glob("*.html")}
     missing = sorted(set(CLAUSES) - pages)
     if missing:
