@@ -1,4 +1,4 @@
-"""The long commands (``impact``, ``simulate``, ``vectors check``) show a progress bar on a terminal and nothing of it when piped."""
+"""The long commands (``impact``, ``simulate``, ``vectors check``, ``conformance mutants``) show a progress bar on a terminal and nothing of it when piped."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ COMMANDS = [
     ("simulate", "--matches", "30"),
     ("impact", "--games", "24", "--switch", "konter_beats_trump_six"),
     ("vectors", "check"),
+    ("conformance", "mutants", "--only", "higher-six-loses-to-one", "--in-process", "--games", "2", "--markdown"),
 ]
 
 

@@ -151,3 +151,15 @@ def test_impact_starters_and_situations_fit(width: int) -> None:
         for row in markdown.splitlines()[2:]:
             first = row.strip("|").split(" | ")[0].strip().strip("`")
             assert first in flat
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_mutants_matrix_fits(width: int) -> None:
+    """``conformance mutants``: a table where it fits, else a few lines per mutant; within the width, identifiers whole."""
+    out = schwinget(width, "conformance", "mutants", "--only", "higher-six-loses-to-one", "--in-process", "--games", "2")
+    lines = out.splitlines()
+    fits(lines, width)
+    flat = words(lines)
+    assert "higher-six-loses-to-one" in flat or "higher-six-loses-to-one:" in flat
+    assert "schwung.higher_wins" in flat or "schwung.higher_wins," in flat
+    assert ("mutant" in flat and "breaks" in flat) == (width == 200)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import shutil
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +83,28 @@ def report_command(reports: tuple[Path, ...], output: Path, junit: Path | None, 
     click.echo(f"wrote {output}: {len(summaries)} reports, {failed} not passed" + (f"; JUnit XML in {junit}" if junit else ""))
 
 
+@contextlib.contextmanager
+def _mutants_progress() -> Iterator[Callable[[int, int, str], None] | None]:
+    """A progress bar on stderr while the mutants run (the mutant running and how many are done), when stderr is a terminal; nothing when piped."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    # the progress bar's modules are imported only when it shows
+    from rich.console import Console  # noqa: PLC0415
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # noqa: PLC0415
+
+    with Progress(
+        TextColumn("conformance mutants"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True,
+    ) as bar:
+        task = bar.add_task("", total=None)
+
+        def advance(done: int, total: int, mutant_id: str) -> None:
+            bar.update(task, completed=done, total=total, description=mutant_id[:32])
+
+        yield advance
+
+
 @click.command("mutants")
 @click.option("--json", "as_json", is_flag=True, help="Print the kill matrix as JSON.")
 @click.option("--markdown", is_flag=True, help="Print the kill matrix as a markdown table without times (docs/harness.md).")
@@ -115,8 +139,8 @@ def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_
         raise click.BadParameter(f"unknown mutant ids: {', '.join(unknown)}", param_hint="--only")
     chosen = [m for m in MUTANTS if not only or m.id in only]
     try:
-        with terminate_as_interrupt():
-            matrix = kill_matrix(chosen, in_process=in_process, games=games, seed=seed)
+        with terminate_as_interrupt(), _mutants_progress() as progress:
+            matrix = kill_matrix(chosen, in_process=in_process, games=games, seed=seed, progress=progress)
     except KeyboardInterrupt:
         exit_interrupted("the running mutant was stopped, no matrix printed")
     if as_json:
@@ -124,6 +148,6 @@ def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_
     elif markdown:
         click.echo(format_markdown(matrix))
     else:
-        click.echo(format_matrix(matrix))
+        click.echo(format_matrix(matrix, shutil.get_terminal_size().columns))
     if not matrix.all_killed:
         sys.exit(1)

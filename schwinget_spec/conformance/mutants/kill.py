@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -202,11 +203,27 @@ def run_mutant(mutant: Mutant, *, in_process: bool = False, games: int = 100, se
     return attrs.evolve(kill, retried=retried), report
 
 
-def kill_matrix(mutants: Sequence[Mutant], *, in_process: bool = False, games: int = 100, seed: int = 0) -> KillMatrix:
-    """The kill matrix of ``mutants``: a default run against each, one after the other."""
+def kill_matrix(
+    mutants: Sequence[Mutant],
+    *,
+    in_process: bool = False,
+    games: int = 100,
+    seed: int = 0,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> KillMatrix:
+    """The kill matrix of ``mutants``: a default run against each, one after the other.
+
+    ``progress(done, total, mutant_id)`` is called before each run and once at the end (with an empty id).
+    """
     started = time.perf_counter()
-    kills = tuple(run_mutant(m, in_process=in_process, games=games, seed=seed)[0] for m in mutants)
-    return KillMatrix(kills, in_process, games, seed, time.perf_counter() - started)
+    kills = []
+    for done, mutant in enumerate(mutants):
+        if progress is not None:
+            progress(done, len(mutants), mutant.id)
+        kills.append(run_mutant(mutant, in_process=in_process, games=games, seed=seed)[0])
+    if progress is not None:
+        progress(len(mutants), len(mutants), "")
+    return KillMatrix(tuple(kills), in_process, games, seed, time.perf_counter() - started)
 
 
 def matrix_totals(matrix: KillMatrix) -> str:
@@ -261,8 +278,11 @@ def published_rows(text: str) -> dict[str, dict[str, str]]:
     return rows
 
 
-def format_matrix(matrix: KillMatrix) -> str:
-    """The kill matrix as a text table, then the totals."""
+def format_matrix(matrix: KillMatrix, width: int | None = None) -> str:
+    """The kill matrix as a text table, then the totals; narrower than the table, each mutant as a few lines of at most ``width`` columns.
+
+    Lines are wrapped between words only: an identifier is never cut.
+    """
     header = ("mutant", "breaks", "caught by", "games", "named clause", "catch", "s")
     rows = [
         (
@@ -279,6 +299,20 @@ def format_matrix(matrix: KillMatrix) -> str:
     widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in (header, *rows)]
     how = "in process (loopback)" if matrix.in_process else "as subprocesses"
-    lines.append("")
-    lines.append(f"{matrix_totals(matrix)}, {how}, {matrix.seconds:.0f} s in all")
-    return "\n".join(lines)
+    totals = f"{matrix_totals(matrix)}, {how}, {matrix.seconds:.0f} s in all"
+    if width is None:
+        return "\n".join([*lines, "", totals])
+    if max(len(line) for line in lines) > width:
+        lines = []
+        for mutant, breaks, route, games, named, catch, seconds in rows:
+            caught = f"caught by {route} after {games} games" if games != "-" else route
+            lines.append(_wrapped(f"{mutant}: {caught}, {catch}, {seconds} s", width))
+            lines.append(_wrapped(f"breaks {breaks}, named {named}", width, indent="    "))
+    return "\n".join([*lines, "", _wrapped(totals, width)])
+
+
+def _wrapped(text: str, width: int, indent: str = "") -> str:
+    return textwrap.fill(
+        text, max(width, 20), initial_indent=indent, subsequent_indent=indent + "  ",
+        break_long_words=False, break_on_hyphens=False,
+    )
