@@ -334,6 +334,10 @@ def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Ta
                                 f"{'last' if is_last else 'not last'}, {_rules_text(rules)}"
                             )
                             tally.differ(f"{label}: engine {_winner_text(engine)}, model {', '.join(map(_winner_text, admitted)) or 'nothing'}")
+                    if hand == answer.bit:
+                        # the twin on the last Schwung: the answerer holds the answer alone
+                        for leader in Player:
+                            _twin_last_schwung(tally, start, leader=leader, led=led, answer=answer, trump=trump, rules=rules)
                     if deal is None or not allowed_answers(deal[1], led, trump, rules) & answer.bit:
                         continue
                     # the twin: P0 leads the first Schwung, which is never the last
@@ -350,6 +354,65 @@ def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Ta
                             f"engine {outcome.winner} by {outcome.clause_id}, twin {twin_winner} by {clause}"
                         )
     return tally
+
+
+def _last_schwung_deal(leader: Player, led: Card, answer: Card, trump: Colour | None) -> tuple[tuple[int, int, int, bytes], list[int]] | None:
+    """A deal and actions whose fifth and last Schwung is ``leader`` leading ``led`` against ``answer``, and None if the cards do not allow one.
+
+    The leader starts the Angriff before Schwung 1 (5 Schwünge, no draws) and wins four
+    Schwünge with the higher card of a colour against the lower one of the same colour,
+    so that it leads the last with ``led`` while the other holds ``answer`` alone.
+    """
+    used = led.bit | answer.bit
+    revealed = next(
+        (c for c in ALL_CARDS if not used & c.bit and (c.colour is trump if trump is not None else c.colour is None)), None
+    )
+    if revealed is None:
+        return None
+    used |= revealed.bit
+    pairs: list[tuple[Card, Card]] = []
+    for colour in Colour:
+        free = [c for c in ALL_CARDS if c.colour is colour and not used & c.bit]
+        while len(free) >= 2 and len(pairs) < 4:
+            low, high = free.pop(0), free.pop()
+            pairs.append((high, low))
+    if len(pairs) < 4:
+        return None
+    mine = led.bit | sum(h.bit for h, _ in pairs)
+    theirs = answer.bit | sum(lo.bit for _, lo in pairs)
+    rest = [c for c in ALL_CARDS if not (mine | theirs | revealed.bit) & c.bit]
+    hands = (mine, theirs) if leader is Player.P0 else (theirs, mine)
+    actions = [26]
+    for high, low in pairs:
+        actions += [high.index, low.index]
+    actions += [led.index, answer.index]
+    return (hands[0], hands[1], revealed.index, bytes(c.index for c in rest[:12])), actions
+
+
+def _twin_last_schwung(
+    tally: _Tally, start: Callable[..., object], *, leader: Player, led: Card, answer: Card, trump: Colour | None, rules: Rules
+) -> None:
+    """The twin's winner and clause of a last Schwung against the engine's ``resolve_schwung``."""
+    dealt = _last_schwung_deal(leader, led, answer, trump)
+    if dealt is None:
+        return
+    deal, actions = dealt
+    state: Any = start(deal, int(leader), _mask_number(rules))
+    before = (0, 0)
+    for number, action in enumerate(actions):
+        if number == len(actions) - 1:
+            before = state.tricks
+        state = state.apply(action)
+    follow = FOLLOW_MASK[led.index]
+    outcome = resolve_schwung(leader, led, answer, trump, rules, is_last=True, answer_was_void=follow != 0 and not answer.bit & follow)
+    gained = (state.tricks[0] - before[0], state.tricks[1] - before[1])
+    twin_winner = None if gained == (0, 0) else (Player.P0 if gained[0] else Player.P1)
+    tally.twin_inputs += 1
+    if not state.is_over or (twin_winner, state.last_clause) != (outcome.winner, outcome.clause_id):
+        tally.differ(
+            f"{leader} leads {led.code} on the last Schwung, {answer.code} answers, trump {_name(trump)}, {_rules_text(rules)}: "
+            f"engine {outcome.winner} by {outcome.clause_id}, twin {twin_winner} by {state.last_clause} (over: {state.is_over})"
+        )
 
 
 def _results(subset: bool) -> Iterator[GangResult]:
@@ -676,7 +739,8 @@ CHECKS: dict[str, _Spec] = {
         "who wins a Schwung, or whether it stays pending (last Schwung or not, void or not)",
         WIN_CLAUSES,
         "leader (2) x led card x answer x trump state (5) x last or not x void or not x the 32 switch combinations; "
-        "the twin on the first Schwung (never the last) of a Gang dealt to that input, with the clause that decided",
+        "the twin on the first Schwung of a Gang dealt to that input, and on the last Schwung of a Gang with an "
+        "Angriff before Schwung 1 whose leader wins four Schwünge first, with the clause that decided",
         "7 cards (R1 R5 R6 G1 G6 KR BK), trump R, G or none",
         _check_winner,
     ),
