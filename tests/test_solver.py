@@ -16,6 +16,7 @@ from schwinget_spec.errors import InvalidArgumentError, ParseError
 from schwinget_spec.gang import GangResult, Outcome, start_gang
 from schwinget_spec.gang_parts import Angriff, Phase
 from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.solver import balance, compiled, leaf_table, leaf_value, minimax, outcome_word, verify
@@ -179,6 +180,9 @@ def test_the_compiled_calls_refuse_bad_arguments() -> None:
         ((*good[:2], True, *good[3:]), "switches"),
         ((*good[:3], good[3][:9], *good[4:]), "leaf"),
         ((*good[:3], (10**6,) * 10, *good[4:]), "leaf"),
+        ((*good[:3], (100, 200, *(0,) * 8), *good[4:]), "leaf"),  # a good loser raising the lead
+        ((*good[:3], (50, 50, 50, 50, 100, 100, 0, 0, 0, 0), *good[4:]), "leaf"),  # a Plattwurf worth less
+        ((*good[:3], (1, 1, 1, 1, 1, 1, 1, 1, 0, 1), *good[4:]), "leaf"),  # a Gestellter not 0
         ((*good[:4], good[4][:10], 0), "position"),
         ((*good[:4], None, 0), "position"),
         ((*good[:5], 16), "options"),
@@ -257,3 +261,24 @@ def test_a_signal_stops_a_long_solve() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert compiled.value(state, S) == compiled.value(state, S, compiled.NO_EQUIVALENT)
+
+
+def test_any_leaf_table_that_grows_with_the_tricks_gives_consistent_lines() -> None:
+    """For leaf tables the solver accepts (not only the Wertungstabelle's), the line keeps the value and each value is its best child's."""
+    solver = compiled.module()
+    rng = SplitMix64.seeded(9)
+    for seed in range(12):
+        drawn = []
+        for _ in range(4):
+            x, rng = rng.below(300)
+            drawn.append(x)
+        sieg, ohne, good, extra = drawn
+        platt = sieg + extra
+        leaf = (platt, platt - min(good, extra), platt + 7, platt + 7, sieg, sieg - min(good, sieg), ohne, ohne, 0, 0)
+        problem = compiled.problem_of(start_gang(Deal.shuffled(seed), Player(seed % 2)), S)
+        args = (*problem.args(0)[:3], leaf, problem.position, 0)
+        value, line, _nodes = solver.solve(*args)
+        assert solver.value(*args)[0] == value
+        children = [v for _a, v in solver.children(*args)]
+        assert value == (max(children) if seed % 2 == 0 else min(children))
+        assert len(line) >= 11

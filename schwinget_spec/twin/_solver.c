@@ -750,13 +750,28 @@ static int parse_context(PyObject *pile, PyObject *revealed, PyObject *switches,
     return 0;
 }
 
+/* The leaf table: the winner's lead per outcome and loser's tricks. Besides its range, it must make
+ * the value of a finished Gang grow with P0's tricks, as the Wertungstabelle does, for the game after
+ * the last draw is solved as a count of tricks (end_value): every lead >= 0 (a winner never scores
+ * less than its loser), a Gestellter 0, a loser's 3 tricks never raising the winner's lead, and a
+ * Plattwurf worth at least a Sieg mit Angriff. leaf_table's tables are all such. */
 static int parse_leaf(PyObject *leaf, Ctx *c) {
-    long long values[N_LEAF];
-    if (ints_of(leaf, N_LEAF, -LEAF_MAX, LEAF_MAX, "leaf",
-                "the leaf table is 10 ints from -100000 to 100000 (schwinget_spec.solver.values.leaf_table)",
-                values) < 0)
+    long long v[N_LEAF];
+    if (ints_of(leaf, N_LEAF, 0, LEAF_MAX, "leaf",
+                "the leaf table is 10 ints from 0 to 100000 (schwinget_spec.solver.values.leaf_table)", v) < 0)
         return -1;
-    for (int i = 0; i < N_LEAF; i++) c->leaf[i] = (int)values[i];
+    int grows = v[8] == 0 && v[9] == 0;
+    for (int i = 0; i < N_LEAF; i += 2) grows = grows && v[i + 1] <= v[i];
+    for (int i = 0; i < 4; i++) grows = grows && v[i] >= v[4] && v[i] >= v[5];
+    if (!grows) {
+        raise_invalid("leaf",
+                      "the leaf table must make a Gang's value grow with P0's tricks, as leaf_table's do: a "
+                      "Gestellter 0, each lead with a good loser at most the lead without, each Plattwurf "
+                      "at least each Sieg mit Angriff",
+                      leaf);
+        return -1;
+    }
+    for (int i = 0; i < N_LEAF; i++) c->leaf[i] = (int)v[i];
     return 0;
 }
 
