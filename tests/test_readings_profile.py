@@ -431,3 +431,26 @@ def test_profile_recovers_an_engine_of_no_default_at_all() -> None:
     assert profile.exit_code == 0
     declare = format_profile(profile).split("not the default; declare in hello:\n", 1)[1].split("\n\n", 1)[0]
     assert sorted(declare.splitlines()) == sorted(f"  {name}: {json.dumps([value])}" for name, value in values.items())
+
+
+@pytest.mark.clause("konter.beats_six", "trump.beats", "match.draw_starter")
+def test_the_harness_report_names_the_reading_to_declare() -> None:
+    """A harness run of an engine of other Gang and match readings, declaring nothing, says under each level's first divergence which reading the engine plays and to declare it, in the text and the JSON."""
+    from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
+
+    factory = loopback(ReadingServer(Rules(konter_beats_trump_six=False, draw_tie_starter="drawn_gang_other"),
+                                     levels=("gang", "scoring", "match")))
+    report = run_harness(["(in process)"], client_factory=factory, games=5, steer=1, max_failures_per_level=1)
+    assert report.divergence is not None
+    assert report.levels is not None
+    match_failure = next(c for c in report.levels.checks if c.level == "match").failures[0]
+    assert [line.split(":")[0] for line in report.divergence.explanations] == [
+        "the engine plays AMB-KONTER-TRUMP-SIX as `false`"
+    ]
+    assert [line.split(":")[0] for line in match_failure.explanations] == [
+        "the engine plays AMB-DRAW-TIE-STARTER as `drawn_gang_other`"
+    ]
+    text = format_report(report)
+    assert f"  {report.divergence.explanations[0]}" in text
+    assert f"  {match_failure.explanations[0]}" in text
+    assert report.to_json()["divergence"]["explanations"] == list(report.divergence.explanations)

@@ -58,6 +58,7 @@ from schwinget_spec.conformance.protocol import (
     ProtocolError,
 )
 from schwinget_spec.conformance.readings import Readings, as_readings
+from schwinget_spec.conformance.readings_profile import explanation_lines
 from schwinget_spec.conformance.shrink import confirm_fresh, shrink_divergence
 from schwinget_spec.conformance.situations import (
     SITUATIONS,
@@ -624,6 +625,9 @@ def run_harness(
                     base=readings.base,
                     max_failures=max_failures,
                 )
+                if divergence is not None and divergence.kind is not DivergenceKind.PROTOCOL and not stopped:
+                    # the readings under which the implementation agrees: "declare it"
+                    divergence = attrs.evolve(divergence, explanations=explanation_lines(session, divergence))
                 ok = divergence is None and not stopped
                 stale = _stale_skips(get_adapter, plan.selection) if ok else ()
                 levels = None

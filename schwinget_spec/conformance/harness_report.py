@@ -85,6 +85,8 @@ class Divergence:
     """With ``fresh`` ``"unshrunk"`` or ``"not_reproduced"``: the length of the shrunk reproduction that was set aside."""
     start_switches: tuple[str, ...] = GANG_SWITCHES
     """The switches the ``start`` line of ``protocol_lines`` sends: those the implementation's ``start`` was sent (the Gang switches it declared)."""
+    explanations: tuple[str, ...] = ()
+    """The readings under which the implementation's play of this Gang agrees, one report line each ("the engine plays AMB-... as `value`: declare it (...)", ``readings_profile.explanation_lines``); empty when none does or none was looked for."""
 
     @property
     def signature(self) -> tuple[DivergenceKind, str | None, str | None]:
@@ -126,6 +128,7 @@ class Divergence:
             "shrink_replays": self.shrink_replays,
             "fresh": self.fresh,
             "shrunk_length": self.shrunk_length,
+            "explanations": list(self.explanations),
         }
         if self.clause_id is not None:
             clause = get_clause(self.clause_id)
@@ -456,6 +459,7 @@ def format_report(report: HarnessReport) -> str:
     lines.append(f"  {where}: {d.message}")
     field = d.field if d.kind is not DivergenceKind.PROTOCOL else None
     lines.extend(difference_lines(field, d.expected, d.actual, d.clause_id, d.stderr))
+    lines.extend(f"  {line}" for line in d.explanations)
     lines.append("")
     if d.fresh == "unshrunk":
         lines.append(

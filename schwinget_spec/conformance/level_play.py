@@ -432,6 +432,16 @@ class LevelPlay:
         same = again is not None and again.signature == divergence.signature
         return attrs.evolve(divergence, fresh=FRESH_REPRODUCED if same else FRESH_NOT_REPRODUCED)
 
+    def explained(self, level: str, item: Any, divergence: LevelDivergence) -> LevelDivergence:
+        """``divergence`` with the readings under which the implementation's play of the match or Schwingfest ``item`` agrees (``readings_profile.explanation_lines``, on a fresh implementation)."""
+        if self.fresh is None or level not in ("match", "schwingfest") or divergence.kind == "protocol":
+            return divergence
+        # readings_profile plays the level games of this module: imported where it is used
+        from schwinget_spec.conformance.readings_profile import FreshEngines, explanation_lines  # noqa: PLC0415
+
+        lines = explanation_lines(FreshEngines(self.fresh, self.hello), item, item.rules)
+        return attrs.evolve(divergence, explanations=lines) if lines else divergence
+
     def confirm_gang_fresh(self, spec: GameSpec, divergence: Divergence) -> Divergence:
         """A Gang divergence met inside a level with ``fresh`` set: its Gang alone replayed in lock step on a freshly started implementation."""
         if self.fresh is None:
@@ -496,7 +506,7 @@ class LevelPlay:
                 try:
                     self._play_item(level, item)
                 except _LevelStopError as stop:
-                    found = stop.divergence if failures else self.confirm_fresh(level, item, stop.divergence)
+                    found = stop.divergence if failures else self.explained(level, item, self.confirm_fresh(level, item, stop.divergence))
                 except _GangStopError as stop:
                     gang = stop.divergence if failures else self.confirm_gang_fresh(stop.spec, stop.divergence)
                     gang_divergence = gang if gang_divergence is None else gang_divergence

@@ -31,6 +31,7 @@ import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
@@ -100,6 +101,7 @@ __all__ = [
     "MAX_PROFILE_STEER",
     "PROFILE_LEVELS",
     "Explanation",
+    "FreshEngines",
     "ReadingProfile",
     "ReadingServer",
     "SwitchProfile",
@@ -965,7 +967,7 @@ _LEVEL_OF_SPEC: Mapping[type, tuple[str, ...]] = {
 
 
 def reading_explaining(
-    session: EngineSession, spec: GameSpec | MatchSpec | FestSpec, base: Rules | None = None, *, seed: int = 0
+    session: EngineSession | FreshEngines, spec: GameSpec | MatchSpec | FestSpec, base: Rules | None = None, *, seed: int = 0
 ) -> tuple[Explanation, ...]:
     """The single-switch changes of ``base`` under which the engine's play of ``spec`` agrees with the reference, on a freshly started engine.
 
@@ -980,10 +982,11 @@ def reading_explaining(
     a second switch too); empty when ``base`` agrees too or none does. The engine's
     declared switches are sent at their values in ``base``.
 
-    The harness report calls it on the divergence's spec with its fresh-engine session
-    and writes ``Explanation.sentence`` under the divergence, e.g. "the engine plays
-    AMB-DRAW-TIE-STARTER as `drawn_gang_other`: declare it (the starter of Gang 3: ...)".
-    A protocol failure of the engine raises ``ProtocolError`` as it does in the harness.
+    The harness calls it (through ``explanation_lines``) for the first divergence of the
+    Gang, match and Schwingfest levels and prints ``Explanation.sentence`` under it, e.g.
+    "the engine plays AMB-DRAW-TIE-STARTER as `drawn_gang_other`: declare it (the starter
+    of Gang 3: ...)". A protocol failure of the engine raises ``ProtocolError`` as it does
+    in the harness.
     """
     base = spec.rules if base is None else base
     if not isinstance(base, Rules):
@@ -1027,7 +1030,7 @@ def reading_explaining(
     return tuple(out)
 
 
-def explain_divergence(session: EngineSession, divergence: Divergence) -> tuple[Explanation, ...]:
+def explain_divergence(session: EngineSession | FreshEngines, divergence: Divergence) -> tuple[Explanation, ...]:
     """``reading_explaining`` for a Gang divergence of the harness: its deal, starter, rules and actions replayed as a game.
 
     A level divergence (``LevelDivergence``) carries no game: the level play passes the
@@ -1040,8 +1043,16 @@ def explain_divergence(session: EngineSession, divergence: Divergence) -> tuple[
     return reading_explaining(session, spec, divergence.rules)
 
 
+@attrs.frozen
+class FreshEngines:
+    """Where ``reading_explaining`` starts its engine: ``fresh()`` starts one that has served nothing but ``hello`` (a context manager that stops it), ``hello`` is its answer to ``hello``. An ``EngineSession`` serves as well."""
+
+    fresh: Callable[[], AbstractContextManager[SubprocessAdapter]]
+    hello: Hello
+
+
 def explanation_lines(
-    session: EngineSession, what: Divergence | GameSpec | MatchSpec | FestSpec, base: Rules | None = None
+    session: EngineSession | FreshEngines, what: Divergence | GameSpec | MatchSpec | FestSpec, base: Rules | None = None
 ) -> tuple[str, ...]:
     """The report's lines for a divergence: ``Explanation.sentence`` of each reading that explains it, for the harness report to print under the divergence.
 
