@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Mapping
+from pathlib import Path
 
 import attrs
 import pytest
@@ -12,8 +14,8 @@ from click.testing import CliRunner
 
 from schwinget_spec import cli
 from schwinget_spec.ambiguities import AMBIGUITIES
-from schwinget_spec.clause_index import project_root
-from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.clause_index import ClauseIndex, project_root
+from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.rules import Rules
 
 CLAUSE_IDS = tuple(CLAUSES)
@@ -134,3 +136,25 @@ def test_subprocess_explains_a_clause_and_an_ambiguity() -> None:
     assert unknown.returncode == 2
     assert len(unknown.stderr.strip().splitlines()) == 1
     assert "Traceback" not in unknown.stderr
+
+
+def test_explain_and_clauses_say_the_same_without_tests(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no tests are installed, ``explain`` says "tested: unknown" with the reason ``clauses`` gives, never "tested: none"."""
+    import schwinget_spec.cli.clauses as clauses_cli  # noqa: PLC0415
+    from schwinget_spec.clause_index import build_clause_index  # noqa: PLC0415
+
+    def without_tests(clauses: Mapping[str, Clause] = CLAUSES, **_: object) -> ClauseIndex:
+        return build_clause_index(clauses, root=tmp_path)
+
+    monkeypatch.setattr(clauses_cli, "build_clause_index", without_tests)
+    runner = CliRunner()
+    explained = runner.invoke(cli.cli, ["explain", "schwung.higher_wins"], env={"COLUMNS": "400"})
+    listed = runner.invoke(cli.cli, ["clauses", "--root", str(tmp_path)], env={"COLUMNS": "400"})
+    assert explained.exit_code == 0, explained.output
+    line = f"tested: unknown. no tests/ directory in {tmp_path.resolve()}: the tests are not installed with the package"
+    assert line in explained.stdout
+    assert line in listed.stdout
+    assert "tested: none" not in explained.stdout
+    data = json.loads(runner.invoke(cli.cli, ["explain", "schwung.higher_wins", "--json"]).stdout)
+    assert data["tests_found"] is False
+    assert data["tested"] == []

@@ -282,6 +282,7 @@ def _explain_clause(clause_id: str) -> dict[str, object]:
         "en": clause.en,
         "enforced": [str(loc) for loc in use.enforced],
         "tested": [str(loc) for loc in use.tested],
+        "tests_found": index.tests_found,
         "ambiguities": [a.id for a in AMBIGUITIES if clause_id in a.clauses],
     }
 
@@ -336,6 +337,11 @@ def _print_explained(out: Console, data: dict[str, object], lang: str | None) ->
     if data["kind"] == "clause":
         for name in ("enforced", "tested", "ambiguities"):
             items = typing.cast(list[str], data[name])
+            if name == "tested" and not data["tests_found"]:
+                # as `clauses` says it: without tests/ nothing can be counted as tested or not
+                problem = build_clause_index({}).check_problem
+                out.print(Text.assemble(("tested: ", "bold"), f"unknown. {problem}"))
+                continue
             out.print(Text.assemble((f"{name}: ", "bold"), ", ".join(items) if items else "none"))
     else:
         switch = typing.cast("dict[str, object] | None", data["switch"])
