@@ -273,3 +273,18 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert commands[0].endswith(".venv/bin/schwinget demo")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert any(line.startswith(commands[1] + " ||") for line in ci.splitlines())
+
+
+def test_readme_says_where_the_command_is_after_set_up() -> None:
+    """The README's command-line section names the command the set-up installs in the venv's bin, and how to activate the venv."""
+    import tomllib  # noqa: PLC0415
+
+    root = project_root()
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## The command line\n", 1)[1].split("\n## ", 1)[0]
+    [script] = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert "python3 -m venv .venv && .venv/bin/pip install" in readme
+    assert f"`.venv/bin/{script}`" in section
+    assert "`. .venv/bin/activate`" in section
+    assert "python -m schwinget_spec.cli" in section
+    assert (Path(sys.executable).parent / script).exists()
