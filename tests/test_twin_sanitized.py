@@ -126,3 +126,13 @@ def test_the_documented_fuzz_is_the_one_run() -> None:
     assert f"{EXAMPLES} examples each" in text
     assert f"--examples {EXAMPLES}" in text
     assert " ".join(FLAGS) in text
+
+
+@pytest.mark.parametrize("ci", ["true", ""])
+def test_a_machine_without_gcc_fails_saying_what_to_install(monkeypatch: pytest.MonkeyPatch, ci: str) -> None:
+    """Without gcc the sanitizer test fails (never skips), in CI and elsewhere, naming gcc and its sanitizer runtimes."""
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(pytest.fail.Exception, match=r"gcc not found .*libasan, libubsan") as info:
+        _gcc()
+    assert ("in CI (CI=true)" in str(info.value)) is bool(ci)
