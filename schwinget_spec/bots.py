@@ -27,6 +27,7 @@ __all__ = [
     "PlayedGang",
     "RandomBot",
     "make_bot",
+    "pimc_worlds",
     "play_gang",
     "play_gang_recorded",
 ]
@@ -280,17 +281,28 @@ def _check_threshold(value: object) -> None:
 
 
 def make_bot(name: str, seed: int, rules: Rules | None = None) -> Bot:
-    """A bot by name: ``random`` (``RandomBot.seeded(seed)``), ``heuristic`` (``HeuristicBot(rules)``; ignores the seed) or ``pimc`` (``PimcBot.seeded(seed, rules)``, 32 worlds)."""
+    """A bot by name: ``random`` (``RandomBot.seeded(seed)``), ``heuristic`` (``HeuristicBot(rules)``; ignores the seed), ``pimc`` (``PimcBot.seeded(seed, rules)``, 32 worlds) or ``pimc-N`` (N worlds, 1 to 1024)."""
     if name == "random":
         return RandomBot.seeded(seed)
     if name == "heuristic":
         return HeuristicBot(Rules() if rules is None else check_type(rules, Rules, "rules"))
-    if name == "pimc":
+    worlds = pimc_worlds(name)
+    if worlds is not None:
         # the sampling player of schwinget_spec.solver.pimc, which builds on this module: imported when asked for
         pimc = importlib.import_module("schwinget_spec.solver.pimc")
-        return cast(Bot, pimc.PimcBot.seeded(seed, Rules() if rules is None else check_type(rules, Rules, "rules")))
-    raise InvalidArgumentError("name", f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}")
+        return cast(Bot, pimc.PimcBot.seeded(seed, Rules() if rules is None else check_type(rules, Rules, "rules"), worlds))
+    raise InvalidArgumentError("name", f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}, or pimc-N")
 
 
-BOT_NAMES = ("random", "heuristic", "pimc")
-"""The bots ``make_bot`` knows, by name."""
+def pimc_worlds(name: object) -> int | None:
+    """The worlds of a sampling player's name: 32 for ``pimc``, N for ``pimc-N`` (1 <= N <= 1024); None for any other name."""
+    if name == "pimc":
+        return 32
+    if not isinstance(name, str) or not name.startswith("pimc-") or not name[5:].isdigit() or name[5] == "0":
+        return None
+    worlds = int(name[5:]) if len(name) <= 9 else 0
+    return worlds if 1 <= worlds <= 1024 else None
+
+
+BOT_NAMES = ("random", "heuristic", "pimc", "pimc-8", "pimc-128")
+"""The bots the commands offer, by name (``make_bot`` takes any ``pimc-N`` besides)."""

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from schwinget_spec.actions import Action
-from schwinget_spec.bots import BOT_NAMES, Bot, make_bot
+from schwinget_spec.bots import BOT_NAMES, Bot, make_bot, pimc_worlds
 from schwinget_spec.checks import check_callable, check_int
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
@@ -68,10 +68,11 @@ class Weigher:
     def _bots(self, rules: Rules, system: ScoringSystem, choice_seed: int) -> list[Bot]:
         draw = _stream(choice_seed)
         seeds = (draw(), draw())
-        if self.play == "pimc":
+        worlds = pimc_worlds(self.play)
+        if worlds is not None:
             from schwinget_spec.solver.pimc import PimcBot  # noqa: PLC0415
 
-            return [PimcBot.seeded(s, rules, system=system) for s in seeds]
+            return [PimcBot.seeded(s, rules, worlds, system) for s in seeds]
         return [make_bot(self.play, s, rules) for s in seeds]
 
     def finish(self, state: GangState, deal_seed: int, choice_seed: int, system: ScoringSystem) -> GangState:
@@ -210,7 +211,7 @@ _COUNTS = {"gang": _gang_counts, "match": _match_counts, "fest": _fest_counts}
 def _check_play(play: str) -> str:
     if play not in PLAYS:
         raise InvalidArgumentError("play", f"expected one of {', '.join(PLAYS)}, got {play!r}")
-    if play in {"solver", "pimc"}:
+    if play == "solver" or pimc_worlds(play) is not None:
         compiled.module()  # the compiled solver, or a SchwingetError naming it
     return play
 

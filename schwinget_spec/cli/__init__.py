@@ -38,6 +38,11 @@ class LazyCommand:
 
 
 COMMANDS: dict[str, LazyCommand] = {
+    "balance": LazyCommand(
+        "schwinget_spec.cli.balance",
+        "balance_command",
+        "What the starter of a Gang gains: won, drawn and lost Gänge and the points lead, under best play or between two bots.",
+    ),
     "clauses": LazyCommand(
         "schwinget_spec.cli.clauses",
         "clauses_command",

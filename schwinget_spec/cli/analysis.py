@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["IMPACT_PLAYS", "impact_command", "prove_command"]
 
-IMPACT_PLAYS = ("random", "solver", "heuristic", "pimc")
+IMPACT_PLAYS = ("random", "solver", "heuristic", "pimc", "pimc-8", "pimc-128")
 """What ``schwinget impact --play`` takes: ``impact_strong.PLAYS``, spelt out here so that ``--help`` imports no solver."""
 
 

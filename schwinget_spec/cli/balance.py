@@ -1,0 +1,40 @@
+"""``schwinget balance``: what the starter of a Gang gains when both play best (the solver) or between two bots of one kind."""
+
+from __future__ import annotations
+
+import click
+
+__all__ = ["BALANCE_PLAYS", "balance_command"]
+
+BALANCE_PLAYS = ("solver", "random", "heuristic", "pimc", "pimc-8", "pimc-128")
+"""Who plays: ``solver`` (best play with every card known, ``solver.balance``) or a bot of ``bots.make_bot`` at both seats (``solver.strong_balance``)."""
+
+
+@click.command("balance")
+@click.option("--play", type=click.Choice(BALANCE_PLAYS), default="solver", show_default=True,
+              help="solver: best play with every card known (needs the compiled solver); a bot name: two such bots.")
+@click.option("--deals", type=click.IntRange(min=1, max=10**7), default=10_000, show_default=True,
+              help="Gänge, dealt as Deal.shuffled(SEED), Deal.shuffled(SEED + 1), ...")
+@click.option("--angriff-deals", type=click.IntRange(min=0, max=10**7), default=500, show_default=True,
+              help="With --play solver: how many of the first deals are also solved without the Angriff.")
+@click.option("--seed", type=click.IntRange(min=0, max=2**63), default=0, show_default=True,
+              help="The first deal's seed (and the seed of the bots' stream).")
+@click.option("--system", type=click.Choice(("schwingerwertung", "punktewertung")), default="schwingerwertung",
+              show_default=True, help="The scoring system of the points lead (and the solver's aim).")
+def balance_command(play: str, deals: int, angriff_deals: int, seed: int, system: str) -> None:
+    """What the starter of a Gang gains: won, drawn and lost Gänge and the points lead, under best play or between two bots.
+
+    The starter's shares and its mean points lead come with 95 % intervals. With --play solver (the default) both players play best with every card known; the
+    first --angriff-deals deals are solved again as if nobody could start the Angriff,
+    which says what the option is worth and how often an optimal line uses it. With a bot
+    name two such bots play from their own views; the table says how often they start the
+    Angriff. The table is the Markdown of docs/bots.md ("Balance").
+    """
+    # the solver and the bots are imported by this command only
+    from schwinget_spec.solver import balance, strong_balance  # noqa: PLC0415
+
+    # a SchwingetError (no compiled solver, a seed past the last deal) is one line and exit code 2 (cli.main)
+    if play == "solver":
+        click.echo(balance.render(balance.balance(deals, seed, system, None, min(angriff_deals, deals))))
+    else:
+        click.echo(strong_balance.render_played(strong_balance.played_balance(play, deals, seed, system)))

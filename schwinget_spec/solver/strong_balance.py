@@ -1,0 +1,131 @@
+"""Balance between players who see only their own view: the starter's share of Gänge won, drawn and lost, its mean points lead and its Angriffe when two bots of one kind play (``schwinget balance --play``)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import attrs
+
+from schwinget_spec.actions import StartAngriff
+from schwinget_spec.bots import BOT_NAMES, Bot, make_bot
+from schwinget_spec.checks import check_int, check_type
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
+from schwinget_spec.solver.balance import wilson
+
+__all__ = ["PlayedBalance", "played_balance", "render_played"]
+
+_Z95 = 1.959964
+
+
+@attrs.frozen
+class PlayedBalance:
+    """What two ``play`` bots give the starter over ``deals`` Gänge (``Deal.shuffled(first_seed + i)``, P0 leading Schwung 1).
+
+    The bot at seat ``p`` of Gang ``i`` is ``make_bot(play, seed, rules)`` with ``seed``
+    the ``2i + p``-th number of the SplitMix64 stream of ``first_seed``. ``outcomes``
+    counts the starter's ``win``, ``draw`` and ``loss``; ``lead`` and ``squares`` sum the
+    starter's points lead under ``system`` (hundredths) and its square; ``angriffe`` counts
+    the Gänge with an Angriff, ``by_starter`` those the starter started, ``when`` after
+    how many Schwünge it came.
+    """
+
+    play: str
+    system: ScoringSystem
+    rules: Rules
+    deals: int
+    first_seed: int
+    outcomes: Counter[str]
+    lead: int
+    squares: int
+    angriffe: int
+    by_starter: int
+    when: Counter[int]
+
+    def mean_lead(self) -> Fraction:
+        """The starter's mean points lead per Gang, in hundredths, exact."""
+        return Fraction(self.lead, self.deals)
+
+    def lead_interval(self) -> tuple[float, float]:
+        """A 95 % interval of the mean lead (normal approximation), in hundredths (for display)."""
+        mean = self.lead / self.deals
+        variance = max(0.0, self.squares / self.deals - mean * mean) * self.deals / max(1, self.deals - 1)
+        half = _Z95 * math.sqrt(variance / self.deals)
+        return (mean - half, mean + half)
+
+
+def played_balance(
+    play: str, deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
+    rules: Rules | None = None,
+) -> PlayedBalance:
+    """Play ``deals`` Gänge between two ``play`` bots (``bots.BOT_NAMES``) and count what they give the starter.
+
+    Raises ``InvalidArgumentError`` naming the parameter for an unknown bot or a count
+    or seed out of range.
+    """
+    if play not in BOT_NAMES:
+        raise InvalidArgumentError("play", f"expected one of {', '.join(BOT_NAMES)}, got {play!r}")
+    check_int(deals, "deals", minimum=1, maximum=10**7)
+    check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
+    scoring = as_system(system)
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    outcomes: Counter[str] = Counter()
+    when: Counter[int] = Counter()
+    lead = squares = angriffe = by_starter = 0
+    rng = SplitMix64.seeded(first_seed)
+    for i in range(deals):
+        seeds = []
+        for _ in range(2):
+            value, rng = rng.next()
+            seeds.append(value)
+        bots: list[Bot] = [make_bot(play, s, rules) for s in seeds]
+        state = start_gang(Deal.shuffled(first_seed + i), Player.P0, rules)
+        while not state.is_over:
+            player = state.to_move
+            action, bots[player] = bots[player].choose(state.view(player))
+            if isinstance(action, StartAngriff):
+                angriffe += 1
+                by_starter += player is Player.P0
+                when[len(state.history)] += 1
+            state = state.apply(action)
+        assert state.result is not None
+        points = compute_gang_score(state.result, scoring, rules).points
+        value = points[0].hundredths - points[1].hundredths
+        winner = state.result.winner
+        outcomes["draw" if winner is None else "win" if winner is Player.P0 else "loss"] += 1
+        lead += value
+        squares += value * value
+    return PlayedBalance(play, scoring, rules, deals, first_seed, outcomes, lead, squares, angriffe, by_starter, when)
+
+
+def _share(hits: int, trials: int) -> str:
+    low, high = wilson(hits, trials)
+    return f"{hits:,} ({100 * hits / trials:.1f} %, {100 * low:.1f}-{100 * high:.1f} %)"
+
+
+def render_played(result: PlayedBalance) -> str:
+    """The table of docs/bots.md for ``result``: shares with 95 % Wilson intervals, the mean lead with its interval."""
+    b = result
+    low, high = b.lead_interval()
+    mean = float(b.mean_lead())
+    return "\n".join([
+        f"{b.deals:,} deals (Deal.shuffled({b.first_seed}) on), the starter leading, {b.system.label}, "
+        f"{b.play} against {b.play}",
+        "",
+        "| | Gänge (share, 95 % interval) |",
+        "|---|---|",
+        f"| the starter wins | {_share(b.outcomes['win'], b.deals)} |",
+        f"| a draw (Gestellter) | {_share(b.outcomes['draw'], b.deals)} |",
+        f"| the starter loses | {_share(b.outcomes['loss'], b.deals)} |",
+        f"| the starter's mean points lead | {mean / 100:+.3f} ({low / 100:+.3f} to {high / 100:+.3f}) |",
+        f"| a player starts the Angriff | {_share(b.angriffe, b.deals)} |",
+        f"| of those, the starter | {_share(b.by_starter, max(1, b.angriffe))} |",
+        "| after Schwünge (Gänge with the Angriff) | " + ", ".join(f"{k}: {b.when[k]:,}" for k in sorted(b.when)) + " |",
+    ])
