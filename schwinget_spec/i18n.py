@@ -1,4 +1,4 @@
-"""The words of ``schwinget play`` in German, French and English: screen texts and the one-line reason for a refused entry."""
+"""The words of ``schwinget play`` and ``schwinget clauses`` in German, French and English: screen texts, headings and the one-line reason for a refused entry."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from schwinget_spec.errors import IllegalActionError, ParseError
 from schwinget_spec.gang import GangState, Outcome, Phase
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TableRow
 
-__all__ = ["LANGS", "Lang", "Refusal", "plural", "refusal", "row_label", "text"]
+__all__ = ["LANGS", "SECTION_TITLES", "Lang", "Refusal", "plural", "refusal", "row_label", "section_title", "text"]
 
 Lang = Literal["de", "fr", "en"]
 """A language of the booklet (German, French) or English."""
@@ -217,6 +217,50 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     },
     "why.over": {"de": "der Gang ist zu Ende", "fr": "la passe est terminée", "en": "the Gang is over"},
 }
+
+
+_TEXTS.update({
+    # schwinget clauses: the table's title and column headers
+    "clauses.title": {"de": "Klauseln des Spielhefts ({n})", "fr": "Clauses du livret ({n})", "en": "Clauses of the booklet ({n})"},
+    "clauses.id": {"de": "Id", "fr": "id", "en": "id"},
+    "clauses.section": {"de": "Abschnitt", "fr": "section", "en": "section"},
+    "clauses.text": {"de": "Deutsch", "fr": "français", "en": "paraphrase"},
+    "clauses.id_text": {"de": "Id und deutscher Text", "fr": "id et texte français", "en": "id and paraphrase"},
+    "clauses.code": {"de": "Code", "fr": "code", "en": "code"},
+    "clauses.tests": {"de": "Tests", "fr": "tests", "en": "tests"},
+    "clauses.vectors": {"de": "Vektoren", "fr": "vecteurs", "en": "vectors"},
+    "clauses.proofs": {"de": "Beweise", "fr": "preuves", "en": "proofs"},
+    "clauses.where": {"de": "wo", "fr": "où", "en": "where"},
+})
+
+SECTION_TITLES: dict[str, dict[Lang, str]] = {
+    # The registry names each clause's section by the German booklet's heading; in French the
+    # French booklet's heading, but for two it prints none (its table of points is in
+    # German, and the course of a Gang opens with a sentence): those are this library's labels.
+    "Schwinget": {"de": "Schwinget", "fr": "La Lutte suisse", "en": "Schwinget"},
+    "Spielinhalt": {"de": "Spielinhalt", "fr": "Contenu du jeu", "en": "Contents"},
+    "Spielvorbereitung": {"de": "Spielvorbereitung", "fr": "Préparation", "en": "Setting up"},
+    "Wertungstabelle": {"de": "Wertungstabelle", "fr": "Tableau d’évaluation", "en": "The scoring table"},
+    "Ablauf eines Ganges": {"de": "Ablauf eines Ganges", "fr": "Déroulement d’une passe", "en": "The course of a Gang"},
+    "Spezialfall Trumpf-Farbe": {"de": "Spezialfall Trumpf-Farbe", "fr": "Cas particulier de la couleur d’atout", "en": "Special case: the trump colour"},
+    "Spielziel": {"de": "Spielziel", "fr": "But du jeu", "en": "The goal"},
+    "Ablauf": {"de": "Ablauf", "fr": "Déroulement", "en": "The course of play"},
+    "Einen Schwung machen": {"de": "Einen Schwung machen", "fr": "Réaliser une prise de lutte", "en": "Making a Schwung"},
+    "Einen Angriff machen": {"de": "Einen Angriff machen", "fr": "Lancer une attaque", "en": "Starting an Angriff"},
+    "Ende eines Ganges": {"de": "Ende eines Ganges", "fr": "Fin d’une passe", "en": "The end of a Gang"},
+    "Zwei spezielle Schwungkarten": {"de": "Zwei spezielle Schwungkarten", "fr": "Deux cartes de prise de lutte spéciales", "en": "Two special Schwungkarten"},
+    "Brienzer-Konter": {"de": "Brienzer-Konter", "fr": "Le Brienz contré", "en": "The Brienzer-Konter"},
+    "Kampfrichter": {"de": "Kampfrichter", "fr": "Juré", "en": "The Kampfrichter"},
+    "Wertung eines Ganges": {"de": "Wertung eines Ganges", "fr": "Évaluation d’une passe", "en": "Scoring a Gang"},
+    "Spielende": {"de": "Spielende", "fr": "Fin de la partie", "en": "The end of the game"},
+    "Turnier Modus «Schwingfest»": {"de": "Turnier Modus «Schwingfest»", "fr": "Mode tournoi «Fête de lutte»", "en": "Tournament mode «Schwingfest»"},
+}
+"""The title of each section of the clause registry (its German heading) in each language."""
+
+
+def section_title(section: str, lang: Lang) -> str:
+    """The heading of the clause registry's ``section`` (a German heading of the booklet) in ``lang``."""
+    return SECTION_TITLES[section][lang]
 
 
 def text(lang: Lang, key: str, **values: object) -> str:

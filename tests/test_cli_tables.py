@@ -64,10 +64,13 @@ def test_clauses_table_keeps_every_text_whole(width: int, lang: str) -> None:
         assert clause_id in flat
         if width < WIDE_FROM:
             assert contains_run(flat, getattr(clause, lang).split()), clause_id
-    header = next(line for line in lines if "code" in line)
-    assert ("section" in header) == (width >= WIDE_FROM)
+    from schwinget_spec.i18n import section_title, text  # noqa: PLC0415
+
+    header = next(line for line in lines if text(lang, "clauses.code") in line)  # type: ignore[arg-type]
+    assert (text(lang, "clauses.section") in header) == (width >= WIDE_FROM)  # type: ignore[arg-type]
     if width < WIDE_FROM:
-        assert sum(1 for line in lines if line.strip("│ ") in {c.section for c in CLAUSES.values()}) >= 5
+        titles = {section_title(c.section, lang) for c in CLAUSES.values()}  # type: ignore[arg-type]
+        assert sum(1 for line in lines if line.strip("│ ") in titles) >= 5
 
 
 def test_clauses_command_at_80_columns_and_wide() -> None:
@@ -163,3 +166,32 @@ def test_mutants_matrix_fits(width: int) -> None:
     assert "higher-six-loses-to-one" in flat or "higher-six-loses-to-one:" in flat
     assert "schwung.higher_wins" in flat or "schwung.higher_wins," in flat
     assert ("mutant" in flat and "breaks" in flat) == (width == 200)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "en"])
+def test_clauses_table_speaks_one_language(lang: str) -> None:
+    """``clauses --lang`` gives the title, the column headers and every section heading in that language."""
+    from schwinget_spec.i18n import SECTION_TITLES, text  # noqa: PLC0415
+
+    out = schwinget(80, "clauses", "--lang", lang)
+    rows = {line.strip("│ ") for line in out.splitlines()}
+    sections = {clause.section for clause in CLAUSES.values()}
+    assert sections <= set(SECTION_TITLES)
+    for section in sections:
+        assert SECTION_TITLES[section][lang] in rows
+        others = {SECTION_TITLES[section][other] for other in ("de", "fr", "en")} - {SECTION_TITLES[section][lang]}
+        assert not others & rows
+    assert text(lang, "clauses.title", n=len(CLAUSES)) in out  # type: ignore[arg-type]
+    assert text(lang, "clauses.vectors") in out  # type: ignore[arg-type]
+
+
+def test_french_section_headings_are_the_booklets() -> None:
+    """Each French section heading is the French booklet's own, but for the two the booklet prints as no French heading."""
+    from booklet import booklet_text, normalise  # noqa: PLC0415
+
+    from schwinget_spec.i18n import SECTION_TITLES  # noqa: PLC0415
+
+    booklet = normalise(booklet_text("fr")).replace("d’atou t", "d’atout")  # a space the booklet's text breaks the word with
+    for section, titles in SECTION_TITLES.items():
+        if section not in {"Wertungstabelle", "Ablauf eines Ganges"}:
+            assert titles["fr"] in booklet, titles["fr"]

@@ -23,6 +23,9 @@ from schwinget_spec.conformance.suite import load_vectors
 from schwinget_spec.rules import Rules
 from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS, ClauseStatus, all_statuses
 
+if typing.TYPE_CHECKING:
+    from schwinget_spec.i18n import Lang
+
 __all__ = ["WIDE_FROM", "clause_table", "clauses_command", "explain_command", "status_table"]
 
 
@@ -210,23 +213,25 @@ def clause_table(
     each use with ``where``); each section opens with its name. Wide: id, section, text
     and ``where`` each have a column. The counts are always their own columns.
     """
+    from schwinget_spec.i18n import section_title, text  # noqa: PLC0415
+
+    words = typing.cast("Lang", lang)
     vectors = _vector_counts()
-    text_header = {"en": "paraphrase", "de": "Deutsch", "fr": "français"}[lang]
     wide = wide or width >= WIDE_FROM
-    table = Table(title=f"Clauses of the booklet ({len(index.uses)})", show_lines=False, expand=not wide)
+    table = Table(title=text(words, "clauses.title", n=len(index.uses)), show_lines=False, expand=not wide)
     if wide:
-        table.add_column("id", no_wrap=True)
-        table.add_column("section", max_width=24)
-        table.add_column(text_header, ratio=1)
+        table.add_column(text(words, "clauses.id"), no_wrap=True)
+        table.add_column(text(words, "clauses.section"), max_width=24)
+        table.add_column(text(words, "clauses.text"), ratio=1)
     else:
-        table.add_column({"en": "id and paraphrase", "de": "id and German text", "fr": "id and French text"}[lang], ratio=1)
-    table.add_column("code", justify="right", no_wrap=True)
-    table.add_column("tests", justify="right", no_wrap=True)
-    table.add_column("vectors", justify="right", no_wrap=True)
+        table.add_column(text(words, "clauses.id_text"), ratio=1)
+    table.add_column(text(words, "clauses.code"), justify="right", no_wrap=True)
+    table.add_column(text(words, "clauses.tests"), justify="right", no_wrap=True)
+    table.add_column(text(words, "clauses.vectors"), justify="right", no_wrap=True)
     if proofs is not None:
-        table.add_column("proofs", justify="right", no_wrap=True)
+        table.add_column(text(words, "clauses.proofs"), justify="right", no_wrap=True)
     if where and wide:
-        table.add_column("where")
+        table.add_column(text(words, "clauses.where"))
     section = None
     for use in index.uses:
         clause = use.clause
@@ -239,7 +244,7 @@ def clause_table(
         if proofs is not None:
             counts.append(Text(str(len(proofs[clause.id]))))
         if wide:
-            cells = [Text(clause.id), Text(clause.section), Text(getattr(clause, lang)), *counts]
+            cells = [Text(clause.id), Text(section_title(clause.section, words)), Text(getattr(clause, lang)), *counts]
             if where:
                 cells.append(Text(uses))
             table.add_row(*cells)
@@ -248,7 +253,7 @@ def clause_table(
             if section is not None:
                 table.add_section()
             section = clause.section
-            table.add_row(Text(section, style="bold underline"))
+            table.add_row(Text(section_title(section, words), style="bold underline"))
         cell = Text.assemble((clause.id, "bold"), "\n", getattr(clause, lang))
         if where and uses:
             cell.append("\n" + uses, style="dim")
@@ -320,7 +325,12 @@ def _print_explained(out: Console, data: dict[str, object], lang: str | None) ->
     show = ("de", "fr", "en") if lang is None else (lang,)
     label = {"de": "Deutsch", "fr": "français", "en": "English"}
     title = data["id"] if data["kind"] == "clause" else f"{data['id']} — {data['title']}"
-    out.print(Text.assemble((str(title), "bold"), f"  ({data['section']})"))
+    section = str(data["section"])
+    if data["kind"] == "clause" and lang is not None:
+        from schwinget_spec.i18n import section_title  # noqa: PLC0415
+
+        section = section_title(section, typing.cast("Lang", lang))
+    out.print(Text.assemble((str(title), "bold"), f"  ({section})"))
     for key in show:
         out.print()
         out.print(Text(label[key], style="bold"))
