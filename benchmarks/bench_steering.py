@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/bench_steering.py [--uniform 20000] [--seeds 5]
 
-Prints, per Gang situation of ``schwinget_spec.conformance.steering``: how often the
+Prints, per Gang situation of ``schwinget_spec.conformance.harness.steering``: how often the
 harness's uniform random Gänge reach it (Gänge per hit, from ``--uniform`` Gänge, and the
 Gänge needed to reach it as often as steered play does), and how often the steered Gänge
 of a default run reach it, with the reference playouts tried while aiming at it. Then, for
@@ -21,10 +21,10 @@ import re
 import statistics
 import time
 
-from schwinget_spec.conformance.harness import DEFAULT_STEER, run_harness
+from schwinget_spec.conformance.harness.run import DEFAULT_STEER, run_harness
 from schwinget_spec.conformance.mutants import get_mutant
 from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
-from schwinget_spec.conformance.steering import GANG_SITUATIONS, steered_games, uniform_rates
+from schwinget_spec.conformance.harness.steering import GANG_SITUATIONS, steered_games, uniform_rates
 
 # the two rare bugs, as the kit's mutants
 RARE_BUGS = ("kampfrichter-beats-konter-on-last", "plattwurf-counts-collected")

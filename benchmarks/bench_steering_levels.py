@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/bench_steering_levels.py [--matches 2000] [--fests 500] [--seeds 5] [--repeat 5]
 
-Prints, per match and Schwingfest situation of ``schwinget_spec.conformance.situations``:
+Prints, per match and Schwingfest situation of ``schwinget_spec.conformance.harness.situations``:
 how often the harness's random matches (``level_vectors.random_matches``: uniform random
 play of every Gang, random switches every other match) and random Schwingfeste
 (``random_fests``) reach it, played in the reference (games per hit, and the games needed
@@ -30,9 +30,9 @@ import statistics
 import time
 from collections import Counter
 
-from schwinget_spec.conformance import level_vectors
-from schwinget_spec.conformance.engine_session import EngineSession
-from schwinget_spec.conformance.level_vectors import (
+from schwinget_spec.conformance.harness.run import level_vectors
+from schwinget_spec.conformance.protocol.engine_session import EngineSession
+from schwinget_spec.conformance.harness.level_vectors import (
     DEFAULT_FESTS,
     DEFAULT_MATCHES,
     play_levels,
@@ -41,15 +41,15 @@ from schwinget_spec.conformance.level_vectors import (
 )
 from schwinget_spec.conformance.mutants import get_mutant
 from schwinget_spec.conformance.mutants.kill import loopback_factory
-from schwinget_spec.conformance.protocol import ALL_SWITCHES
-from schwinget_spec.conformance.situations import (
+from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES
+from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
     fest_situations,
     match_situations,
 )
-from schwinget_spec.conformance.steering import DEFAULT_STEER
-from schwinget_spec.conformance.steering_levels import reference_fest, reference_match, steered_levels
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
+from schwinget_spec.conformance.harness.steering_levels import reference_fest, reference_match, steered_levels
 
 SITUATION_MUTANTS = (
     "draw-more-points-starts",

@@ -86,8 +86,8 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
     leaves a record to it. The readable engine's parts are cumulative (each adds to the
     one before), and all run with the collector paused, as the verifier runs them.
     """
-    from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
-    from schwinget_spec.conformance.trace_text import gc_paused, parse_trace_text, read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.trace import verify  # noqa: PLC0415 - the parts are the verifier's own steps
+    from schwinget_spec.conformance.trace.text import gc_paused, parse_trace_text, read_trace_quickly  # noqa: PLC0415
     from schwinget_spec.gang import GangState  # noqa: PLC0415
 
     text = make_fest_trace(players, seed)
@@ -164,7 +164,7 @@ def run_parts(players: int, seed: int, repeats: int) -> None:
 
 def _best_cpu(part: Any, repeats: int) -> float:
     # The least CPU time of ``repeats`` calls of ``part``, each with the collector paused, as the verifier runs
-    from schwinget_spec.conformance.trace_text import gc_paused  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import gc_paused  # noqa: PLC0415
 
     fastest = float("inf")
     for _ in range(repeats):
@@ -183,8 +183,8 @@ def run_growth(sizes: list[int], seed: int, repeats: int) -> None:
     the fest grows; reading the text and the schema, linear by construction, show how much
     a larger working set alone adds.
     """
-    from schwinget_spec.conformance import verify  # noqa: PLC0415 - the parts are the verifier's own steps
-    from schwinget_spec.conformance.trace_text import read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.trace import verify  # noqa: PLC0415 - the parts are the verifier's own steps
+    from schwinget_spec.conformance.trace.text import read_trace_quickly  # noqa: PLC0415
 
     def best(part: Any) -> float:
         return _best_cpu(part, repeats)

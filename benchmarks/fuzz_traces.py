@@ -32,8 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from schwinget_spec.conformance.suite import load_vectors
-from schwinget_spec.conformance.verify import Verdict, verify_trace, verify_trace_text
+from schwinget_spec.conformance.vectors.suite import load_vectors
+from schwinget_spec.conformance.trace.verify import Verdict, verify_trace, verify_trace_text
 
 CARDS = [f"{c}{v}" for c in "RGBY" for v in range(1, 7)] + ["KR", "BK"]
 ACTIONS = [*CARDS, "A", "L0", "L1"]
@@ -360,8 +360,8 @@ def _start_worker(texts: list[str]) -> None:
 
 def exact_verdict(data: Any, entry: str) -> Verdict:
     """The verdict of the verifier's exact path alone (the reading rules, the full schema, the replay), without its quick path."""
-    from schwinget_spec.conformance.trace_text import TraceTextError, json_value_problem, parse_trace_text  # noqa: PLC0415
-    from schwinget_spec.conformance.verify import _judge_value, _unread  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import TraceTextError, json_value_problem, parse_trace_text  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import _judge_value, _unread  # noqa: PLC0415
 
     if entry == "document":
         problem = json_value_problem(data)

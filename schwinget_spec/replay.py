@@ -10,7 +10,7 @@ import attrs
 from schwinget_spec.actions import ChooseLeader, PlayCard, StartAngriff, parse_action
 from schwinget_spec.cards import Card, Colour
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.verify import Verdict, rules_from_json, verify_trace
+from schwinget_spec.conformance.trace.verify import Verdict, rules_from_json, verify_trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, Phase, SchwungRecord, cards_of, start_gang
 from schwinget_spec.i18n import Lang, row_label

@@ -252,7 +252,7 @@ def _render(steps: Sequence[Step], space: Workspace) -> str:
 def _harness_block(engine: str, games: int) -> str:
     """The report of the conformance harness on ``engine`` as examples/js/README.md shows it (its Python command)."""
     code = (
-        "from schwinget_spec.conformance.harness import run_harness, format_report\n"
+        "from schwinget_spec.conformance.harness.run import run_harness, format_report\n"
         f"print(format_report(run_harness(['node', 'examples/js/{engine}'], games={games}, seed=0)))"
     )
     proc = subprocess.run(

@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.adapter import ReferenceAdapter
-from schwinget_spec.conformance.harness import check_adapter
+from schwinget_spec.conformance.protocol.adapter import ReferenceAdapter
+from schwinget_spec.conformance.harness.run import check_adapter
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.files import OutputFileError, write_text_atomically
 
@@ -117,7 +117,7 @@ def test_run_json_on_a_full_disk_exits_2(monkeypatch: pytest.MonkeyPatch, tmp_pa
     def run_harness(*_args: Any, **_kwargs: Any) -> Any:
         return report
 
-    monkeypatch.setattr("schwinget_spec.conformance.harness.run_harness", run_harness)
+    monkeypatch.setattr("schwinget_spec.conformance.harness.run.run_harness", run_harness)
     target = tmp_path / "run.json"
     target.write_text("old", encoding="utf-8")
     _disk_full(monkeypatch)
@@ -163,7 +163,7 @@ def test_file_size_limit_leaves_the_old_page(tmp_path: Path) -> None:
 
 def test_vector_regeneration_on_a_full_disk_leaves_whole_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``write_vectors`` (``python -m schwinget_spec.conformance --write``) failing at its second file leaves the first whole and the second as it was."""
-    from schwinget_spec.conformance import generate  # noqa: PLC0415
+    from schwinget_spec.conformance.vectors import generate  # noqa: PLC0415
 
     monkeypatch.setattr(generate, "generate_files", lambda: {"a.json": "[1]\n", "b.json": "[2]\n"})
     (tmp_path / "b.json").write_text("old", encoding="utf-8")

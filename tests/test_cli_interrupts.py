@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 
 from schwinget_spec import cli
 from schwinget_spec.cli.common import INTERRUPTED
-from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.files import write_bytes_atomically
 
 NOTHING_SAVED = "interrupted: stopped before the end, nothing saved\n"
@@ -59,7 +59,7 @@ def test_any_command_interrupted_exits_130_saying_nothing_was_saved(
 
 def test_an_interrupted_conformance_run_writes_no_report(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``conformance run`` interrupted says the implementation was stopped and no report written, and writes no --json file."""
-    monkeypatch.setattr("schwinget_spec.conformance.harness.run_harness", _ctrl_c)
+    monkeypatch.setattr("schwinget_spec.conformance.harness.run.run_harness", _ctrl_c)
     report = tmp_path / "run.json"
     result = invoke("conformance", "run", "--json", str(report), "--", "engine")
     _assert_interrupted(result, "interrupted: the implementation was stopped, no report written\n")
@@ -110,7 +110,7 @@ def test_interrupted_vectors_export_names_the_directory(monkeypatch: pytest.Monk
 
 
 @pytest.mark.parametrize("server", [
-    ("schwinget_spec.conformance.reference_server",),
+    ("schwinget_spec.conformance.protocol.reference_server",),
     ("schwinget_spec.conformance.mutants.engine", "no-farbzwang"),
     ("schwinget_spec.twin.engine",),
 ])

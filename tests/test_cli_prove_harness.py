@@ -88,7 +88,7 @@ def test_command_line_and_harness_need_no_test_extra() -> None:
         "        if name.split('.')[0] == 'hypothesis':\n"
         "            raise ImportError('hypothesis is not installed')\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import schwinget_spec.cli, schwinget_spec.conformance.harness, schwinget_spec.conformance\n"
+        "import schwinget_spec.cli, schwinget_spec.conformance.harness.run, schwinget_spec.conformance\n"
         "print('ok')\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)

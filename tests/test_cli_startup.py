@@ -12,7 +12,10 @@ import click
 import pytest
 
 from schwinget_spec import cli, conformance
-from schwinget_spec.conformance import adapter, skiplist, vectors, verify
+from schwinget_spec.conformance import vectors
+from schwinget_spec.conformance.protocol.messages import adapter
+from schwinget_spec.conformance.vectors import skiplist
+from schwinget_spec.conformance.trace import verify
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
@@ -22,10 +25,10 @@ from schwinget_spec.trace import gang_trace
 NEVER_AT_START = (
     "hypothesis",
     "schwinget_spec.cli.analysis",
-    "schwinget_spec.conformance.generate",
-    "schwinget_spec.conformance.harness",
-    "schwinget_spec.conformance.runner",
-    "schwinget_spec.conformance.skiplist",
+    "schwinget_spec.conformance.vectors.generate",
+    "schwinget_spec.conformance.harness.run",
+    "schwinget_spec.conformance.vectors.runner",
+    "schwinget_spec.conformance.vectors.skiplist",
     "schwinget_spec.conformance.vectors",
     "schwinget_spec.impact",
     "schwinget_spec.impact_match",
@@ -43,7 +46,7 @@ NOT_FOR_HELP = (
     "schwinget_spec.cli.demo",
     "schwinget_spec.cli.games",
     "schwinget_spec.cli.verify",
-    "schwinget_spec.conformance.verify",
+    "schwinget_spec.conformance.trace.verify",
 )
 # What ``schwinget verify TRACE`` does not need on top: the other commands' modules and rich's progress bars.
 NOT_FOR_VERIFY = (
@@ -113,7 +116,7 @@ def test_verify_imports_only_the_verifier(tmp_path: Path, as_json: bool) -> None
     trace.write_text(json.dumps(gang_trace(state, with_claims=True)), encoding="utf-8")
     code, modules = _run("verify", *(["--json"] if as_json else []), str(trace))
     assert code == 0
-    assert {"schwinget_spec.cli.verify", "schwinget_spec.conformance.verify"} <= modules
+    assert {"schwinget_spec.cli.verify", "schwinget_spec.conformance.trace.verify"} <= modules
     assert _imported(modules, NOT_FOR_VERIFY) == set()
     assert ("rich" in modules) is not as_json
 

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.engine_session import EngineSession, LoopbackClient
-from schwinget_spec.conformance.generate import switch_flips
-from schwinget_spec.conformance.harness import format_report, run_harness
-from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence
-from schwinget_spec.conformance.level_vectors import (
+from schwinget_spec.conformance.protocol.engine_session import EngineSession, LoopbackClient
+from schwinget_spec.conformance.vectors.generate import switch_flips
+from schwinget_spec.conformance.harness.run import format_report, run_harness
+from schwinget_spec.conformance.harness.level_report import LevelsReport, format_level_divergence
+from schwinget_spec.conformance.harness.level_vectors import (
     DEFAULT_FESTS,
     DEFAULT_MATCHES,
     DEFAULT_SCORED_GAENGE,
@@ -27,7 +27,7 @@ from schwinget_spec.conformance.level_vectors import (
 )
 from schwinget_spec.conformance.mutants.kill import loopback_factory, published_rows
 from schwinget_spec.conformance.mutants.registry import MUTANTS
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.messages import (
     ALL_SWITCHES,
     GANG_SWITCHES,
     LEVELS,
@@ -35,7 +35,7 @@ from schwinget_spec.conformance.protocol import (
     ProtocolError,
     checked_answer,
 )
-from schwinget_spec.conformance.protocol_levels import (
+from schwinget_spec.conformance.protocol.levels import (
     ask_fest_meeting,
     ask_fest_result,
     ask_fest_schedule,
@@ -43,20 +43,20 @@ from schwinget_spec.conformance.protocol_levels import (
     ask_match_result,
     ask_points,
 )
-from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.summary import summarise
-from schwinget_spec.conformance.runner import verdict_matches
-from schwinget_spec.conformance.situations import SITUATIONS
-from schwinget_spec.conformance.steering import DEFAULT_STEER
-from schwinget_spec.conformance.steering_levels import steered_levels
-from schwinget_spec.conformance.suite import load_vectors
-from schwinget_spec.conformance.verify import verify_trace
+from schwinget_spec.conformance.vectors.runner import verdict_matches
+from schwinget_spec.conformance.harness.situations import SITUATIONS
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
+from schwinget_spec.conformance.harness.steering_levels import steered_levels
+from schwinget_spec.conformance.vectors.suite import load_vectors
+from schwinget_spec.conformance.trace.verify import verify_trace
 from schwinget_spec.gang import GangResult, GangState
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem, TableRow
 
-SERVER = [sys.executable, "-m", "schwinget_spec.conformance.reference_server"]
+SERVER = [sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server"]
 _LEVEL_MUTANTS = tuple(m for m in MUTANTS if m.level != "gang")
 _BY_ID = {m.id: m for m in MUTANTS}
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.harness import run_harness
+from schwinget_spec.conformance.harness.run import run_harness
 
 
 def _script(tmp_path: Path, body: str) -> list[str]:

@@ -6,9 +6,9 @@ import pytest
 
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
-from schwinget_spec.conformance.adapter import ResultReport
-from schwinget_spec.conformance.divergence_clauses import fest_starter_clause, points_clause
-from schwinget_spec.conformance.harness import (
+from schwinget_spec.conformance.protocol.adapter import ResultReport
+from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause, points_clause
+from schwinget_spec.conformance.harness.run import (
     DivergenceKind,
     GameSpec,
     HarnessReport,

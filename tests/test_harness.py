@@ -16,14 +16,14 @@ from hypothesis.stateful import run_state_machine_as_test
 import schwinget_spec
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card, Colour
-from schwinget_spec.conformance.harness import (
+from schwinget_spec.conformance.harness.run import (
     DivergenceKind,
     GameSpec,
     check_adapter,
     format_report,
     run_harness,
 )
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.messages import (
     GANG_SWITCHES,
     ProtocolError,
     RemoteGang,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from schwinget_spec.conformance.harness import DEFAULT_STEER
-from schwinget_spec.conformance.steering import GANG_SITUATIONS, steered_games
+from schwinget_spec.conformance.harness.run import DEFAULT_STEER
+from schwinget_spec.conformance.harness.steering import GANG_SITUATIONS, steered_games
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "harness.md"
 

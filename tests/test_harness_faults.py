@@ -15,15 +15,15 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.engine_session import HarnessSettingError
-from schwinget_spec.conformance.harness import (
+from schwinget_spec.conformance.protocol.engine_session import HarnessSettingError
+from schwinget_spec.conformance.harness.run import (
     Divergence,
     DivergenceKind,
     GameSpec,
     format_report,
     run_harness,
 )
-from schwinget_spec.conformance.protocol import PROTOCOL_VERSION
+from schwinget_spec.conformance.protocol.messages import PROTOCOL_VERSION
 
 _PRELUDE = (
     "import json, os, subprocess, sys, time\n"
@@ -197,7 +197,7 @@ def test_signal_to_the_harness_stops_the_engine_group(tmp_path: Path, signum: in
 
 _COUNTING = (
     "import json, sys\n"
-    "from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer\n"
+    "from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer\n"
     "LIMIT, FAULT = int(sys.argv[1]), sys.argv[2]\n"
     "server = ReferenceServer(ReferenceEngine())\n"
     "served = applied = 0\n"

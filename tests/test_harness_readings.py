@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness import format_report, run_harness, verdict_line
-from schwinget_spec.conformance.harness_games import json_bool as json_value
-from schwinget_spec.conformance.protocol import ALL_SWITCHES, ProtocolError, parse_hello
-from schwinget_spec.conformance.readings import Readings, switch_values
-from schwinget_spec.conformance.reference_server import ReferenceServer, main
-from schwinget_spec.conformance.skiplist import parse_skiplist
-from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.harness.run import format_report, run_harness, verdict_line
+from schwinget_spec.conformance.harness.games import json_bool as json_value
+from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES, ProtocolError, parse_hello
+from schwinget_spec.conformance.protocol.readings import Readings, switch_values
+from schwinget_spec.conformance.protocol.reference_server import ReferenceServer, main
+from schwinget_spec.conformance.vectors.skiplist import parse_skiplist
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.rules import Rules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "harness.md"

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
 from schwinget_spec.cli.conformance import conformance_run_command
-from schwinget_spec.conformance.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness import DEFAULT_MAX_FAILURES, format_report, run_harness, verdict_line
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.harness.run import DEFAULT_MAX_FAILURES, format_report, run_harness, verdict_line
 from schwinget_spec.conformance.mutants.engines import AngriffOnEmptyPile, FestOnceEach
-from schwinget_spec.conformance.reference_server import ReferenceServer
+from schwinget_spec.conformance.protocol.reference_server import ReferenceServer
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.page import html_page
 from schwinget_spec.conformance.reports.summary import summarise
@@ -115,7 +115,7 @@ def test_the_bound_on_failures_is_an_integer_of_1_or_more() -> None:
 @pytest.mark.clause("fest.twice_each")
 def test_the_command_reports_the_scorecard_and_exits_1() -> None:
     """``conformance run`` against a subprocess engine with a Schwingfest bug prints the scorecard with every level checked, and exits 1."""
-    engine = [sys.executable, "-m", "schwinget_spec.conformance.reference_server",
+    engine = [sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server",
               "--engine", "schwinget_spec.conformance.mutants.engines:FestOnceEach"]
     result = CliRunner().invoke(cli, ["conformance", "run", "--games", "0", "--steer", "0", "--no-vectors",
                                       "--max-failures-per-level", "1", "--", *engine])

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.harness import check_adapter, format_report, readings_of, run_harness
-from schwinget_spec.conformance.harness_games import select_vectors
-from schwinget_spec.conformance.protocol import GANG_SWITCHES
-from schwinget_spec.conformance.skiplist import parse_skiplist
+from schwinget_spec.conformance.harness.run import check_adapter, format_report, readings_of, run_harness
+from schwinget_spec.conformance.harness.games import select_vectors
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
+from schwinget_spec.conformance.vectors.skiplist import parse_skiplist
 from schwinget_spec.gang import GangState
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.engine_session import EngineSession
-from schwinget_spec.conformance.harness import format_report, run_harness
-from schwinget_spec.conformance.level_report import LevelsReport, format_level_divergence, format_levels
-from schwinget_spec.conformance.level_vectors import play_levels
-from schwinget_spec.conformance.protocol import ProtocolError, parse_hello
-from schwinget_spec.conformance.reference_server import (
+from schwinget_spec.conformance.protocol.engine_session import EngineSession
+from schwinget_spec.conformance.harness.run import format_report, run_harness
+from schwinget_spec.conformance.harness.level_report import LevelsReport, format_level_divergence, format_levels
+from schwinget_spec.conformance.harness.level_vectors import play_levels
+from schwinget_spec.conformance.protocol.messages import ProtocolError, parse_hello
+from schwinget_spec.conformance.protocol.reference_server import (
     EngineLoadError,
     ReferenceEngine,
     load_engine,
@@ -32,7 +32,7 @@ JS_DIR = Path(__file__).parent.parent / "examples" / "js"
 
 _ENGINE = '''
 import json, sys
-from schwinget_spec.conformance.reference_server import BadRequestError, ReferenceServer
+from schwinget_spec.conformance.protocol.reference_server import BadRequestError, ReferenceServer
 from schwinget_spec.errors import SchwingetError
 
 server = ReferenceServer()
@@ -274,7 +274,7 @@ def test_the_reference_server_answers_a_bad_request(request_line: str, words: st
 def test_the_reference_server_answers_bytes_that_are_not_utf8() -> None:
     """Bytes that are not UTF-8 on its input are a bad request, not a crash; the next request is answered."""
     run = subprocess.run(
-        [sys.executable, "-m", "schwinget_spec.conformance.reference_server"],
+        [sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server"],
         input=b'\xff\xfe{"cmd":"hello"}\n{"cmd":"bye"}\n', capture_output=True, timeout=60, check=False,
     )
     lines = [json.loads(line) for line in run.stdout.splitlines()]
@@ -293,8 +293,8 @@ class _NeedsArgs(ReferenceEngine):
         ("no_such_module_for_levels:Engine", "does not import: ModuleNotFoundError"),
         ("json:no_such_name", "has no 'no_such_name'"),
         ("json:dumps", "'dumps' is not a ReferenceEngine subclass"),
-        ("schwinget_spec.conformance.reference_server:ReferenceServer", "not a ReferenceEngine subclass"),
-        ("schwinget_spec.conformance.reference_server:EngineLoadError", "not a ReferenceEngine subclass"),
+        ("schwinget_spec.conformance.protocol.reference_server:ReferenceServer", "not a ReferenceEngine subclass"),
+        ("schwinget_spec.conformance.protocol.reference_server:EngineLoadError", "not a ReferenceEngine subclass"),
         ("test_levels_hostile:_NeedsArgs", "_NeedsArgs() fails: TypeError"),
         ("broken_engine_module:Engine", "does not import: SyntaxError"),
         ("noclass", "takes module:Class"),
@@ -322,9 +322,9 @@ def test_a_bad_engine_is_a_usage_error(
 
 
 def test_a_bad_engine_exits_2_from_the_command_line() -> None:
-    """``python -m schwinget_spec.conformance.reference_server --engine missing:X`` prints one error line and exits 2."""
+    """``python -m schwinget_spec.conformance.protocol.reference_server --engine missing:X`` prints one error line and exits 2."""
     run = subprocess.run(
-        [sys.executable, "-m", "schwinget_spec.conformance.reference_server", "--engine", "no_such_module_for_levels:X"],
+        [sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server", "--engine", "no_such_module_for_levels:X"],
         input=b"", capture_output=True, timeout=60, check=False,
     )
     assert run.returncode == 2
@@ -352,7 +352,7 @@ def test_the_javascript_engines_refuse_an_absurd_schwingfest(script: str) -> Non
 def test_the_reference_server_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """``--help`` prints the usage and exits 0; ``--engine=module:Class`` is ``--engine module:Class``; anything else is a usage error (exit 2) naming it."""
     main(["--help"])
-    assert capsys.readouterr().out.startswith("usage: python -m schwinget_spec.conformance.reference_server")
+    assert capsys.readouterr().out.startswith("usage: python -m schwinget_spec.conformance.protocol.reference_server")
     with pytest.raises(SystemExit) as exited:
         main(["--bogus"])
     assert exited.value.code == 2

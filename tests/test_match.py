@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from schwinget_spec.conformance.reference_server import EngineMatch, PlayedGang, ReferenceEngine
+from schwinget_spec.conformance.protocol.reference_server import EngineMatch, PlayedGang, ReferenceEngine
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Outcome, start_gang

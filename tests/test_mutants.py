@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.harness import run_harness
+from schwinget_spec.conformance.harness.run import run_harness
 from schwinget_spec.conformance.mutants.engines import ENGINES
 from schwinget_spec.conformance.mutants.kill import Kill, mutant_command, published_rows, run_mutant
 from schwinget_spec.conformance.mutants.registry import MUTANTS, NOT_MUTATED, UnknownMutantError, get_mutant
-from schwinget_spec.conformance.reference_server import ReferenceEngine
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS_MD = ROOT / "docs" / "harness.md"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from schwinget_spec.cards import Card
-from schwinget_spec.conformance.verify import verify_trace, verify_trace_file
+from schwinget_spec.conformance.trace.verify import verify_trace, verify_trace_file
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.i18n import LANGS, refusal, text

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness import HarnessReport, format_report, run_harness
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.harness.run import HarnessReport, format_report, run_harness
+from schwinget_spec.conformance.protocol.messages import (
     FEST_SCHEDULE_MAX_LINE_BYTES,
     MAX_LINE_BYTES,
     ProtocolError,
@@ -22,8 +22,8 @@ from schwinget_spec.conformance.protocol import (
     checked_answer,
     parse_state,
 )
-from schwinget_spec.conformance.protocol_levels import ask_fest_schedule, send_fest_start
-from schwinget_spec.conformance.protocol_schema import (
+from schwinget_spec.conformance.protocol.levels import ask_fest_schedule, send_fest_start
+from schwinget_spec.conformance.protocol.schema import (
     REQUESTS,
     SCHEMA_PATH,
     SchemaFault,
@@ -33,7 +33,7 @@ from schwinget_spec.conformance.protocol_schema import (
     main,
     request_fault,
 )
-from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
@@ -215,7 +215,7 @@ def test_an_engine_spelling_a_value_otherwise_diverges_naming_path_and_rule(
 @pytest.mark.clause("fest.twice_each", "fest.parallel")
 def test_a_schwingfest_of_256_fits_the_protocol() -> None:
     """The schedule of a Schwingfest of 256 Schwinger (about 580 KiB on 128 card sets, far over the 64 KiB of another answer) travels from the reference server in a subprocess as one fest_schedule line, validates, and holds every pair twice."""
-    with SubprocessClient([sys.executable, "-m", "schwinget_spec.conformance.reference_server"], timeout=120.0) as client:
+    with SubprocessClient([sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server"], timeout=120.0) as client:
         client.hello()
         send_fest_start(client, 256, 128, ScoringSystem.SCHWINGERWERTUNG, Rules(), declared=())
         rounds = ask_fest_schedule(client, 256)

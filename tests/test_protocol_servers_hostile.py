@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.reference_server import MAX_REQUEST_CHARS, ReferenceServer, answer_requests
+from schwinget_spec.conformance.protocol.reference_server import MAX_REQUEST_CHARS, ReferenceServer, answer_requests
 from schwinget_spec.deal import Deal
 from schwinget_spec.twin.engine import TwinServer
 from schwinget_spec.twin.engine import main as twin_main
@@ -20,7 +20,7 @@ _SERVERS: dict[str, Callable[[], Callable[[Any], dict[str, Any]]]] = {
     "twin": lambda: TwinServer().handle,
     "reference": lambda: ReferenceServer().handle,
 }
-_MODULES = {"twin": "schwinget_spec.twin.engine", "reference": "schwinget_spec.conformance.reference_server"}
+_MODULES = {"twin": "schwinget_spec.twin.engine", "reference": "schwinget_spec.conformance.protocol.reference_server"}
 
 _DEAL: dict[str, Any] = dict(Deal.shuffled(0).to_codes())
 _HANDS = _DEAL["hands"]

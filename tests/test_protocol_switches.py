@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness import format_report, run_harness
-from schwinget_spec.conformance.level_vectors import (
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.harness.run import format_report, run_harness
+from schwinget_spec.conformance.harness.level_vectors import (
     level_vectors,
     random_fests,
     random_matches,
@@ -20,7 +20,7 @@ from schwinget_spec.conformance.level_vectors import (
     steered_for,
 )
 from schwinget_spec.conformance.mutants.registry import MUTANTS
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.messages import (
     ALL_SWITCHES,
     FEST_SWITCHES,
     GANG_SWITCHES,
@@ -28,9 +28,9 @@ from schwinget_spec.conformance.protocol import (
     MATCH_SWITCHES,
     SCORING_SWITCHES,
 )
-from schwinget_spec.conformance.protocol_levels import fest_start_message, match_start_message, points_message
-from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
-from schwinget_spec.conformance.steering import DEFAULT_STEER
+from schwinget_spec.conformance.protocol.levels import fest_start_message, match_start_message, points_message
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

@@ -17,15 +17,15 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import bounds, cli
-from schwinget_spec.conformance.engine_session import EngineSession
+from schwinget_spec.conformance.protocol.engine_session import EngineSession
 from schwinget_spec.conformance.mutants.engines import (
     ENGINES,
     AnsweredKonterLosesToSix,
     FestTiebreakIgnored,
     TieOlderStarts,
 )
-from schwinget_spec.conformance.protocol import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
-from schwinget_spec.conformance.readings_profile import (
+from schwinget_spec.conformance.protocol.messages import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
+from schwinget_spec.conformance.harness.readings_profile import (
     MAX_PROFILE_STEER,
     PROFILE_LEVELS,
     Explanation,
@@ -38,8 +38,8 @@ from schwinget_spec.conformance.readings_profile import (
     reading_explaining,
     switch_values,
 )
-from schwinget_spec.conformance.steering import steered_games
-from schwinget_spec.conformance.steering_levels import steered_levels
+from schwinget_spec.conformance.harness.steering import steered_games
+from schwinget_spec.conformance.harness.steering_levels import steered_levels
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
 
@@ -91,7 +91,7 @@ def test_profile_recovers_each_match_and_schwingfest_reading(level: str, name: s
 def test_profile_through_the_reference_server_subprocess() -> None:
     """The reference server started with two other readings and declaring nothing is profiled with both, each separated at least once, and the text names them to declare."""
     command = [
-        sys.executable, "-m", "schwinget_spec.conformance.reference_server",
+        sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server",
         "--play", "konter_beats_trump_six=false", "--play", "draw_tie_starter=drawn_gang_other", "--declare", "none",
     ]
     profile = profile_engine(command, steer=3)
@@ -111,7 +111,7 @@ def test_profile_through_the_reference_server_subprocess() -> None:
 def test_a_switch_declared_with_one_value_is_sent_that_value() -> None:
     """The reference server declaring draw_tie_starter with its one value drawn_gang_other is sent that value, never the default, and the other switches are profiled."""
     command = [
-        sys.executable, "-m", "schwinget_spec.conformance.reference_server",
+        sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server",
         "--play", "draw_tie_starter=drawn_gang_other", "--declare", "draw_tie_starter=drawn_gang_other",
     ]
     profile = profile_engine(command, steer=1)
@@ -295,7 +295,7 @@ def test_cli_profile_json_and_exit_codes(tmp_path: Path) -> None:
     runner = CliRunner()
     ok = runner.invoke(cli, [
         "conformance", "profile", "--steer", "1", "--json", "--", sys.executable, "-m",
-        "schwinget_spec.conformance.reference_server", "--play", "special_cards_follow_colour=true", "--declare", "none",
+        "schwinget_spec.conformance.protocol.reference_server", "--play", "special_cards_follow_colour=true", "--declare", "none",
     ])
     assert ok.exit_code == 0, ok.output
     data = json.loads(ok.output)
@@ -365,7 +365,7 @@ def test_reading_explaining_names_the_match_reading() -> None:
 )
 def test_explain_divergence_names_the_reading_of_a_harness_divergence(rules: Rules, switch: str, value: bool) -> None:
     """The first divergence of a harness run against an engine of another Gang reading, declaring nothing, is explained by exactly that reading."""
-    from schwinget_spec.conformance.harness import run_harness  # noqa: PLC0415
+    from schwinget_spec.conformance.harness.run import run_harness  # noqa: PLC0415
 
     factory = loopback(ReadingServer(rules, levels=("gang",)))
     report = run_harness(["(in process)"], client_factory=factory, games=20, steer=2, vectors=False)
@@ -400,7 +400,7 @@ def test_the_sample_of_docs_profile_is_the_profile_of_its_command() -> None:
     block = text.split("<!-- sample: profile -->\n```\n", 1)[1].split("\n```", 1)[0]
     command, _, shown = block.partition("\n")
     assert command == (
-        "$ schwinget conformance profile --steer 2 -- python -m schwinget_spec.conformance.reference_server "
+        "$ schwinget conformance profile --steer 2 -- python -m schwinget_spec.conformance.protocol.reference_server "
         "--play draw_tie_starter=drawn_gang_other --declare none"
     )
     profile = _profile_of(Rules(draw_tie_starter="drawn_gang_other"), levels=("gang", "scoring", "match", "schwingfest"), steer=2)
@@ -436,7 +436,7 @@ def test_profile_recovers_an_engine_of_no_default_at_all() -> None:
 @pytest.mark.clause("konter.beats_six", "trump.beats", "match.draw_starter")
 def test_the_harness_report_names_the_reading_to_declare() -> None:
     """A harness run of an engine of other Gang and match readings, declaring nothing, says under each level's first divergence which reading the engine plays and to declare it, in the text and the JSON."""
-    from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
+    from schwinget_spec.conformance.harness.run import format_report, run_harness  # noqa: PLC0415
 
     factory = loopback(ReadingServer(Rules(konter_beats_trump_six=False, draw_tie_starter="drawn_gang_other"),
                                      levels=("gang", "scoring", "match")))

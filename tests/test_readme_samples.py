@@ -33,7 +33,7 @@ from readme_samples import (
     workspace,
 )
 
-from schwinget_spec.conformance.verify import verify_trace
+from schwinget_spec.conformance.trace.verify import verify_trace
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import rules_to_json
 

@@ -17,9 +17,9 @@ from markdown_it import MarkdownIt
 from schwinget_spec.cli import cli
 from schwinget_spec.conformance.mutants.kill import run_mutant
 from schwinget_spec.conformance.mutants.registry import get_mutant
-from schwinget_spec.conformance.protocol import PROTOCOL_VERSION
+from schwinget_spec.conformance.protocol.messages import PROTOCOL_VERSION
 from schwinget_spec.conformance.reports import html_page, junit_xml, markdown_page, summarise
-from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.safe_text import (
     code_fence,
     code_span,

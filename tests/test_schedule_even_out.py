@@ -48,7 +48,7 @@ def test_the_reference_server_schedules_the_largest_schwingfest() -> None:
     """``fest_start`` with 256 Schwinger on one card set, then ``fest_schedule``, is answered (every pair twice, one Gang a round) instead of hanging."""
     lines = '{"cmd":"fest_start","players":256,"sets":1,"system":"punktewertung"}\n{"cmd":"fest_schedule"}\n{"cmd":"bye"}\n'
     run = subprocess.run(
-        [sys.executable, "-m", "schwinget_spec.conformance.reference_server"], input=lines.encode(), capture_output=True,
+        [sys.executable, "-m", "schwinget_spec.conformance.protocol.reference_server"], input=lines.encode(), capture_output=True,
         timeout=300, check=False,
     )
     assert (run.returncode, run.stderr) == (0, b"")

@@ -8,23 +8,23 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance import steering_levels
-from schwinget_spec.conformance.engine_session import EngineSession, LoopbackClient
-from schwinget_spec.conformance.harness import run_harness
-from schwinget_spec.conformance.level_vectors import play_levels
+from schwinget_spec.conformance.harness.run import steering_levels
+from schwinget_spec.conformance.protocol.engine_session import EngineSession, LoopbackClient
+from schwinget_spec.conformance.harness.run import run_harness
+from schwinget_spec.conformance.harness.level_vectors import play_levels
 from schwinget_spec.conformance.mutants.kill import loopback_factory
 from schwinget_spec.conformance.mutants.registry import get_mutant
-from schwinget_spec.conformance.protocol import ALL_SWITCHES, GANG_SWITCHES
-from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES, GANG_SWITCHES
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.reports.summary import CellStatus, summarise
-from schwinget_spec.conformance.situations import (
+from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
     fest_situations,
     match_situations,
 )
-from schwinget_spec.conformance.steering import DEFAULT_STEER
-from schwinget_spec.conformance.steering_levels import (
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
+from schwinget_spec.conformance.harness.steering_levels import (
     class_of,
     level_situations_out_of_reach,
     reference_fest,

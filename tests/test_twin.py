@@ -18,8 +18,8 @@ import pytest
 from schwinget_spec import twin
 from schwinget_spec.bots import RandomBot, play_gang
 from schwinget_spec.cards import ALL_CARDS
-from schwinget_spec.conformance.harness import check_adapter, run_harness
-from schwinget_spec.conformance.protocol import GANG_SWITCHES
+from schwinget_spec.conformance.harness.run import check_adapter, run_harness
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import start_gang

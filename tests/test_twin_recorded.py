@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.conformance import verify
-from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.trace import verify
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangResult, start_gang
@@ -252,8 +252,8 @@ def test_without_the_twin_the_readable_engine_gives_the_same_verdicts() -> None:
     """With SCHWINGET_NO_TWIN=1 the verifier has no twin to ask, and every trace vector gets the same verdict as with it."""
     code = (
         "import json\n"
-        "from schwinget_spec.conformance import verify\n"
-        "from schwinget_spec.conformance.suite import load_vectors\n"
+        "from schwinget_spec.conformance.trace import verify\n"
+        "from schwinget_spec.conformance.vectors.suite import load_vectors\n"
         "traces = [v.input for v in load_vectors().vectors if v.kind == 'trace']\n"
         "print(json.dumps([verify._twin_replay() is None, [verify.verify_trace(t).to_json() for t in traces]]))\n"
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.verify import Verdict, VerdictKind, verify_trace, verify_trace_text
+from schwinget_spec.conformance.trace.verify import Verdict, VerdictKind, verify_trace, verify_trace_text
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player

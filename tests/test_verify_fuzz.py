@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.conformance.suite import load_vectors
-from schwinget_spec.conformance.verify import (
+from schwinget_spec.conformance.vectors.suite import load_vectors
+from schwinget_spec.conformance.trace.verify import (
     Verdict,
     VerdictKind,
     verify_trace,
@@ -297,8 +297,8 @@ def _get(doc: Any, path: tuple[Any, ...]) -> Any:
 
 def _exact_verdict(text: str | bytes) -> Verdict:
     """The verdict of the exact path alone: the text read with every reading rule, the full schema, then the replay."""
-    from schwinget_spec.conformance.trace_text import TraceTextError, parse_trace_text  # noqa: PLC0415
-    from schwinget_spec.conformance.verify import _judge_value, _unread  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import TraceTextError, parse_trace_text  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import _judge_value, _unread  # noqa: PLC0415
 
     try:
         document = parse_trace_text(text)
@@ -309,8 +309,8 @@ def _exact_verdict(text: str | bytes) -> Verdict:
 
 def _exact_document_verdict(document: Any) -> Verdict:
     """The verdict of the exact path alone on a parsed document: the JSON value rules, the full schema, then the replay."""
-    from schwinget_spec.conformance.trace_text import json_value_problem  # noqa: PLC0415
-    from schwinget_spec.conformance.verify import _judge_value, _unread  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import json_value_problem  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import _judge_value, _unread  # noqa: PLC0415
 
     problem = json_value_problem(document)
     return _judge_value(document) if problem is None else _unread(problem)
@@ -362,8 +362,8 @@ def test_the_reference_traces_take_the_quick_path() -> None:
     """
     import fastjsonschema  # noqa: PLC0415
 
-    from schwinget_spec.conformance.trace_text import read_trace_quickly  # noqa: PLC0415
-    from schwinget_spec.conformance.verify import _judge_quickly, load_schema  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import _judge_quickly, load_schema  # noqa: PLC0415
 
     full_schema = fastjsonschema.compile(load_schema())
     kinds = set()

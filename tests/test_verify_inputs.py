@@ -12,9 +12,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.conformance.suite import load_vectors
-from schwinget_spec.conformance.trace_text import MAX_TRACE_BYTES, parse_trace_text
-from schwinget_spec.conformance.verify import (
+from schwinget_spec.conformance.vectors.suite import load_vectors
+from schwinget_spec.conformance.trace.text import MAX_TRACE_BYTES, parse_trace_text
+from schwinget_spec.conformance.trace.verify import (
     MAX_GAENGE,
     Verdict,
     VerdictKind,
@@ -250,7 +250,7 @@ def test_the_codes_checked_by_set_are_what_the_schema_patterns_accept() -> None:
     import itertools  # noqa: PLC0415
     import re  # noqa: PLC0415
 
-    from schwinget_spec.conformance.verify import _ACTION_CODES, _CARD_CODES, load_schema  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import _ACTION_CODES, _CARD_CODES, load_schema  # noqa: PLC0415
 
     definitions = load_schema()["definitions"]
     alphabet = "RGBYKALx0123456789 \n"
@@ -266,7 +266,7 @@ def test_a_bad_card_or_action_code_gets_the_exact_schema_verdict(bad: Any, where
     """A card of a deal or an action that is no code is malformed where the full schema says, also with a fault before it."""
     import fastjsonschema  # noqa: PLC0415
 
-    from schwinget_spec.conformance.verify import _exact_validator  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import _exact_validator  # noqa: PLC0415
 
     for earlier_fault in (False, True):
         doc = _claimed_gang()
@@ -305,7 +305,7 @@ _BASE_TEXT = json.dumps(GANG)
 )
 def test_the_quick_reading_refuses_what_the_exact_reading_refuses(data: Any) -> None:
     """read_trace_quickly gives None for every text parse_trace_text refuses (it leaves naming the fault to it)."""
-    from schwinget_spec.conformance.trace_text import TraceTextError, read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import TraceTextError, read_trace_quickly  # noqa: PLC0415
 
     with pytest.raises(TraceTextError):
         parse_trace_text(data)
@@ -314,7 +314,7 @@ def test_the_quick_reading_refuses_what_the_exact_reading_refuses(data: Any) -> 
 
 def test_the_quick_reading_gives_the_value_and_the_colons() -> None:
     """read_trace_quickly gives the same value as parse_trace_text and the colons of the text; a duplicate key keeps the last value."""
-    from schwinget_spec.conformance.trace_text import read_trace_quickly  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.text import read_trace_quickly  # noqa: PLC0415
 
     for text in (_BASE_TEXT, json.dumps(MATCH), json.dumps(FEST, indent=1)):
         quick = read_trace_quickly(text)

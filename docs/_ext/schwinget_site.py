@@ -28,7 +28,7 @@ from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
-from schwinget_spec.conformance.suite import Vector, load_vectors
+from schwinget_spec.conformance.vectors.suite import Vector, load_vectors
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

@@ -19,7 +19,7 @@ from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.common import console
-from schwinget_spec.conformance.suite import load_vectors
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.rules import Rules
 from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS, ClauseStatus, all_statuses
 

@@ -29,9 +29,9 @@ from schwinget_spec.cli.conformance_kit import (
     report_command,
     write_junit,
 )
-from schwinget_spec.conformance.engine_session import DEFAULT_DEADLINE, HarnessSettingError, check_seconds
-from schwinget_spec.conformance.protocol import DEFAULT_TIMEOUT
-from schwinget_spec.conformance.suite import SUITE_VERSION, load_vectors, shipped_directory
+from schwinget_spec.conformance.protocol.engine_session import DEFAULT_DEADLINE, HarnessSettingError, check_seconds
+from schwinget_spec.conformance.protocol.messages import DEFAULT_TIMEOUT
+from schwinget_spec.conformance.vectors.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.files import OutputFileError, write_bytes_atomically, write_text_atomically
 from schwinget_spec.safe_text import terminal_json, terminal_text
@@ -52,7 +52,7 @@ def vectors_group() -> None:
 def vectors_export_command(directory: Path) -> None:
     """Copy the shipped vector files into DIRECTORY (created if missing), and the trace JSON Schema into DIRECTORY/schema/."""
     # the verifier (where the schema is read) is imported by this command only among the vectors commands
-    from schwinget_spec.conformance.verify import load_schema  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import load_schema  # noqa: PLC0415
 
     problem = output_directory_problem(directory)
     if problem is not None:
@@ -140,7 +140,7 @@ def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
     # the runner and the skip lists are imported by the commands that run vectors, not by vectors list and export
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
 
-    from schwinget_spec.conformance.skiplist import SkipListError, filter_vectors, load_skiplist  # noqa: PLC0415
+    from schwinget_spec.conformance.vectors.skiplist import SkipListError, filter_vectors, load_skiplist  # noqa: PLC0415
     from schwinget_spec.conformance.vectors import run_vectors  # noqa: PLC0415
 
     suite = load_vectors()
@@ -341,8 +341,8 @@ def conformance_run_command(
     SIGTERM.
     """
     # the harness pulls in the Hypothesis-based adapters: only this command pays for them
-    from schwinget_spec.conformance.harness import format_report, run_harness  # noqa: PLC0415
-    from schwinget_spec.conformance.skiplist import SkipListError, load_skiplist  # noqa: PLC0415
+    from schwinget_spec.conformance.harness.run import format_report, run_harness  # noqa: PLC0415
+    from schwinget_spec.conformance.vectors.skiplist import SkipListError, load_skiplist  # noqa: PLC0415
 
     try:
         skiplist = load_skiplist(skip_file) if skip_file is not None else None
@@ -420,7 +420,7 @@ def conformance_profile_command(
     usage error or a COMMAND that cannot be run; 130 when interrupted by Ctrl-C or
     SIGTERM (the implementation's process group is stopped first).
     """
-    from schwinget_spec.conformance.readings_profile import format_profile, profile_engine  # noqa: PLC0415
+    from schwinget_spec.conformance.harness.readings_profile import format_profile, profile_engine  # noqa: PLC0415
 
     try:
         profile = profile_engine(list(command), steer=steer, seed=seed, timeout=timeout, deadline=deadline)

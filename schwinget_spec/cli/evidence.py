@@ -25,7 +25,7 @@ __all__ = [
 
 def vectors_by_clause() -> dict[str, int]:
     """How many shipped vectors name each clause."""
-    from schwinget_spec.conformance.suite import load_vectors  # noqa: PLC0415
+    from schwinget_spec.conformance.vectors.suite import load_vectors  # noqa: PLC0415
 
     counts: dict[str, int] = {}
     for vector in load_vectors().vectors:

@@ -244,7 +244,7 @@ def replay_command(trace: Path, lang: str) -> None:
     """
     # the verifier and the teller are imported by this command only, not by play and simulate
     from schwinget_spec.cli.verify import print_verdict  # noqa: PLC0415
-    from schwinget_spec.conformance.verify import Verdict, verify_trace_file  # noqa: PLC0415
+    from schwinget_spec.conformance.trace.verify import Verdict, verify_trace_file  # noqa: PLC0415
     from schwinget_spec.replay import replay_lines  # noqa: PLC0415
 
     problem = input_file_problem(trace)

@@ -10,11 +10,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # imported now: ``perft`` is the name of a submodule too, which would hide the function once imported
-from schwinget_spec.conformance.perft import perft, perft_complete, perft_divide
+from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
 
 if TYPE_CHECKING:
-    from schwinget_spec.conformance.adapter import GangAdapter, ReferenceAdapter, ResultReport
-    from schwinget_spec.conformance.skiplist import (
+    from schwinget_spec.conformance.protocol.adapter import GangAdapter, ReferenceAdapter, ResultReport
+    from schwinget_spec.conformance.vectors.skiplist import (
         SkipEntry,
         SkipList,
         SkipListError,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
         shipped_directory,
         write_vectors,
     )
-    from schwinget_spec.conformance.verify import (
+    from schwinget_spec.conformance.trace.verify import (
         MAX_TRACE_BYTES,
         RulesJsonError,
         Verdict,
@@ -81,33 +81,33 @@ __all__ = [
 ]
 
 _WHERE: dict[str, str] = {
-    "GangAdapter": "schwinget_spec.conformance.adapter",
-    "MAX_TRACE_BYTES": "schwinget_spec.conformance.verify",
-    "ReferenceAdapter": "schwinget_spec.conformance.adapter",
-    "ResultReport": "schwinget_spec.conformance.adapter",
-    "RulesJsonError": "schwinget_spec.conformance.verify",
+    "GangAdapter": "schwinget_spec.conformance.protocol.adapter",
+    "MAX_TRACE_BYTES": "schwinget_spec.conformance.trace.verify",
+    "ReferenceAdapter": "schwinget_spec.conformance.protocol.adapter",
+    "ResultReport": "schwinget_spec.conformance.protocol.adapter",
+    "RulesJsonError": "schwinget_spec.conformance.trace.verify",
     "SUITE_VERSION": "schwinget_spec.conformance.vectors",
-    "SkipEntry": "schwinget_spec.conformance.skiplist",
-    "SkipList": "schwinget_spec.conformance.skiplist",
-    "SkipListError": "schwinget_spec.conformance.skiplist",
+    "SkipEntry": "schwinget_spec.conformance.vectors.skiplist",
+    "SkipList": "schwinget_spec.conformance.vectors.skiplist",
+    "SkipListError": "schwinget_spec.conformance.vectors.skiplist",
     "Suite": "schwinget_spec.conformance.vectors",
     "Vector": "schwinget_spec.conformance.vectors",
     "VectorResult": "schwinget_spec.conformance.vectors",
-    "Verdict": "schwinget_spec.conformance.verify",
-    "VerdictKind": "schwinget_spec.conformance.verify",
+    "Verdict": "schwinget_spec.conformance.trace.verify",
+    "VerdictKind": "schwinget_spec.conformance.trace.verify",
     "check_vector": "schwinget_spec.conformance.vectors",
-    "filter_vectors": "schwinget_spec.conformance.skiplist",
-    "load_schema": "schwinget_spec.conformance.verify",
-    "load_skiplist": "schwinget_spec.conformance.skiplist",
+    "filter_vectors": "schwinget_spec.conformance.vectors.skiplist",
+    "load_schema": "schwinget_spec.conformance.trace.verify",
+    "load_skiplist": "schwinget_spec.conformance.vectors.skiplist",
     "load_vectors": "schwinget_spec.conformance.vectors",
-    "parse_skiplist": "schwinget_spec.conformance.skiplist",
+    "parse_skiplist": "schwinget_spec.conformance.vectors.skiplist",
     "reference_perft": "schwinget_spec.conformance.vectors",
-    "rules_from_json": "schwinget_spec.conformance.verify",
+    "rules_from_json": "schwinget_spec.conformance.trace.verify",
     "run_vectors": "schwinget_spec.conformance.vectors",
     "shipped_directory": "schwinget_spec.conformance.vectors",
-    "verify_trace": "schwinget_spec.conformance.verify",
-    "verify_trace_file": "schwinget_spec.conformance.verify",
-    "verify_trace_text": "schwinget_spec.conformance.verify",
+    "verify_trace": "schwinget_spec.conformance.trace.verify",
+    "verify_trace_file": "schwinget_spec.conformance.trace.verify",
+    "verify_trace_text": "schwinget_spec.conformance.trace.verify",
     "write_vectors": "schwinget_spec.conformance.vectors",
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from schwinget_spec.cli.common import exit_interrupted
-from schwinget_spec.conformance.engine_session import terminate_as_interrupt
+from schwinget_spec.conformance.protocol.engine_session import terminate_as_interrupt
 from schwinget_spec.conformance.vectors import main
 from schwinget_spec.startup import interrupts_raise
 

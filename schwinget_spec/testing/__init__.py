@@ -2,7 +2,7 @@
 
 Install with ``pip install 'schwinget_spec[test]'``. The strategies live in
 ``schwinget_spec.testing.strategies``; the adapter protocol in
-``schwinget_spec.conformance.adapter``; the state machine in ``schwinget_spec.testing.machine``.
+``schwinget_spec.conformance.protocol.adapter``; the state machine in ``schwinget_spec.testing.machine``.
 Another implementation runs the state machine from its own test suite with::
 
     from schwinget_spec.testing import conformance_test_case
@@ -12,7 +12,7 @@ Another implementation runs the state machine from its own test suite with::
 
 from __future__ import annotations
 
-from schwinget_spec.conformance.adapter import (
+from schwinget_spec.conformance.protocol.adapter import (
     GangAdapter,
     Observation,
     ReferenceAdapter,

@@ -11,7 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from schwinget_spec.actions import ANGRIFF, PlayCard, choose_leader
 from schwinget_spec.cards import ALL_CARDS
-from schwinget_spec.conformance.adapter import GangAdapter, Observation, ReferenceAdapter, observe
+from schwinget_spec.conformance.protocol.adapter import GangAdapter, Observation, ReferenceAdapter, observe
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, Phase
 from schwinget_spec.players import Player

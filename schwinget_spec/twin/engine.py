@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from schwinget_spec.actions import parse_action
-from schwinget_spec.conformance.protocol import GANG_SWITCHES, PROTOCOL_VERSION
-from schwinget_spec.conformance.reference_server import (
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES, PROTOCOL_VERSION
+from schwinget_spec.conformance.protocol.reference_server import (
     BadRequestError,
     answer_requests,
     read_deal,

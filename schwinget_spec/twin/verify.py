@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.adapter import ResultReport
+from schwinget_spec.conformance.protocol.adapter import ResultReport
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import GangState, Phase, start_gang

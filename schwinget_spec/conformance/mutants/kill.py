@@ -11,11 +11,11 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.engine_session import ClientFactory, LoopbackClient
-from schwinget_spec.conformance.harness import HarnessReport, run_harness
+from schwinget_spec.conformance.protocol.engine_session import ClientFactory, LoopbackClient
+from schwinget_spec.conformance.harness.run import HarnessReport, run_harness
 from schwinget_spec.conformance.mutants.engine import mutant_engine
 from schwinget_spec.conformance.mutants.registry import Mutant
-from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 
 __all__ = [
     "Kill",

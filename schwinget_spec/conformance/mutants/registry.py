@@ -6,7 +6,7 @@ import attrs
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.mutants.engines import ENGINES
-from schwinget_spec.conformance.reference_server import ReferenceEngine
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine
 from schwinget_spec.errors import SchwingetError
 
 __all__ = ["MUTANTS", "NOT_MUTATED", "Mutant", "UnknownMutantError", "get_mutant"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.protocol import deal_from_codes
+from schwinget_spec.conformance.protocol.messages import deal_from_codes
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, start_gang

@@ -8,8 +8,8 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from schwinget_spec.cards import Card, Colour
-from schwinget_spec.conformance.adapter import GangAdapter
-from schwinget_spec.conformance.divergence_clauses import (
+from schwinget_spec.conformance.protocol.adapter import GangAdapter
+from schwinget_spec.conformance.harness.divergence_clauses import (
     Answered,
     allowing_clause,
     deal_clause,
@@ -22,9 +22,9 @@ from schwinget_spec.conformance.divergence_clauses import (
     trump_candidates_of_schwung,
     trump_witness,
 )
-from schwinget_spec.conformance.harness_games import GameSpec, Policy, script_policy
-from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
-from schwinget_spec.conformance.protocol import GANG_SWITCHES, ProtocolError
+from schwinget_spec.conformance.harness.games import GameSpec, Policy, script_policy
+from schwinget_spec.conformance.harness.report import Divergence, DivergenceKind
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES, ProtocolError
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player

@@ -10,16 +10,16 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import get_clause
-from schwinget_spec.conformance.coverage import Coverage
-from schwinget_spec.conformance.harness_games import SkippedVector
-from schwinget_spec.conformance.level_report import (
+from schwinget_spec.conformance.harness.coverage import Coverage
+from schwinget_spec.conformance.harness.games import SkippedVector
+from schwinget_spec.conformance.harness.level_report import (
     LevelsReport,
     difference_lines,
     format_level_divergence,
     format_levels,
 )
-from schwinget_spec.conformance.protocol import GANG_SWITCHES, gang_rules_to_json, start_message
-from schwinget_spec.conformance.readings import Readings
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES, gang_rules_to_json, start_message
+from schwinget_spec.conformance.protocol.readings import Readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

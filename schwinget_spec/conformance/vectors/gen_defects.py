@@ -6,14 +6,14 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from schwinget_spec.conformance.gang_search import FoundGang, has_features, search_gang
-from schwinget_spec.conformance.gen_gang import (
+from schwinget_spec.conformance.vectors.gang_search import FoundGang, has_features, search_gang
+from schwinget_spec.conformance.vectors.gen_gang import (
     lowest_code,
     not_allowed_answer,
     search_spots,
     special_while_following,
 )
-from schwinget_spec.conformance.gen_records import clauses_of, full_trace, make_vector, vector_rules
+from schwinget_spec.conformance.vectors.gen_records import clauses_of, full_trace, make_vector, vector_rules
 from schwinget_spec.deal import PILE_SIZE
 from schwinget_spec.gang import GangState, Phase
 from schwinget_spec.players import Player

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.messages import (
     FEST_SWITCHES,
     GANG_SWITCHES,
     MATCH_SWITCHES,
@@ -17,7 +17,7 @@ from schwinget_spec.conformance.protocol import (
     _malformed,
     _seat,
 )
-from schwinget_spec.conformance.readings import as_readings
+from schwinget_spec.conformance.protocol.readings import as_readings
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.gen_records import EXPECT_CONFORMS, make_vector
+from schwinget_spec.conformance.vectors.gen_records import EXPECT_CONFORMS, make_vector
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import (

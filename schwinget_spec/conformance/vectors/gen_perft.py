@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from schwinget_spec.actions import StartAngriff
-from schwinget_spec.conformance.gen_records import vector_rules
-from schwinget_spec.conformance.perft import perft, perft_complete, perft_divide
+from schwinget_spec.conformance.vectors.gen_records import vector_rules
+from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.gang import Phase, start_gang
 from schwinget_spec.players import Player

@@ -18,16 +18,16 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.adapter import GangAdapter
-from schwinget_spec.conformance.coverage import Coverage, CoverageCounter
-from schwinget_spec.conformance.engine_session import (
+from schwinget_spec.conformance.protocol.adapter import GangAdapter
+from schwinget_spec.conformance.harness.coverage import Coverage, CoverageCounter
+from schwinget_spec.conformance.protocol.engine_session import (
     DEFAULT_DEADLINE,
     ClientFactory,
     EngineSession,
     check_seconds,
     terminate_as_interrupt,
 )
-from schwinget_spec.conformance.harness_games import (
+from schwinget_spec.conformance.harness.games import (
     ALL_ACTION_CODES,
     GameSpec,
     HarnessRng,
@@ -40,7 +40,7 @@ from schwinget_spec.conformance.harness_games import (
     select_vectors,
     vector_games,
 )
-from schwinget_spec.conformance.harness_report import (
+from schwinget_spec.conformance.harness.report import (
     Divergence,
     DivergenceKind,
     HarnessReport,
@@ -49,33 +49,33 @@ from schwinget_spec.conformance.harness_report import (
     scorecard_lines,
     verdict_line,
 )
-from schwinget_spec.conformance.level_vectors import play_levels
-from schwinget_spec.conformance.lockstep import DivergenceError, EndClaimsAdapter, LockstepGame, PlayCounts
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.harness.level_vectors import play_levels
+from schwinget_spec.conformance.harness.lockstep import DivergenceError, EndClaimsAdapter, LockstepGame, PlayCounts
+from schwinget_spec.conformance.protocol.messages import (
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
     GANG_SWITCHES,
     ProtocolError,
 )
-from schwinget_spec.conformance.readings import Readings, as_readings
-from schwinget_spec.conformance.readings_profile import explanation_lines
-from schwinget_spec.conformance.shrink import confirm_fresh, shrink_divergence
-from schwinget_spec.conformance.situations import (
+from schwinget_spec.conformance.protocol.readings import Readings, as_readings
+from schwinget_spec.conformance.harness.readings_profile import explanation_lines
+from schwinget_spec.conformance.harness.shrink import confirm_fresh, shrink_divergence
+from schwinget_spec.conformance.harness.situations import (
     SITUATIONS,
     Situation,
     fest_situations,
     impossible_situations,
     match_situations,
 )
-from schwinget_spec.conformance.skiplist import SkipList
-from schwinget_spec.conformance.steering import (
+from schwinget_spec.conformance.vectors.skiplist import SkipList
+from schwinget_spec.conformance.harness.steering import (
     DEFAULT_STEER,
     SteeredRun,
     gang_situations,
     impossible_for,
     steered_games,
 )
-from schwinget_spec.conformance.steering_levels import level_situations_out_of_reach
+from schwinget_spec.conformance.harness.steering_levels import level_situations_out_of_reach
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.divergence_clauses import fest_starter_clause, points_clause
-from schwinget_spec.conformance.harness_games import GameSpec, script_policy
-from schwinget_spec.conformance.harness_report import Divergence
-from schwinget_spec.conformance.level_report import LevelCheck, LevelDivergence, LevelsReport
-from schwinget_spec.conformance.lockstep import DivergenceError, LockstepGame, PlayCounts
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause, points_clause
+from schwinget_spec.conformance.harness.games import GameSpec, script_policy
+from schwinget_spec.conformance.harness.report import Divergence
+from schwinget_spec.conformance.harness.level_report import LevelCheck, LevelDivergence, LevelsReport
+from schwinget_spec.conformance.harness.lockstep import DivergenceError, LockstepGame, PlayCounts
+from schwinget_spec.conformance.protocol.messages import (
     LEVELS,
     ActionRefusedError,
     Hello,
@@ -23,7 +23,7 @@ from schwinget_spec.conformance.protocol import (
     SubprocessAdapter,
     start_message,
 )
-from schwinget_spec.conformance.protocol_levels import (
+from schwinget_spec.conformance.protocol.levels import (
     ask_fest_meeting,
     ask_fest_result,
     ask_fest_schedule,
@@ -36,7 +36,7 @@ from schwinget_spec.conformance.protocol_levels import (
     send_fest_start,
     send_match_start,
 )
-from schwinget_spec.conformance.situations import fest_situations, match_situations
+from schwinget_spec.conformance.harness.situations import fest_situations, match_situations
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, play_out, random_chooser, start_match
@@ -437,7 +437,7 @@ class LevelPlay:
         if self.fresh is None or level not in ("match", "schwingfest") or divergence.kind == "protocol":
             return divergence
         # readings_profile plays the level games of this module: imported where it is used
-        from schwinget_spec.conformance.readings_profile import FreshEngines, explanation_lines  # noqa: PLC0415
+        from schwinget_spec.conformance.harness.readings_profile import FreshEngines, explanation_lines  # noqa: PLC0415
 
         lines = explanation_lines(FreshEngines(self.fresh, self.hello), item, item.rules)
         return attrs.evolve(divergence, explanations=lines) if lines else divergence

@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from schwinget_spec.conformance.gang_search import FoundGang, features_of, has_features, search_gang
-from schwinget_spec.conformance.gen_records import (
+from schwinget_spec.conformance.vectors.gang_search import FoundGang, features_of, has_features, search_gang
+from schwinget_spec.conformance.vectors.gen_records import (
     EXPECT_CONFORMS,
     clauses_of,
     full_trace,

@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 
 from schwinget_spec.cards import Card
-from schwinget_spec.conformance.protocol import GANG_SWITCHES
-from schwinget_spec.conformance.readings import Readings, as_readings
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
+from schwinget_spec.conformance.protocol.readings import Readings, as_readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, start_gang

@@ -4,7 +4,7 @@
 (``request.<cmd>``) and per answer (``answer.<cmd>``, and ``answer.error`` for an
 ``"ok": false`` answer); ``build_schema`` writes it from the protocol's own constants
 (the switches and their values, the levels, the codes), and a test keeps the file equal
-to it (``python -m schwinget_spec.conformance.protocol_schema --write`` remakes it).
+to it (``python -m schwinget_spec.conformance.protocol.schema --write`` remakes it).
 The harness checks every answer it reads against its definition (``answer_fault``),
 compiled once per definition with fastjsonschema: a wrong type or spelling is named by
 its JSON path and the schema rule it breaks.
@@ -101,9 +101,9 @@ def _rules(switches: Sequence[str], values: Callable[[str], tuple[Any, ...]]) ->
 def build_schema() -> dict[str, Any]:
     """The protocol's schema, from the constants of ``protocol``, ``protocol_levels`` and ``readings`` (what ``protocol.schema.json`` holds)."""
     # imported here: protocol imports this module to check the answers it reads
-    from schwinget_spec.conformance import protocol  # noqa: PLC0415
-    from schwinget_spec.conformance.protocol_levels import FEST_LEVEL_SWITCHES, MATCH_LEVEL_SWITCHES  # noqa: PLC0415
-    from schwinget_spec.conformance.readings import switch_values  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol.messages import messages as protocol  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol.levels import FEST_LEVEL_SWITCHES, MATCH_LEVEL_SWITCHES  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol.readings import switch_values  # noqa: PLC0415
     from schwinget_spec.schwingfest import MAX_PLAYERS  # noqa: PLC0415
     from schwinget_spec.scoring import ScoringSystem  # noqa: PLC0415
 
@@ -363,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not same:
             sys.stderr.write("protocol.schema.json differs from build_schema(): run with --write\n")
         return 0 if same else 1
-    sys.stderr.write("usage: python -m schwinget_spec.conformance.protocol_schema --write | --check\n")
+    sys.stderr.write("usage: python -m schwinget_spec.conformance.protocol.schema --write | --check\n")
     return 2
 
 

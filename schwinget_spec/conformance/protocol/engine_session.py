@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import FrameType
 from typing import Any
 
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.messages import (
     Hello,
     ProtocolError,
     SubprocessAdapter,

@@ -21,10 +21,10 @@ from typing import Any, Literal, TypeAlias, TypeVar
 import attrs
 
 from schwinget_spec.cards import COLOUR_CARDS, Card
-from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
-from schwinget_spec.conformance.protocol import GANG_SWITCHES
-from schwinget_spec.conformance.readings import Readings, as_readings
-from schwinget_spec.conformance.situations import (
+from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
+from schwinget_spec.conformance.protocol.readings import Readings, as_readings
+from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     GANG_SITUATIONS,
     MATCH_SITUATIONS,
@@ -446,7 +446,7 @@ def steered_games(
 
 def uniform_rates(games: int, seed: int = 0, situations: Collection[str] = GANG_SITUATIONS) -> dict[str, int]:
     """How many of ``games`` random Gänge of the harness (``random_games`` with its random play, no probes) reach each situation."""
-    from schwinget_spec.conformance.harness_games import random_games, random_policy  # noqa: PLC0415
+    from schwinget_spec.conformance.harness.games import random_games, random_policy  # noqa: PLC0415
 
     counts: Counter[str] = Counter()
     rng = HarnessRng(seed ^ 0x5CA1AB1E)

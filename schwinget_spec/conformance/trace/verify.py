@@ -17,7 +17,7 @@ import fastjsonschema
 from schwinget_spec.actions import Action, parse_action
 from schwinget_spec.cards import Card
 from schwinget_spec.clauses import get_clause
-from schwinget_spec.conformance.trace_text import (
+from schwinget_spec.conformance.trace.text import (
     MAX_TRACE_BYTES,
     TraceTextError,
     gc_paused,
@@ -278,7 +278,7 @@ def _unread(error: TraceTextError) -> Verdict:
 def verify_trace_text(text: str | bytes) -> Verdict:
     """The verdict on a trace given as JSON text (``str``) or its UTF-8 bytes; never raises for any input.
 
-    The text is read by the rules of ``schwinget_spec.conformance.trace_text`` (UTF-8
+    The text is read by the rules of ``schwinget_spec.conformance.trace.text`` (UTF-8
     without BOM, at most ``MAX_TRACE_BYTES`` bytes, integers only, no duplicate keys);
     a text that breaks one is malformed, with ``rule`` naming it.
     """

@@ -37,17 +37,17 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import attrs
 
 from schwinget_spec.ambiguities import AMBIGUITIES
-from schwinget_spec.conformance.adapter import Observation, ReferenceAdapter, ResultReport, observe
-from schwinget_spec.conformance.engine_session import (
+from schwinget_spec.conformance.protocol.adapter import Observation, ReferenceAdapter, ResultReport, observe
+from schwinget_spec.conformance.protocol.engine_session import (
     DEFAULT_DEADLINE,
     ClientFactory,
     EngineSession,
     check_seconds,
     terminate_as_interrupt,
 )
-from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
-from schwinget_spec.conformance.level_play import FestSpec, MatchSpec, PlannedGang
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
+from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
+from schwinget_spec.conformance.protocol.messages import (
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
     FEST_SWITCHES,
@@ -61,7 +61,7 @@ from schwinget_spec.conformance.protocol import (
     SubprocessAdapter,
     SubprocessClient,
 )
-from schwinget_spec.conformance.protocol_levels import (
+from schwinget_spec.conformance.protocol.levels import (
     FEST_LEVEL_SWITCHES,
     MATCH_LEVEL_SWITCHES,
     ask_fest_meeting,
@@ -73,10 +73,10 @@ from schwinget_spec.conformance.protocol_levels import (
     fest_start_message,
     match_start_message,
 )
-from schwinget_spec.conformance.readings import Readings
-from schwinget_spec.conformance.reference_server import ReferenceEngine, ReferenceServer
-from schwinget_spec.conformance.steering import steered_games
-from schwinget_spec.conformance.steering_levels import (
+from schwinget_spec.conformance.protocol.readings import Readings
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.harness.steering import steered_games
+from schwinget_spec.conformance.harness.steering_levels import (
     ResultClass,
     class_of,
     reference_fest,
@@ -94,7 +94,7 @@ from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.trace import end_claims
 
 if TYPE_CHECKING:
-    from schwinget_spec.conformance.harness_report import Divergence
+    from schwinget_spec.conformance.harness.report import Divergence
 
 __all__ = [
     "DEFAULT_PROFILE_STEER",
@@ -1133,7 +1133,7 @@ class ReadingServer:
 
 def loopback(server: ReadingServer | Callable[[Any], dict[str, Any]]) -> ClientFactory:
     """A client factory serving ``server`` in process (a fresh copy of its session per start), for ``profile_engine(client_factory=...)``."""
-    from schwinget_spec.conformance.engine_session import LoopbackClient  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol.engine_session import LoopbackClient  # noqa: PLC0415
 
     if isinstance(server, ReadingServer):
         rules, declared, engine, levels = server.rules, server.declared, server.server.engine, server.levels

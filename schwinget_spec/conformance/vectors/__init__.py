@@ -8,7 +8,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from schwinget_spec.conformance.gang_search import (
+from schwinget_spec.conformance.vectors.gang_search import (
     GANG_CLAUSE_PREFIXES,
     UNTRACEABLE_CLAUSES,
     FoundGang,
@@ -16,9 +16,9 @@ from schwinget_spec.conformance.gang_search import (
     gang_clause_ids,
     search_gang,
 )
-from schwinget_spec.conformance.generate import dumps, generate_files, write_vectors
-from schwinget_spec.conformance.perft import perft, perft_complete, perft_divide
-from schwinget_spec.conformance.runner import (
+from schwinget_spec.conformance.vectors.generate import dumps, generate_files, write_vectors
+from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
+from schwinget_spec.conformance.vectors.runner import (
     PerftCounter,
     VectorResult,
     Verifier,
@@ -27,7 +27,7 @@ from schwinget_spec.conformance.runner import (
     run_vectors,
     verdict_matches,
 )
-from schwinget_spec.conformance.suite import (
+from schwinget_spec.conformance.vectors.suite import (
     SUITE_VERSION,
     VECTOR_FORMAT,
     Suite,

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from schwinget_spec.conformance.harness_games import GameSpec, HarnessRng
-from schwinget_spec.conformance.harness_report import Divergence, DivergenceKind
+from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
+from schwinget_spec.conformance.harness.report import Divergence, DivergenceKind
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import start_gang
 from schwinget_spec.rules import Rules

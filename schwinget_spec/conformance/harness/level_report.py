@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import get_clause
-from schwinget_spec.conformance.protocol import LEVELS
+from schwinget_spec.conformance.protocol.messages import LEVELS
 
 __all__ = ["LevelCheck", "LevelDivergence", "LevelsReport", "difference_lines", "format_level_divergence", "format_levels"]
 

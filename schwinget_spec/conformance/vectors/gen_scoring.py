@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from schwinget_spec.conformance.gen_records import EXPECT_CONFORMS, make_vector
+from schwinget_spec.conformance.vectors.gen_records import EXPECT_CONFORMS, make_vector
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, Outcome, start_gang
 from schwinget_spec.match import play_out, random_chooser

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.gang_search import FoundGang
+from schwinget_spec.conformance.vectors.gang_search import FoundGang
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import gang_trace
 

@@ -1,4 +1,4 @@
-"""The reference engine behind the JSON-lines protocol (version 2, every level): ``python -m schwinget_spec.conformance.reference_server``.
+"""The reference engine behind the JSON-lines protocol (version 2, every level): ``python -m schwinget_spec.conformance.protocol.reference_server``.
 
 Every rule decision goes through one method of ``ReferenceEngine``, so that a single-bug
 engine is a subclass overriding one method (the mutants of the conformance kit are
@@ -18,7 +18,7 @@ turns requests into calls of these methods; ``serve`` runs it over two streams;
 (this one, the mutants and the compiled twin's): one bounded line at a time, read as
 UTF-8, a bad line answered ``bad_request``; ``read_deal``, ``read_player`` and
 ``read_rules`` read the fields of a request. ``--engine module:Class`` serves a
-subclass (``python -m schwinget_spec.conformance.reference_server --engine
+subclass (``python -m schwinget_spec.conformance.protocol.reference_server --engine
 my_mutants:NoGoodLoser``).
 """
 
@@ -35,14 +35,14 @@ from typing import IO, Any
 
 import attrs
 
-from schwinget_spec.conformance.protocol import (
+from schwinget_spec.conformance.protocol.messages import (
     ALL_SWITCHES,
     LEVELS,
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
     deal_from_codes,
 )
-from schwinget_spec.conformance.readings import Readings, parse_value
+from schwinget_spec.conformance.protocol.readings import Readings, parse_value
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
@@ -644,7 +644,7 @@ def load_engine(spec: str) -> ReferenceEngine:
 
 
 _USAGE = (
-    "usage: python -m schwinget_spec.conformance.reference_server [--engine module:Class] "
+    "usage: python -m schwinget_spec.conformance.protocol.reference_server [--engine module:Class] "
     "[--play SWITCH=VALUE ...] [--declare all|none|SWITCH=V1,V2[;...] ...]"
 )
 
@@ -722,4 +722,4 @@ def main(argv: Sequence[str] | None = None) -> None:
 if __name__ == "__main__":
     # run the imported module's main, so that a subclass loaded by --engine and this
     # server share one ReferenceEngine class (not a second copy in __main__)
-    importlib.import_module("schwinget_spec.conformance.reference_server").main()
+    importlib.import_module("schwinget_spec.conformance.protocol.reference_server").main()
