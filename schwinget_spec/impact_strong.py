@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
 from schwinget_spec.actions import Action
+from schwinget_spec.backends import check_backend, run_map
 from schwinget_spec.bots import BOT_NAMES, Bot, make_bot, pimc_worlds
 from schwinget_spec.checks import check_callable, check_int
 from schwinget_spec.deal import Deal
@@ -21,6 +23,7 @@ from schwinget_spec.impact import (
     StrongCounts,
     measure,
     plan,
+    readings,
     runs_for,
     total_gaenge,
 )
@@ -216,9 +219,16 @@ def _check_play(play: str) -> str:
     return play
 
 
+def _job(job: tuple[str, str, Any, int, int]) -> StrongCounts:
+    """One reading's counts with a weigher of its own: a task of ``backends.run_map``."""
+    play, name, reading, runs, seed = job
+    rules = (Rules(), attrs.evolve(Rules(), **{name: reading}))
+    return _COUNTS[LEVELS[name]](Weigher(play), rules, runs, seed, None)
+
+
 def strong_counts(
     play: str, games: int | None = None, seed: int = 0, switches: Sequence[str] | None = None, *,
-    progress: Progress | None = None, weigher: Weigher | None = None,
+    progress: Progress | None = None, weigher: Weigher | None = None, backend: str = "local",
 ) -> list[StrongCounts]:
     """For each (switch, reading) of ``impact.plan(switches)``, how often the reading changed a game between ``play`` players.
 
@@ -228,8 +238,10 @@ def strong_counts(
     Gänge from the stream, one per place, so that each Gang's cards are fixed by its place
     whoever starts it (common random numbers). Under ``"solver"`` a Gang row compares the
     solved values of the deal under each system, a match or fest plays every Gang by the
-    solver's optimal line under the game's system. Raises ``InvalidArgumentError`` for an
-    unknown ``play`` and ``SchwingetError`` when it needs the compiled solver and it is not built.
+    solver's optimal line under the game's system. ``backend`` ``"ray"`` weighs each
+    reading as a task of a Ray cluster (``backends.run_map``; the same counts). Raises
+    ``InvalidArgumentError`` for an unknown ``play`` or backend and ``SchwingetError``
+    when it needs the compiled solver and it is not built.
     """
     _check_play(play)
     if play == "random":
@@ -239,6 +251,14 @@ def strong_counts(
     check_int(seed, "seed", minimum=0, maximum=MASK64)
     if progress is not None:
         check_callable(progress, "progress")
+    if check_backend(backend) == "ray":
+        jobs = [(play, name, reading, runs_for(LEVELS[name], games), seed) for name, reading in plan(switches)]
+        done = []
+        for job, counts in zip(jobs, run_map(_job, jobs, "ray"), strict=True):
+            done.append(counts)
+            if progress is not None:
+                progress(total(play, games, [job[1]]) // 2 // len(readings(job[1])))
+        return done
     weigher = Weigher(play) if weigher is None else weigher
     out = []
     for name, reading in plan(switches):
@@ -250,14 +270,15 @@ def strong_counts(
 
 def weigh(
     play: str, games: int | None = None, seed: int = 0, switches: Sequence[str] | None = None,
-    progress: Progress | None = None,
+    progress: Progress | None = None, *, backend: str = "local",
 ) -> list[ImpactRow]:
-    """``impact.measure``'s rows, each with ``strong`` (``strong_counts``) unless ``play`` is ``"random"``; one progress over both."""
+    """``impact.measure``'s rows, each with ``strong`` (``strong_counts``, on ``backend``) unless ``play`` is ``"random"``; one progress over both."""
     _check_play(play)
+    check_backend(backend)
     rows = measure(games, seed, switches, progress)
     if play == "random":
         return rows
-    counts = strong_counts(play, games, seed, switches, progress=progress)
+    counts = strong_counts(play, games, seed, switches, progress=progress, backend=backend)
     return [attrs.evolve(row, strong=c) for row, c in zip(rows, counts, strict=True)]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec import twin
+from schwinget_spec.backends import check_backend, run_map
 from schwinget_spec.bots import Bot, make_bot, play_gang
 from schwinget_spec.checks import check_callable, check_int, check_type, field_type
 from schwinget_spec.deal import Deal
@@ -274,13 +275,14 @@ def _pool(context: SpawnContext, workers: int) -> Iterator[multiprocessing.pool.
 
 
 def simulate(
-    setup: Setup, workers: int = 1, progress: Callable[[int], None] | None = None
+    setup: Setup, workers: int = 1, progress: Callable[[int], None] | None = None, *, backend: str = "local"
 ) -> SimulationResult:
     """Play ``setup.matches`` matches and count what happened; ``progress(n)`` is called as each ``n`` matches finish.
 
     With ``workers`` > 1 the matches are shared among that many processes; every match
     depends only on its own seed and counts are added up, so the counts are the same
-    for any number of workers.
+    for any number of workers. ``backend="ray"`` sends each chunk of matches to a Ray
+    cluster instead (``backends.run_map``; ``workers`` is then not used), with the same counts.
     """
     check_type(setup, Setup, "setup")
     if check_int(setup.matches, "setup.matches") < 1:
@@ -294,7 +296,12 @@ def simulate(
     total: Counter[str] = Counter()
     start = time.perf_counter()
     jobs = list(_jobs(setup))
-    if workers == 1:
+    if check_backend(backend) == "ray":
+        for part, job in zip(run_map(_run_chunk, jobs, "ray"), jobs, strict=True):
+            total.update(part)
+            if progress is not None:
+                progress(len(job[2]))
+    elif workers == 1:
         results: Iterator[Counter[str]] = map(_run_chunk, jobs)
         for part, job in zip(results, jobs, strict=True):
             total.update(part)

@@ -194,9 +194,12 @@ def _prove_live(names: list[str] | None, include_slow: bool, jobs: int) -> list[
               help="Also weigh each reading between strong players on the same deals: solver (best play, every card "
                    "known; needs the compiled solver) or a bot at both seats; the table adds their counts and whether "
                    "the weight differs from random play beyond the 95 % intervals.")
+@click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
+              help="ray: weigh each reading under --play as a task of a Ray cluster (RAY_ADDRESS, or one started "
+                   "here; the extra schwinget_spec[ray]); the same counts.")
 def impact_command(
     games: int | None, seed: int, switches: tuple[str, ...], as_json: bool, markdown: bool, *, starters: bool,
-    situations: bool, play: str,
+    situations: bool, play: str, backend: str,
 ) -> None:
     """Measure how often each reading of each Rules switch changes a game.
 
@@ -242,9 +245,9 @@ def impact_command(
             console=Console(stderr=True), transient=True,
         ) as bar:
             task = bar.add_task("impact", total=gaenge)
-            rows = weigh(play, games, seed, chosen, lambda n: bar.advance(task, n))
+            rows = weigh(play, games, seed, chosen, lambda n: bar.advance(task, n), backend=backend)
     else:
-        rows = weigh(play, games, seed, chosen)
+        rows = weigh(play, games, seed, chosen, backend=backend)
     if as_json:
         payload = {"games": games, "seed": seed, "play": play, "engines": engines(chosen),
                    "rows": [r.as_dict() for r in rows]}

@@ -147,10 +147,13 @@ def play_command(
               help=f"Processes to play in; 0 means one per core, at most {WORKERS_PER_CORE} per core. "
               "The numbers do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the raw numbers as JSON.")
+@click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
+              help="ray: play the chunks of matches as tasks of a Ray cluster (RAY_ADDRESS, or one started here; "
+              "the extra schwinget_spec[ray]); the same numbers.")
 @rules_options
 def simulate_command(
     *, bot_a: str, bot_b: str, matches: int, seed: int, scoring: str, long_match: bool, workers: int, as_json: bool,
-    **options: Any,
+    backend: str, **options: Any,
 ) -> None:
     """Play many matches between two bots and count what happens.
 
@@ -177,9 +180,9 @@ def simulate_command(
             console=Console(stderr=True), transient=True,
         ) as bar:
             task = bar.add_task("simulate", total=matches)
-            result = simulate(setup, count, lambda n: bar.advance(task, n))
+            result = simulate(setup, count, lambda n: bar.advance(task, n), backend=backend)
     else:
-        result = simulate(setup, count)
+        result = simulate(setup, count, backend=backend)
     data = result.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
