@@ -19,9 +19,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.harness.run import run_harness
 from schwinget_spec.conformance.mutants.registry import MUTANTS, Mutant
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 
 _BOUNDS = (1, 2, 3, 5, 10, 20, 50)

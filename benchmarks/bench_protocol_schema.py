@@ -7,11 +7,11 @@ import time
 import timeit
 from typing import Any
 
-from schwinget_spec.conformance.protocol.messages import messages as protocol
 from schwinget_spec.conformance.harness.run import run_harness
 from schwinget_spec.conformance.mutants.kill import loopback_factory
-from schwinget_spec.conformance.protocol.schema import SchemaFault, answer_fault
+from schwinget_spec.conformance.protocol import messages as protocol
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine
+from schwinget_spec.conformance.protocol.schema import SchemaFault, answer_fault
 
 _STATE = {
     "ok": True, "to_move": "P1", "tricks": [0, 0], "pile_size": 11, "hand_sizes": [5, 5], "is_over": False,

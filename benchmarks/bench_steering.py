@@ -22,9 +22,9 @@ import statistics
 import time
 
 from schwinget_spec.conformance.harness.run import DEFAULT_STEER, run_harness
+from schwinget_spec.conformance.harness.steering import GANG_SITUATIONS, steered_games, uniform_rates
 from schwinget_spec.conformance.mutants import get_mutant
 from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
-from schwinget_spec.conformance.harness.steering import GANG_SITUATIONS, steered_games, uniform_rates
 
 # the two rare bugs, as the kit's mutants
 RARE_BUGS = ("kampfrichter-beats-konter-on-last", "plattwurf-counts-collected")

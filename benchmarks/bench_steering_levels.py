@@ -30,8 +30,7 @@ import statistics
 import time
 from collections import Counter
 
-from schwinget_spec.conformance.harness.run import level_vectors
-from schwinget_spec.conformance.protocol.engine_session import EngineSession
+from schwinget_spec.conformance.harness import level_vectors
 from schwinget_spec.conformance.harness.level_vectors import (
     DEFAULT_FESTS,
     DEFAULT_MATCHES,
@@ -39,9 +38,6 @@ from schwinget_spec.conformance.harness.level_vectors import (
     random_fests,
     random_matches,
 )
-from schwinget_spec.conformance.mutants import get_mutant
-from schwinget_spec.conformance.mutants.kill import loopback_factory
-from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES
 from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
@@ -50,6 +46,10 @@ from schwinget_spec.conformance.harness.situations import (
 )
 from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
 from schwinget_spec.conformance.harness.steering_levels import reference_fest, reference_match, steered_levels
+from schwinget_spec.conformance.mutants import get_mutant
+from schwinget_spec.conformance.mutants.kill import loopback_factory
+from schwinget_spec.conformance.protocol.engine_session import EngineSession
+from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES
 
 SITUATION_MUTANTS = (
     "draw-more-points-starts",

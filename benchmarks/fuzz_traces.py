@@ -32,8 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.conformance.trace.verify import Verdict, verify_trace, verify_trace_text
+from schwinget_spec.conformance.vectors.suite import load_vectors
 
 CARDS = [f"{c}{v}" for c in "RGBY" for v in range(1, 7)] + ["KR", "BK"]
 ACTIONS = [*CARDS, "A", "L0", "L1"]

@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.protocol.adapter import ReferenceAdapter
 from schwinget_spec.conformance.harness.run import check_adapter
+from schwinget_spec.conformance.protocol.adapter import ReferenceAdapter
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.files import OutputFileError, write_text_atomically
 

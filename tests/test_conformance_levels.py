@@ -14,9 +14,6 @@ from typing import Any
 import pytest
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.protocol.engine_session import EngineSession, LoopbackClient
-from schwinget_spec.conformance.vectors.generate import switch_flips
-from schwinget_spec.conformance.harness.run import format_report, run_harness
 from schwinget_spec.conformance.harness.level_report import LevelsReport, format_level_divergence
 from schwinget_spec.conformance.harness.level_vectors import (
     DEFAULT_FESTS,
@@ -25,16 +22,13 @@ from schwinget_spec.conformance.harness.level_vectors import (
     play_levels,
     vector_rules_for,
 )
+from schwinget_spec.conformance.harness.run import format_report, run_harness
+from schwinget_spec.conformance.harness.situations import SITUATIONS
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
+from schwinget_spec.conformance.harness.steering_levels import steered_levels
 from schwinget_spec.conformance.mutants.kill import loopback_factory, published_rows
 from schwinget_spec.conformance.mutants.registry import MUTANTS
-from schwinget_spec.conformance.protocol.messages import (
-    ALL_SWITCHES,
-    GANG_SWITCHES,
-    LEVELS,
-    PROTOCOL1_GANG_SWITCHES,
-    ProtocolError,
-    checked_answer,
-)
+from schwinget_spec.conformance.protocol.engine_session import EngineSession, LoopbackClient
 from schwinget_spec.conformance.protocol.levels import (
     ask_fest_meeting,
     ask_fest_result,
@@ -43,15 +37,21 @@ from schwinget_spec.conformance.protocol.levels import (
     ask_match_result,
     ask_points,
 )
+from schwinget_spec.conformance.protocol.messages import (
+    ALL_SWITCHES,
+    GANG_SWITCHES,
+    LEVELS,
+    PROTOCOL1_GANG_SWITCHES,
+    ProtocolError,
+    checked_answer,
+)
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.summary import summarise
-from schwinget_spec.conformance.vectors.runner import verdict_matches
-from schwinget_spec.conformance.harness.situations import SITUATIONS
-from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
-from schwinget_spec.conformance.harness.steering_levels import steered_levels
-from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.conformance.trace.verify import verify_trace
+from schwinget_spec.conformance.vectors.generate import switch_flips
+from schwinget_spec.conformance.vectors.runner import verdict_matches
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.gang import GangResult, GangState
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem, TableRow
@@ -322,7 +322,7 @@ def test_an_angriff_on_an_empty_pile_is_judged_by_the_replay_not_the_schema() ->
 
 def test_the_trace_schema_bounds_no_count_by_a_rule_of_the_game() -> None:
     """The schema bounds the claimed tricks, Schwünge, pile size, hand sizes and Angriff moment from below only (shape), never by a rule."""
-    schema = json.loads((Path(__file__).parents[1] / "schwinget_spec" / "conformance" / "trace.schema.json").read_text())
+    schema = json.loads((Path(__file__).parents[1] / "schwinget_spec" / "conformance" / "trace" / "trace.schema.json").read_text())
     definitions = schema["definitions"]
     end = definitions["end_claims"]["properties"]
     assert "maximum" not in end["schwuenge"]

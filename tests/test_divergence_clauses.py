@@ -6,7 +6,6 @@ import pytest
 
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
-from schwinget_spec.conformance.protocol.adapter import ResultReport
 from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause, points_clause
 from schwinget_spec.conformance.harness.run import (
     DivergenceKind,
@@ -17,6 +16,7 @@ from schwinget_spec.conformance.harness.run import (
     run_harness,
 )
 from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
+from schwinget_spec.conformance.protocol.adapter import ResultReport
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState
 from schwinget_spec.match import play_out, random_chooser

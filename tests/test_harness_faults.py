@@ -15,7 +15,6 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.protocol.engine_session import HarnessSettingError
 from schwinget_spec.conformance.harness.run import (
     Divergence,
     DivergenceKind,
@@ -23,6 +22,7 @@ from schwinget_spec.conformance.harness.run import (
     format_report,
     run_harness,
 )
+from schwinget_spec.conformance.protocol.engine_session import HarnessSettingError
 from schwinget_spec.conformance.protocol.messages import PROTOCOL_VERSION
 
 _PRELUDE = (

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness.run import format_report, run_harness, verdict_line
 from schwinget_spec.conformance.harness.games import json_bool as json_value
+from schwinget_spec.conformance.harness.run import format_report, run_harness, verdict_line
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES, ProtocolError, parse_hello
 from schwinget_spec.conformance.protocol.readings import Readings, switch_values
 from schwinget_spec.conformance.protocol.reference_server import ReferenceServer, main

@@ -12,9 +12,14 @@ from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
 from schwinget_spec.cli.conformance import conformance_run_command
-from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness.run import DEFAULT_MAX_FAILURES, format_report, run_harness, verdict_line
+from schwinget_spec.conformance.harness.run import (
+    DEFAULT_MAX_FAILURES,
+    format_report,
+    run_harness,
+    verdict_line,
+)
 from schwinget_spec.conformance.mutants.engines import AngriffOnEmptyPile, FestOnceEach
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.protocol.reference_server import ReferenceServer
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.page import html_page

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.harness.run import check_adapter, format_report, readings_of, run_harness
 from schwinget_spec.conformance.harness.games import select_vectors
+from schwinget_spec.conformance.harness.run import check_adapter, format_report, readings_of, run_harness
 from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
 from schwinget_spec.conformance.vectors.skiplist import parse_skiplist
 from schwinget_spec.gang import GangState

@@ -23,10 +23,10 @@ from schwinget_spec import (
     play_schwingfest,
     start_gang,
 )
+from schwinget_spec.conformance.trace.verify import VerdictKind, verify_trace
 from schwinget_spec.conformance.vectors.gang_search import UNTRACEABLE_CLAUSES
 from schwinget_spec.conformance.vectors.runner import run_vectors
 from schwinget_spec.conformance.vectors.suite import load_vectors
-from schwinget_spec.conformance.trace.verify import VerdictKind, verify_trace
 from schwinget_spec.frozen import FrozenDict, FrozenList
 from schwinget_spec.match import MatchLength, first_legal, play_out
 from schwinget_spec.trace import gang_trace

@@ -13,10 +13,14 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.protocol.engine_session import EngineSession
-from schwinget_spec.conformance.harness.run import format_report, run_harness
-from schwinget_spec.conformance.harness.level_report import LevelsReport, format_level_divergence, format_levels
+from schwinget_spec.conformance.harness.level_report import (
+    LevelsReport,
+    format_level_divergence,
+    format_levels,
+)
 from schwinget_spec.conformance.harness.level_vectors import play_levels
+from schwinget_spec.conformance.harness.run import format_report, run_harness
+from schwinget_spec.conformance.protocol.engine_session import EngineSession
 from schwinget_spec.conformance.protocol.messages import ProtocolError, parse_hello
 from schwinget_spec.conformance.protocol.reference_server import (
     EngineLoadError,

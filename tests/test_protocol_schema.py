@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.harness.run import HarnessReport, format_report, run_harness
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.protocol.levels import ask_fest_schedule, send_fest_start
 from schwinget_spec.conformance.protocol.messages import (
     FEST_SCHEDULE_MAX_LINE_BYTES,
     MAX_LINE_BYTES,
@@ -22,7 +23,7 @@ from schwinget_spec.conformance.protocol.messages import (
     checked_answer,
     parse_state,
 )
-from schwinget_spec.conformance.protocol.levels import ask_fest_schedule, send_fest_start
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.protocol.schema import (
     REQUESTS,
     SCHEMA_PATH,
@@ -33,7 +34,6 @@ from schwinget_spec.conformance.protocol.schema import (
     main,
     request_fault,
 )
-from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 

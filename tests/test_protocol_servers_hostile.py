@@ -11,7 +11,11 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.protocol.reference_server import MAX_REQUEST_CHARS, ReferenceServer, answer_requests
+from schwinget_spec.conformance.protocol.reference_server import (
+    MAX_REQUEST_CHARS,
+    ReferenceServer,
+    answer_requests,
+)
 from schwinget_spec.deal import Deal
 from schwinget_spec.twin.engine import TwinServer
 from schwinget_spec.twin.engine import main as twin_main

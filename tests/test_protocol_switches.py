@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
-from schwinget_spec.conformance.harness.run import format_report, run_harness
 from schwinget_spec.conformance.harness.level_vectors import (
     level_vectors,
     random_fests,
@@ -19,7 +17,11 @@ from schwinget_spec.conformance.harness.level_vectors import (
     random_scored,
     steered_for,
 )
+from schwinget_spec.conformance.harness.run import format_report, run_harness
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
 from schwinget_spec.conformance.mutants.registry import MUTANTS
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.protocol.levels import fest_start_message, match_start_message, points_message
 from schwinget_spec.conformance.protocol.messages import (
     ALL_SWITCHES,
     FEST_SWITCHES,
@@ -28,9 +30,7 @@ from schwinget_spec.conformance.protocol.messages import (
     MATCH_SWITCHES,
     SCORING_SWITCHES,
 )
-from schwinget_spec.conformance.protocol.levels import fest_start_message, match_start_message, points_message
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
-from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

@@ -17,14 +17,6 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import bounds, cli
-from schwinget_spec.conformance.protocol.engine_session import EngineSession
-from schwinget_spec.conformance.mutants.engines import (
-    ENGINES,
-    AnsweredKonterLosesToSix,
-    FestTiebreakIgnored,
-    TieOlderStarts,
-)
-from schwinget_spec.conformance.protocol.messages import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
 from schwinget_spec.conformance.harness.readings_profile import (
     MAX_PROFILE_STEER,
     PROFILE_LEVELS,
@@ -40,6 +32,19 @@ from schwinget_spec.conformance.harness.readings_profile import (
 )
 from schwinget_spec.conformance.harness.steering import steered_games
 from schwinget_spec.conformance.harness.steering_levels import steered_levels
+from schwinget_spec.conformance.mutants.engines import (
+    ENGINES,
+    AnsweredKonterLosesToSix,
+    FestTiebreakIgnored,
+    TieOlderStarts,
+)
+from schwinget_spec.conformance.protocol.engine_session import EngineSession
+from schwinget_spec.conformance.protocol.messages import (
+    FEST_SWITCHES,
+    GANG_SWITCHES,
+    MATCH_SWITCHES,
+    SCORING_SWITCHES,
+)
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
 

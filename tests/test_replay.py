@@ -12,8 +12,8 @@ import pytest
 
 from schwinget_spec.bots import RandomBot, play_gang
 from schwinget_spec.cards import Card, Colour
-from schwinget_spec.conformance.vectors import Vector, load_vectors
 from schwinget_spec.conformance.trace.verify import Verdict
+from schwinget_spec.conformance.vectors import Vector, load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import SchwungRecord
 from schwinget_spec.players import Player

@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
-from schwinget_spec.conformance.protocol.adapter import ReferenceAdapter
 from schwinget_spec.conformance.harness.run import check_adapter
 from schwinget_spec.conformance.mutants.kill import run_mutant
 from schwinget_spec.conformance.mutants.registry import get_mutant
+from schwinget_spec.conformance.protocol.adapter import ReferenceAdapter
 from schwinget_spec.conformance.reports import (
     CellStatus,
     ReportFileError,

@@ -7,7 +7,12 @@ import json
 import pytest
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.harness.coverage import LEVELS, UNOBSERVABLE_CLAUSES, CoverageCounter, clause_level
+from schwinget_spec.conformance.harness.coverage import (
+    LEVELS,
+    UNOBSERVABLE_CLAUSES,
+    CoverageCounter,
+    clause_level,
+)
 from schwinget_spec.conformance.harness.run import check_adapter, format_report, verdict_line
 from schwinget_spec.conformance.harness.steering import (
     FEST_SITUATIONS,

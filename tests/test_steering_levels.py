@@ -8,15 +8,9 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.conformance.harness.run import steering_levels
-from schwinget_spec.conformance.protocol.engine_session import EngineSession, LoopbackClient
-from schwinget_spec.conformance.harness.run import run_harness
+from schwinget_spec.conformance.harness import steering_levels
 from schwinget_spec.conformance.harness.level_vectors import play_levels
-from schwinget_spec.conformance.mutants.kill import loopback_factory
-from schwinget_spec.conformance.mutants.registry import get_mutant
-from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES, GANG_SWITCHES
-from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
-from schwinget_spec.conformance.reports.summary import CellStatus, summarise
+from schwinget_spec.conformance.harness.run import run_harness
 from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
@@ -31,6 +25,12 @@ from schwinget_spec.conformance.harness.steering_levels import (
     reference_match,
     steered_levels,
 )
+from schwinget_spec.conformance.mutants.kill import loopback_factory
+from schwinget_spec.conformance.mutants.registry import get_mutant
+from schwinget_spec.conformance.protocol.engine_session import EngineSession, LoopbackClient
+from schwinget_spec.conformance.protocol.messages import ALL_SWITCHES, GANG_SWITCHES
+from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
+from schwinget_spec.conformance.reports.summary import CellStatus, summarise
 from schwinget_spec.rules import Rules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "harness.md"

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from schwinget_spec.ambiguities import AMBIGUITIES
 from schwinget_spec.cli.common import rules_options
-from schwinget_spec.conformance.vectors import gen_gang
 from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
+from schwinget_spec.conformance.vectors import gen_gang
 from schwinget_spec.ecosystem.openspiel_game import GAME_TYPE
 from schwinget_spec.impact import LEVELS
 from schwinget_spec.proofs.model import MODELLED_SWITCHES

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.vectors.skiplist import SkipListError, filter_vectors, parse_skiplist
+from schwinget_spec.conformance.trace.verify import Verdict, VerdictKind, verify_trace
 from schwinget_spec.conformance.vectors import (
     SUITE_VERSION,
     UNTRACEABLE_CLAUSES,
@@ -29,7 +29,7 @@ from schwinget_spec.conformance.vectors import (
     shipped_directory,
     write_vectors,
 )
-from schwinget_spec.conformance.trace.verify import Verdict, VerdictKind, verify_trace
+from schwinget_spec.conformance.vectors.skiplist import SkipListError, filter_vectors, parse_skiplist
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, Outcome, start_gang
 from schwinget_spec.players import Player

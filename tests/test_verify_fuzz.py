@@ -11,7 +11,6 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.conformance.trace.verify import (
     Verdict,
     VerdictKind,
@@ -19,6 +18,7 @@ from schwinget_spec.conformance.trace.verify import (
     verify_trace_file,
     verify_trace_text,
 )
+from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player

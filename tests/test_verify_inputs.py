@@ -12,7 +12,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.conformance.trace.text import MAX_TRACE_BYTES, parse_trace_text
 from schwinget_spec.conformance.trace.verify import (
     MAX_GAENGE,
@@ -23,6 +22,7 @@ from schwinget_spec.conformance.trace.verify import (
     verify_trace_file,
     verify_trace_text,
 )
+from schwinget_spec.conformance.vectors.suite import load_vectors
 
 VECTORS = load_vectors().vectors
 

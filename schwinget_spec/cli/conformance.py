@@ -29,7 +29,11 @@ from schwinget_spec.cli.conformance_kit import (
     report_command,
     write_junit,
 )
-from schwinget_spec.conformance.protocol.engine_session import DEFAULT_DEADLINE, HarnessSettingError, check_seconds
+from schwinget_spec.conformance.protocol.engine_session import (
+    DEFAULT_DEADLINE,
+    HarnessSettingError,
+    check_seconds,
+)
 from schwinget_spec.conformance.protocol.messages import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.vectors.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
@@ -140,8 +144,8 @@ def vectors_check_command(skip_file: Path | None, as_json: bool) -> None:
     # the runner and the skip lists are imported by the commands that run vectors, not by vectors list and export
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn  # noqa: PLC0415
 
-    from schwinget_spec.conformance.vectors.skiplist import SkipListError, filter_vectors, load_skiplist  # noqa: PLC0415
     from schwinget_spec.conformance.vectors import run_vectors  # noqa: PLC0415
+    from schwinget_spec.conformance.vectors.skiplist import SkipListError, filter_vectors, load_skiplist  # noqa: PLC0415
 
     suite = load_vectors()
     try:

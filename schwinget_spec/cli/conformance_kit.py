@@ -129,9 +129,9 @@ def mutants_command(*, as_json: bool, markdown: bool, only: tuple[str, ...], in_
     every mutant is caught, 1 if one survives, 130 when interrupted by Ctrl-C or SIGTERM
     (the running mutant's processes are stopped first).
     """
-    from schwinget_spec.conformance.protocol.engine_session import terminate_as_interrupt  # noqa: PLC0415
     from schwinget_spec.conformance.mutants.kill import format_markdown, format_matrix, kill_matrix  # noqa: PLC0415
     from schwinget_spec.conformance.mutants.registry import MUTANTS  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol.engine_session import terminate_as_interrupt  # noqa: PLC0415
 
     known = {m.id for m in MUTANTS}
     unknown = [m for m in only if m not in known]

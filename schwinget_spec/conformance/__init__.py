@@ -1,7 +1,8 @@
-"""The conformance kit: the trace schema and verifier, the test vectors with perft counts, skip lists, and the adapter protocol for other implementations.
+"""The conformance kit, in rooms: ``trace`` (the trace format and the verifier), ``protocol`` (the JSON-lines protocol and the reference server), ``vectors`` (the vector suite, its generators, perft, skip lists), ``harness`` (lock-step play, levels, steering, coverage, shrinking), ``reports`` and ``mutants``.
 
-Each name is imported from its module when first asked for, so that importing one module of
-the kit (the verifier for ``schwinget verify``) does not import the others (the vector generator).
+A room imports only the rooms before it in that list. Each name below is imported from its
+module when first asked for, so that importing one module of the kit (the verifier for
+``schwinget verify``) does not import the others (the vector generator).
 """
 
 from __future__ import annotations
@@ -9,18 +10,18 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# imported now: ``perft`` is the name of a submodule too, which would hide the function once imported
-from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
-
 if TYPE_CHECKING:
     from schwinget_spec.conformance.protocol.adapter import GangAdapter, ReferenceAdapter, ResultReport
-    from schwinget_spec.conformance.vectors.skiplist import (
-        SkipEntry,
-        SkipList,
-        SkipListError,
-        filter_vectors,
-        load_skiplist,
-        parse_skiplist,
+    from schwinget_spec.conformance.trace.verify import (
+        MAX_TRACE_BYTES,
+        RulesJsonError,
+        Verdict,
+        VerdictKind,
+        load_schema,
+        rules_from_json,
+        verify_trace,
+        verify_trace_file,
+        verify_trace_text,
     )
     from schwinget_spec.conformance.vectors import (
         SUITE_VERSION,
@@ -34,16 +35,14 @@ if TYPE_CHECKING:
         shipped_directory,
         write_vectors,
     )
-    from schwinget_spec.conformance.trace.verify import (
-        MAX_TRACE_BYTES,
-        RulesJsonError,
-        Verdict,
-        VerdictKind,
-        load_schema,
-        rules_from_json,
-        verify_trace,
-        verify_trace_file,
-        verify_trace_text,
+    from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
+    from schwinget_spec.conformance.vectors.skiplist import (
+        SkipEntry,
+        SkipList,
+        SkipListError,
+        filter_vectors,
+        load_skiplist,
+        parse_skiplist,
     )
 
 __all__ = [
@@ -101,6 +100,9 @@ _WHERE: dict[str, str] = {
     "load_skiplist": "schwinget_spec.conformance.vectors.skiplist",
     "load_vectors": "schwinget_spec.conformance.vectors",
     "parse_skiplist": "schwinget_spec.conformance.vectors.skiplist",
+    "perft": "schwinget_spec.conformance.vectors.perft",
+    "perft_complete": "schwinget_spec.conformance.vectors.perft",
+    "perft_divide": "schwinget_spec.conformance.vectors.perft",
     "reference_perft": "schwinget_spec.conformance.vectors",
     "rules_from_json": "schwinget_spec.conformance.trace.verify",
     "run_vectors": "schwinget_spec.conformance.vectors",

@@ -10,8 +10,8 @@ from typing import Any
 import attrs
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.conformance.vectors.gang_search import features_of
 from schwinget_spec.conformance.harness.situations import SITUATIONS
+from schwinget_spec.conformance.vectors.gang_search import features_of
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules

@@ -12,17 +12,10 @@ import attrs
 
 from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause, points_clause
 from schwinget_spec.conformance.harness.games import GameSpec, script_policy
-from schwinget_spec.conformance.harness.report import Divergence
 from schwinget_spec.conformance.harness.level_report import LevelCheck, LevelDivergence, LevelsReport
 from schwinget_spec.conformance.harness.lockstep import DivergenceError, LockstepGame, PlayCounts
-from schwinget_spec.conformance.protocol.messages import (
-    LEVELS,
-    ActionRefusedError,
-    Hello,
-    ProtocolError,
-    SubprocessAdapter,
-    start_message,
-)
+from schwinget_spec.conformance.harness.report import Divergence
+from schwinget_spec.conformance.harness.situations import fest_situations, match_situations
 from schwinget_spec.conformance.protocol.levels import (
     ask_fest_meeting,
     ask_fest_result,
@@ -36,7 +29,14 @@ from schwinget_spec.conformance.protocol.levels import (
     send_fest_start,
     send_match_start,
 )
-from schwinget_spec.conformance.harness.situations import fest_situations, match_situations
+from schwinget_spec.conformance.protocol.messages import (
+    LEVELS,
+    ActionRefusedError,
+    Hello,
+    ProtocolError,
+    SubprocessAdapter,
+    start_message,
+)
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, play_out, random_chooser, start_match

@@ -9,9 +9,17 @@ from typing import Any
 import attrs
 
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng, random_rules, unplayed_reason
-from schwinget_spec.conformance.harness.report import Divergence
-from schwinget_spec.conformance.harness.level_play import FestSpec, FreshEngine, LevelPlay, MatchSpec, PlannedGang
+from schwinget_spec.conformance.harness.level_play import (
+    FestSpec,
+    FreshEngine,
+    LevelPlay,
+    MatchSpec,
+    PlannedGang,
+)
 from schwinget_spec.conformance.harness.level_report import LevelsReport
+from schwinget_spec.conformance.harness.report import Divergence
+from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
+from schwinget_spec.conformance.harness.steering_levels import SteeredLevels, steered_levels
 from schwinget_spec.conformance.protocol.messages import (
     FEST_SWITCHES,
     GANG_SWITCHES,
@@ -22,8 +30,6 @@ from schwinget_spec.conformance.protocol.messages import (
     deal_from_codes,
 )
 from schwinget_spec.conformance.protocol.readings import Readings, as_readings
-from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
-from schwinget_spec.conformance.harness.steering_levels import SteeredLevels, steered_levels
 from schwinget_spec.conformance.vectors.suite import Vector, load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError

@@ -8,7 +8,6 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from schwinget_spec.cards import Card, Colour
-from schwinget_spec.conformance.protocol.adapter import GangAdapter
 from schwinget_spec.conformance.harness.divergence_clauses import (
     Answered,
     allowing_clause,
@@ -24,6 +23,7 @@ from schwinget_spec.conformance.harness.divergence_clauses import (
 )
 from schwinget_spec.conformance.harness.games import GameSpec, Policy, script_policy
 from schwinget_spec.conformance.harness.report import Divergence, DivergenceKind
+from schwinget_spec.conformance.protocol.adapter import GangAdapter
 from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES, ProtocolError
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang

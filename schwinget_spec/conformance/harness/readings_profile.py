@@ -37,6 +37,16 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import attrs
 
 from schwinget_spec.ambiguities import AMBIGUITIES
+from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
+from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
+from schwinget_spec.conformance.harness.steering import steered_games
+from schwinget_spec.conformance.harness.steering_levels import (
+    ResultClass,
+    class_of,
+    reference_fest,
+    reference_match,
+    steered_levels,
+)
 from schwinget_spec.conformance.protocol.adapter import Observation, ReferenceAdapter, ResultReport, observe
 from schwinget_spec.conformance.protocol.engine_session import (
     DEFAULT_DEADLINE,
@@ -45,8 +55,18 @@ from schwinget_spec.conformance.protocol.engine_session import (
     check_seconds,
     terminate_as_interrupt,
 )
-from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
-from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
+from schwinget_spec.conformance.protocol.levels import (
+    FEST_LEVEL_SWITCHES,
+    MATCH_LEVEL_SWITCHES,
+    ask_fest_meeting,
+    ask_fest_result,
+    ask_fest_schedule,
+    ask_match_next,
+    ask_match_result,
+    ask_points,
+    fest_start_message,
+    match_start_message,
+)
 from schwinget_spec.conformance.protocol.messages import (
     DEFAULT_START_TIMEOUT,
     DEFAULT_TIMEOUT,
@@ -61,28 +81,8 @@ from schwinget_spec.conformance.protocol.messages import (
     SubprocessAdapter,
     SubprocessClient,
 )
-from schwinget_spec.conformance.protocol.levels import (
-    FEST_LEVEL_SWITCHES,
-    MATCH_LEVEL_SWITCHES,
-    ask_fest_meeting,
-    ask_fest_result,
-    ask_fest_schedule,
-    ask_match_next,
-    ask_match_result,
-    ask_points,
-    fest_start_message,
-    match_start_message,
-)
 from schwinget_spec.conformance.protocol.readings import Readings
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
-from schwinget_spec.conformance.harness.steering import steered_games
-from schwinget_spec.conformance.harness.steering_levels import (
-    ResultClass,
-    class_of,
-    reference_fest,
-    reference_match,
-    steered_levels,
-)
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, start_gang

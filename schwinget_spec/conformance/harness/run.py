@@ -18,15 +18,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.protocol.adapter import GangAdapter
 from schwinget_spec.conformance.harness.coverage import Coverage, CoverageCounter
-from schwinget_spec.conformance.protocol.engine_session import (
-    DEFAULT_DEADLINE,
-    ClientFactory,
-    EngineSession,
-    check_seconds,
-    terminate_as_interrupt,
-)
 from schwinget_spec.conformance.harness.games import (
     ALL_ACTION_CODES,
     GameSpec,
@@ -40,6 +32,14 @@ from schwinget_spec.conformance.harness.games import (
     select_vectors,
     vector_games,
 )
+from schwinget_spec.conformance.harness.level_vectors import play_levels
+from schwinget_spec.conformance.harness.lockstep import (
+    DivergenceError,
+    EndClaimsAdapter,
+    LockstepGame,
+    PlayCounts,
+)
+from schwinget_spec.conformance.harness.readings_profile import explanation_lines
 from schwinget_spec.conformance.harness.report import (
     Divergence,
     DivergenceKind,
@@ -49,16 +49,6 @@ from schwinget_spec.conformance.harness.report import (
     scorecard_lines,
     verdict_line,
 )
-from schwinget_spec.conformance.harness.level_vectors import play_levels
-from schwinget_spec.conformance.harness.lockstep import DivergenceError, EndClaimsAdapter, LockstepGame, PlayCounts
-from schwinget_spec.conformance.protocol.messages import (
-    DEFAULT_START_TIMEOUT,
-    DEFAULT_TIMEOUT,
-    GANG_SWITCHES,
-    ProtocolError,
-)
-from schwinget_spec.conformance.protocol.readings import Readings, as_readings
-from schwinget_spec.conformance.harness.readings_profile import explanation_lines
 from schwinget_spec.conformance.harness.shrink import confirm_fresh, shrink_divergence
 from schwinget_spec.conformance.harness.situations import (
     SITUATIONS,
@@ -67,7 +57,6 @@ from schwinget_spec.conformance.harness.situations import (
     impossible_situations,
     match_situations,
 )
-from schwinget_spec.conformance.vectors.skiplist import SkipList
 from schwinget_spec.conformance.harness.steering import (
     DEFAULT_STEER,
     SteeredRun,
@@ -76,6 +65,22 @@ from schwinget_spec.conformance.harness.steering import (
     steered_games,
 )
 from schwinget_spec.conformance.harness.steering_levels import level_situations_out_of_reach
+from schwinget_spec.conformance.protocol.adapter import GangAdapter
+from schwinget_spec.conformance.protocol.engine_session import (
+    DEFAULT_DEADLINE,
+    ClientFactory,
+    EngineSession,
+    check_seconds,
+    terminate_as_interrupt,
+)
+from schwinget_spec.conformance.protocol.messages import (
+    DEFAULT_START_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    GANG_SWITCHES,
+    ProtocolError,
+)
+from schwinget_spec.conformance.protocol.readings import Readings, as_readings
+from schwinget_spec.conformance.vectors.skiplist import SkipList
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
 

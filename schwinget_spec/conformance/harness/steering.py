@@ -22,8 +22,6 @@ import attrs
 
 from schwinget_spec.cards import COLOUR_CARDS, Card
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
-from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
-from schwinget_spec.conformance.protocol.readings import Readings, as_readings
 from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     GANG_SITUATIONS,
@@ -37,6 +35,8 @@ from schwinget_spec.conformance.harness.situations import (
     match_situations,
     step_situations,
 )
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
+from schwinget_spec.conformance.protocol.readings import Readings, as_readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player

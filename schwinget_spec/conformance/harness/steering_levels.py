@@ -25,8 +25,6 @@ import attrs
 
 from schwinget_spec.conformance.harness.games import HarnessRng, random_rules
 from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
-from schwinget_spec.conformance.protocol.messages import FEST_SWITCHES, GANG_SWITCHES, MATCH_SWITCHES, SCORING_SWITCHES
-from schwinget_spec.conformance.protocol.readings import as_readings
 from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
@@ -34,6 +32,13 @@ from schwinget_spec.conformance.harness.situations import (
     match_situations,
 )
 from schwinget_spec.conformance.harness.steering import Aim, AngriffAt, aimed_play
+from schwinget_spec.conformance.protocol.messages import (
+    FEST_SWITCHES,
+    GANG_SWITCHES,
+    MATCH_SWITCHES,
+    SCORING_SWITCHES,
+)
+from schwinget_spec.conformance.protocol.readings import as_readings
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, Outcome, start_gang
 from schwinget_spec.match import MatchGang, MatchLength, MatchState, start_match

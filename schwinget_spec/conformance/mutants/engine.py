@@ -6,7 +6,11 @@ import sys
 from collections.abc import Sequence
 
 from schwinget_spec.conformance.mutants.registry import MUTANTS, UnknownMutantError, get_mutant
-from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, serve, serve_until_interrupted
+from schwinget_spec.conformance.protocol.reference_server import (
+    ReferenceEngine,
+    serve,
+    serve_until_interrupted,
+)
 
 __all__ = ["main", "mutant_engine"]
 

@@ -10,7 +10,12 @@ import attrs
 
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card, Colour
-from schwinget_spec.conformance.protocol.reference_server import EngineFest, EngineMatch, PlayedGang, ReferenceEngine
+from schwinget_spec.conformance.protocol.reference_server import (
+    EngineFest,
+    EngineMatch,
+    PlayedGang,
+    ReferenceEngine,
+)
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import Angriff, GangResult, GangState, Phase

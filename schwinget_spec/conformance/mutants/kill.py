@@ -11,10 +11,10 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.protocol.engine_session import ClientFactory, LoopbackClient
 from schwinget_spec.conformance.harness.run import HarnessReport, run_harness
 from schwinget_spec.conformance.mutants.engine import mutant_engine
 from schwinget_spec.conformance.mutants.registry import Mutant
+from schwinget_spec.conformance.protocol.engine_session import ClientFactory, LoopbackClient
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 
 __all__ = [

@@ -18,8 +18,8 @@ import attrs
 
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.protocol.adapter import ResultReport
-from schwinget_spec.conformance.protocol.schema import answer_fault
 from schwinget_spec.conformance.protocol.readings import Readings
+from schwinget_spec.conformance.protocol.schema import answer_fault
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player

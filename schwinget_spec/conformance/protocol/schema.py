@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 SCHEMA_PATH = Path(__file__).with_name("protocol.schema.json")
-"""The protocol's schema as shipped: ``schwinget_spec/conformance/protocol.schema.json``."""
+"""The protocol's schema as shipped: ``schwinget_spec/conformance/protocol/protocol.schema.json``."""
 
 REQUESTS: tuple[str, ...] = (
     "hello", "start", "legal", "apply", "state", "result", "points",
@@ -101,7 +101,7 @@ def _rules(switches: Sequence[str], values: Callable[[str], tuple[Any, ...]]) ->
 def build_schema() -> dict[str, Any]:
     """The protocol's schema, from the constants of ``protocol``, ``protocol_levels`` and ``readings`` (what ``protocol.schema.json`` holds)."""
     # imported here: protocol imports this module to check the answers it reads
-    from schwinget_spec.conformance.protocol.messages import messages as protocol  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol import messages as protocol  # noqa: PLC0415
     from schwinget_spec.conformance.protocol.levels import FEST_LEVEL_SWITCHES, MATCH_LEVEL_SWITCHES  # noqa: PLC0415
     from schwinget_spec.conformance.protocol.readings import switch_values  # noqa: PLC0415
     from schwinget_spec.schwingfest import MAX_PLAYERS  # noqa: PLC0415
@@ -272,7 +272,7 @@ def _text(schema: Mapping[str, Any]) -> str:
 @functools.cache
 def load_schema() -> dict[str, Any]:
     """The shipped schema (``protocol.schema.json``)."""
-    text = resources.files("schwinget_spec.conformance").joinpath("protocol.schema.json").read_text(encoding="utf-8")
+    text = resources.files("schwinget_spec.conformance.protocol").joinpath("protocol.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

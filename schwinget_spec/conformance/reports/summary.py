@@ -12,9 +12,9 @@ import attrs
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.harness.coverage import clause_level
+from schwinget_spec.conformance.harness.situations import SITUATIONS, gang_situations
 from schwinget_spec.conformance.protocol.messages import LEVELS
 from schwinget_spec.conformance.reports.run_file import run_file_problem
-from schwinget_spec.conformance.harness.situations import SITUATIONS, gang_situations
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.rules import Rules
 

@@ -151,7 +151,7 @@ class Verdict:
 
 def load_schema() -> dict[str, Any]:
     """The JSON Schema of the trace format (draft 7), as shipped with the package."""
-    text = resources.files("schwinget_spec.conformance").joinpath("trace.schema.json").read_text("utf-8")
+    text = resources.files("schwinget_spec.conformance.trace").joinpath("trace.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

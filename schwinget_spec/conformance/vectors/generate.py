@@ -10,15 +10,15 @@ from typing import Any
 
 import attrs
 
+from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
+from schwinget_spec.conformance.trace.verify import verify_trace
 from schwinget_spec.conformance.vectors.gen_defects import malformed_vectors, wrong_claim_vectors
 from schwinget_spec.conformance.vectors.gen_gang import illegal_vectors, rule_vectors, valid_vectors
 from schwinget_spec.conformance.vectors.gen_matches import fest_vectors, match_vectors
 from schwinget_spec.conformance.vectors.gen_perft import perft_vectors
 from schwinget_spec.conformance.vectors.gen_scoring import scoring_vectors
-from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
 from schwinget_spec.conformance.vectors.runner import verdict_matches
 from schwinget_spec.conformance.vectors.suite import SUITE_VERSION, VECTOR_FORMAT
-from schwinget_spec.conformance.trace.verify import verify_trace
 from schwinget_spec.files import write_text_atomically
 from schwinget_spec.rules import Rules
 

@@ -9,9 +9,9 @@ from typing import Any
 import attrs
 
 from schwinget_spec.cards import Card
+from schwinget_spec.conformance.trace.verify import Verdict, rules_from_json, verify_trace
 from schwinget_spec.conformance.vectors.perft import perft, perft_complete
 from schwinget_spec.conformance.vectors.suite import Vector, load_vectors
-from schwinget_spec.conformance.trace.verify import Verdict, rules_from_json, verify_trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.frozen import freeze
 from schwinget_spec.gang import start_gang
