@@ -56,3 +56,14 @@ def test_strong_impact_on_ray_counts_what_the_local_run_counts(cluster: None) ->
 
     switches = ["void_konter_beats_six", "draw_tie_starter", "fest_tiebreak"]
     assert strong_counts("solver", 48, 2, switches, backend="ray") == strong_counts("solver", 48, 2, switches)
+
+
+@pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
+def test_balance_on_ray_counts_what_the_local_run_counts(cluster: None) -> None:
+    """The solver's balance and two bots' balance, in chunks on the Ray cluster, equal the balance computed in one piece here."""
+    from schwinget_spec.solver.balance import balance  # noqa: PLC0415
+    from schwinget_spec.solver.strong_balance import CHUNK, played_balance, solved_balance  # noqa: PLC0415
+
+    deals = CHUNK + 20
+    assert solved_balance(deals, 4, "schwingerwertung", CHUNK + 3, backend="ray") == balance(deals, 4, "schwingerwertung", None, CHUNK + 3)
+    assert played_balance("random", deals, 4, backend="ray") == played_balance("random", deals, 4)

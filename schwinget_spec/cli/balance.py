@@ -21,7 +21,10 @@ BALANCE_PLAYS = ("solver", "random", "heuristic", "pimc", "pimc-8", "pimc-128")
               help="The first deal's seed (and the seed of the bots' stream).")
 @click.option("--system", type=click.Choice(("schwingerwertung", "punktewertung")), default="schwingerwertung",
               show_default=True, help="The scoring system of the points lead (and the solver's aim).")
-def balance_command(play: str, deals: int, angriff_deals: int, seed: int, system: str) -> None:
+@click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
+              help="ray: solve or play the deals in chunks as tasks of a Ray cluster (RAY_ADDRESS, or one started "
+                   "here; the extra schwinget_spec[ray]); the same table.")
+def balance_command(*, play: str, deals: int, angriff_deals: int, seed: int, system: str, backend: str) -> None:
     """What the starter of a Gang gains: won, drawn and lost Gänge and the points lead, under best play or between two bots.
 
     The starter's shares and its mean points lead come with 95 % intervals. With --play solver (the default) both players play best with every card known; the
@@ -33,8 +36,9 @@ def balance_command(play: str, deals: int, angriff_deals: int, seed: int, system
     # the solver and the bots are imported by this command only
     from schwinget_spec.solver import balance, strong_balance  # noqa: PLC0415
 
-    # a SchwingetError (no compiled solver, a seed past the last deal) is one line and exit code 2 (cli.main)
+    # a SchwingetError (no compiled solver, no Ray, a seed past the last deal) is one line and exit code 2 (cli.main)
     if play == "solver":
-        click.echo(balance.render(balance.balance(deals, seed, system, None, min(angriff_deals, deals))))
+        solved = strong_balance.solved_balance(deals, seed, system, min(angriff_deals, deals), backend=backend)
+        click.echo(balance.render(solved))
     else:
-        click.echo(strong_balance.render_played(strong_balance.played_balance(play, deals, seed, system)))
+        click.echo(strong_balance.render_played(strong_balance.played_balance(play, deals, seed, system, backend=backend)))

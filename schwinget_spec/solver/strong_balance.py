@@ -9,20 +9,22 @@ from fractions import Fraction
 import attrs
 
 from schwinget_spec.actions import StartAngriff
+from schwinget_spec.backends import check_backend, run_map
 from schwinget_spec.bots import BOT_NAMES, Bot, make_bot
 from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
-from schwinget_spec.rng import SplitMix64
+from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
-from schwinget_spec.solver.balance import wilson
+from schwinget_spec.solver.balance import Balance, balance, wilson
 
-__all__ = ["PlayedBalance", "played_balance", "render_played"]
+__all__ = ["CHUNK", "PlayedBalance", "played_balance", "render_played", "solved_balance"]
 
 _Z95 = 1.959964
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 @attrs.frozen
@@ -61,14 +63,19 @@ class PlayedBalance:
         return (mean - half, mean + half)
 
 
+CHUNK = 250
+"""Deals per task when ``backend="ray"``."""
+
+
 def played_balance(
     play: str, deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
-    rules: Rules | None = None,
+    rules: Rules | None = None, *, backend: str = "local",
 ) -> PlayedBalance:
     """Play ``deals`` Gänge between two ``play`` bots (``bots.BOT_NAMES``) and count what they give the starter.
 
-    Raises ``InvalidArgumentError`` naming the parameter for an unknown bot or a count
-    or seed out of range.
+    ``backend="ray"`` plays them in chunks of ``CHUNK`` deals as tasks of a Ray cluster
+    (``backends.run_map``), with the same counts. Raises ``InvalidArgumentError`` naming
+    the parameter for an unknown bot or backend, or a count or seed out of range.
     """
     if play not in BOT_NAMES:
         raise InvalidArgumentError("play", f"expected one of {', '.join(BOT_NAMES)}, got {play!r}")
@@ -76,11 +83,30 @@ def played_balance(
     check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
     scoring = as_system(system)
     rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    jobs = [(play, first_seed, start, min(CHUNK, deals - start), scoring, rules) for start in range(0, deals, CHUNK)]
     outcomes: Counter[str] = Counter()
     when: Counter[int] = Counter()
     lead = squares = angriffe = by_starter = 0
-    rng = SplitMix64.seeded(first_seed)
-    for i in range(deals):
+    for part in run_map(_chunk, jobs, check_backend(backend)):
+        outcomes.update(part.outcomes)
+        when.update(part.when)
+        lead += part.lead
+        squares += part.squares
+        angriffe += part.angriffe
+        by_starter += part.by_starter
+    return PlayedBalance(play, scoring, rules, deals, first_seed, outcomes, lead, squares, angriffe, by_starter, when)
+
+
+def _chunk(job: tuple[str, int, int, int, ScoringSystem, Rules]) -> PlayedBalance:
+    """Deals ``start`` to ``start + count - 1`` of ``played_balance`` (the bots' stream taken up after ``2 * start`` numbers)."""
+    play, first_seed, start, deals, scoring, rules = job
+    outcomes: Counter[str] = Counter()
+    when: Counter[int] = Counter()
+    lead = squares = angriffe = by_starter = 0
+    # the stream's state after k numbers is its seed + k * 0x9E3779B97F4A7C15
+    rng = SplitMix64.seeded((first_seed + 2 * start * _GAMMA) & MASK64)
+    for j in range(deals):
+        i = start + j
         seeds = []
         for _ in range(2):
             value, rng = rng.next()
@@ -102,7 +128,8 @@ def played_balance(
         outcomes["draw" if winner is None else "win" if winner is Player.P0 else "loss"] += 1
         lead += value
         squares += value * value
-    return PlayedBalance(play, scoring, rules, deals, first_seed, outcomes, lead, squares, angriffe, by_starter, when)
+    return PlayedBalance(play, scoring, rules, deals, first_seed + start, outcomes, lead, squares, angriffe, by_starter,
+                         when)
 
 
 def _share(hits: int, trials: int) -> str:
@@ -129,3 +156,32 @@ def render_played(result: PlayedBalance) -> str:
         f"| of those, the starter | {_share(b.by_starter, max(1, b.angriffe))} |",
         "| after Schwünge (Gänge with the Angriff) | " + ", ".join(f"{k}: {b.when[k]:,}" for k in sorted(b.when)) + " |",
     ])
+
+
+def _solved_chunk(job: tuple[int, int, ScoringSystem, int]) -> Balance:
+    first_seed, deals, scoring, weighed = job
+    return balance(deals, first_seed, scoring, None, weighed)
+
+
+def solved_balance(
+    deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
+    angriff_deals: int = 0, *, backend: str = "local",
+) -> Balance:
+    """``solver.balance.balance(deals, first_seed, system, None, angriff_deals)`` solved in chunks of ``CHUNK`` deals on ``backend``, the same counts."""
+    check_int(deals, "deals", minimum=1, maximum=10**7)
+    check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
+    check_int(angriff_deals, "angriff_deals", minimum=0, maximum=deals)
+    scoring = as_system(system)
+    jobs = [(first_seed + start, min(CHUNK, deals - start), scoring, max(0, min(CHUNK, angriff_deals - start)))
+            for start in range(0, deals, CHUNK)]
+    parts = list(run_map(_solved_chunk, jobs, check_backend(backend)))
+    outcomes: Counter[str] = Counter()
+    when: Counter[int] = Counter()
+    for part in parts:
+        outcomes.update(part.outcomes)
+        when.update(part.when)
+    return Balance(
+        scoring, parts[0].rules, deals, first_seed, outcomes, sum(b.lead for b in parts), sum(b.squares for b in parts),
+        angriff_deals, sum(b.lead_with for b in parts), sum(b.lead_without for b in parts), sum(b.changed for b in parts),
+        sum(b.used for b in parts), sum(b.used_by_starter for b in parts), when,
+    )
