@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -119,3 +121,26 @@ def test_the_command_takes_play() -> None:
     refused = runner.invoke(cli.cli, ["impact", "--starters", "--play", "solver"])
     assert refused.exit_code == 2
     assert "--play" in refused.output
+
+
+def test_each_question_page_shows_the_strong_figures_of_the_document() -> None:
+    """The site's "Under strong play" section of each switch (docs/_ext/open_questions.strong_section) gives each reading's strong shares and flag as docs/ambiguities.md's table holds them."""
+    ext = Path(__file__).resolve().parent.parent / "docs" / "_ext"
+    sys.path.insert(0, str(ext))
+    try:
+        import open_questions  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(ext))
+    text = open_questions.DOC.read_text(encoding="utf-8")
+    rows = open_questions.impact_rows(text)
+    assert all(r.strong is not None for r in rows)
+    for switch in {r.switch for r in rows}:
+        own = [r for r in rows if r.switch == switch]
+        section = open_questions.strong_section(own, text)
+        for r in own:
+            assert r.strong is not None
+            share = f"{100 * r.strong.points_sw / r.strong.runs:.1f} %"
+            assert f"| `{r.reading}` | {r.runs} |" in section
+            assert share in section
+            assert section.count(f"| {weight_change(r)} |") >= 1
+    assert open_questions.strong_section([attrs.evolve(r, strong=None) for r in rows], text) == ""

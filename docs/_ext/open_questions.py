@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
-from schwinget_spec.impact import ImpactRow, Level, StrongCounts
+from schwinget_spec.impact import ImpactRow, Level, StrongCounts, interval, weight_change
 
-__all__ = ["DOC", "IMPACT_HEADING", "SITUATIONS_HEADING", "command", "impact_rows", "situation_rows"]
+__all__ = ["DOC", "IMPACT_HEADING", "SITUATIONS_HEADING", "command", "impact_rows", "situation_rows", "strong_section"]
 
 DOC = Path(__file__).resolve().parents[1] / "ambiguities.md"
 """The document whose tables hold the figures."""
@@ -54,8 +55,9 @@ def _strong(play: str, runs: int, cells: list[str]) -> StrongCounts:
     counts = [_count(c) for c in cells[:3]]
     if any(c is None for c in counts):
         raise ValueError(f"strong counts without outcome or points: {cells!r}")
+    outcome, points_sw, points_pw = (int(c or 0) for c in counts)
     shift = re.fullmatch(r"\d+\.\d{3} \((\d+)\.(\d\d) in all\)", cells[3])
-    return StrongCounts(play, runs, *map(int, counts), None if shift is None else int(shift[1]) * 100 + int(shift[2]))  # type: ignore[arg-type]
+    return StrongCounts(play, runs, outcome, points_sw, points_pw, None if shift is None else int(shift[1]) * 100 + int(shift[2]))
 
 
 def impact_rows(text: str) -> tuple[ImpactRow, ...]:
@@ -78,8 +80,9 @@ def impact_rows(text: str) -> tuple[ImpactRow, ...]:
         if any(c is None for c in measured):
             raise ValueError(f"a row of the impact table without tricks, outcome or points: {line!r}")
         strong = None if play is None else _strong(play[1], int(runs), cells[10:14])
-        out.append(ImpactRow(found[1], found[2], _LEVELS[unit], int(runs), legal, *map(int, measured), starters, ranks,  # type: ignore[arg-type]
-                             strong=strong))
+        tricks_n, outcome_n, sw_n, pw_n = (int(c or 0) for c in measured)
+        out.append(ImpactRow(found[1], found[2], _LEVELS[unit], int(runs), legal, tricks_n, outcome_n, sw_n, pw_n,
+                             starters, ranks, strong=strong))
     return tuple(out)
 
 
@@ -90,3 +93,38 @@ def situation_rows(text: str) -> dict[str, list[tuple[str, str]]]:
         amb, situation, figure = line.strip("| ").split(" | ")
         out.setdefault(amb.strip("`"), []).append((situation, figure))
     return out
+
+
+def _figure(count: int, runs: int) -> str:
+    low, high = interval(count, runs)
+    return f"{100 * count / runs:.1f} % ({100 * low:.1f}–{100 * high:.1f} %)"
+
+
+def strong_section(rows: Sequence[ImpactRow], text: str) -> str:
+    """A question page's "Under strong play" section for its rows of the impact table of ``text``: each reading's share under random play and under the table's strong play, with 95 % intervals; "" when the table was not weighed."""
+    weighed = [r for r in rows if r.strong is not None]
+    if not weighed:
+        return ""
+    first = weighed[0].strong
+    assert first is not None
+    play = first.play
+    lines = [
+        "| reading | runs | outcome: random | outcome: strong | points (SW): random | points (SW): strong "
+        "| points (PW): random | points (PW): strong | weight against random play |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in weighed:
+        s = r.strong
+        assert s is not None
+        lines.append(
+            f"| `{r.reading}` | {r.runs} | {_figure(r.outcome, r.runs)} | {_figure(s.outcome, s.runs)} "
+            f"| {_figure(r.points_sw, r.runs)} | {_figure(s.points_sw, s.runs)} | {_figure(r.points_pw, r.runs)} "
+            f"| {_figure(s.points_pw, s.runs)} | {weight_change(r)} |"
+        )
+    return (
+        f"\n## Under strong play\n\nThe same runs between strong players ({play}: "
+        + ("both play best with every card known" if play == "solver" else f"a {play} bot at each seat")
+        + f"; `{command(text)}`, the table of [Ambiguities](../../ambiguities.md)), beside random play, "
+        "each share with its 95 % interval. Strong play's outcome is who wins (a match's winner, a fest's "
+        "first place); random play's, the outcome row or the winner:\n\n" + "\n".join(lines) + "\n"
+    )

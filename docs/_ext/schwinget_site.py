@@ -387,6 +387,7 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
             f"[Ambiguities](../../ambiguities.md)):\n\n"
             + "\n".join(lines)
             + f"\n\n![impact of {amb.switch}](../figures/{figure})\n"
+            + open_questions.strong_section(impact, open_questions.DOC.read_text(encoding="utf-8"))
             + "\nA wording for the booklet that settles it, in German and French: [Errata](../../errata.md).\n"
         )
     situations = open_questions.situation_rows(open_questions.DOC.read_text(encoding="utf-8")).get(amb.id, [])
