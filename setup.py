@@ -8,6 +8,9 @@ from setuptools import Extension, setup
 
 # The twin is optional: without a C compiler (or with SCHWINGET_NO_TWIN=1 at build time) the
 # package installs without it and schwinget_spec.twin falls back to the pure-Python engine.
+# The flags are portable (no -march, no -mpopcnt): a wheel runs on any CPU of its architecture.
+# The twin's bulk loops come in two builds, one of them for CPUs with a popcount instruction,
+# chosen when the module loads (_twin.c, choose_popcount); the solver counts cards without it.
 TWIN = Extension(
     "schwinget_spec.twin._twin",
     sources=["schwinget_spec/twin/_twin.c"],

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ctypes
+import importlib.util
+import platform
 import shutil
 import subprocess
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -52,3 +55,40 @@ def test_the_baseline_plays_the_readable_engines_gaenge(tmp_path: Path) -> None:
     lib = _build(tmp_path)
     for switches in range(32):
         assert _counts(lib, 40, switches, switches) == tuple(pure.play_random(40, switches, switches, False)[0]), switches
+
+
+def _cpu_has_popcnt() -> bool:
+    """The CPU's popcount instruction, as Linux lists it in /proc/cpuinfo (x86)."""
+    info = Path("/proc/cpuinfo")
+    return info.is_file() and any(
+        line.startswith("flags") and "popcnt" in line.split() for line in info.read_text().splitlines())
+
+
+def test_the_twin_uses_the_cpus_popcount_when_the_cpu_has_one() -> None:
+    """The installed twin runs its popcount build exactly when the CPU lists the instruction (x86 Linux)."""
+    compiled = twin.compiled()
+    machine = platform.machine().lower()
+    if machine in {"x86_64", "amd64", "i686", "i386"} and Path("/proc/cpuinfo").is_file():
+        assert int(_cpu_has_popcnt()) == compiled.POPCNT
+    else:
+        assert compiled.POPCNT == 0
+
+
+@pytest.mark.clause("deal.shuffle", "schwung.farbzwang", "kampfrichter.chooses")
+def test_the_portable_build_plays_the_same_gaenge(tmp_path: Path) -> None:
+    """A twin built without the popcount build (SCHWINGET_NO_POPCNT_DISPATCH) gives the installed twin's packed results, byte for byte."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.fail("gcc not found: the README's set-up needs gcc for the twin")
+    source = Path(twin.__file__).resolve().parent / "_twin.c"
+    target = tmp_path / f"_twin{sysconfig.get_config_var('EXT_SUFFIX')}"
+    subprocess.run([gcc, "-shared", "-fPIC", "-O1", "-DSCHWINGET_NO_POPCNT_DISPATCH",
+                    f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(target)], check=True)
+    spec = importlib.util.spec_from_file_location("schwinget_spec.twin._twin", target)
+    assert spec is not None
+    assert spec.loader is not None
+    portable = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(portable)
+    assert portable.POPCNT == 0
+    for switches in (0, 5, 26, 31):
+        assert portable.play_random(3_000, switches, switches, True) == twin.compiled().play_random(3_000, switches, switches, True)

@@ -380,15 +380,19 @@ static inline uint32_t result_code(const Gang *g) {
 }
 
 /* Play to the end, each action legal[x % n] for the next number x of the stream; returns the steps. */
-static inline unsigned play_out(Gang *g, uint64_t *stream) {
+static inline unsigned play_out(Gang *gang, uint64_t *stream) {
+    Gang l = *gang, *g = &l;
+    uint64_t s = *stream;
     unsigned steps = 0;
     while (g->phase != OVER) {
         uint32_t m = legal_mask(g);
         unsigned n = (unsigned)__builtin_popcount(m);
-        uint64_t x = sm_next(stream);
+        uint64_t x = sm_next(&s);
         apply_legal(g, nth_action(m, (unsigned)(x % n)));
         steps++;
     }
+    *gang = l;
+    *stream = s;
     return steps;
 }
 
@@ -868,6 +872,69 @@ enum {
     C_PLATTWUERFE, C_STARTER_WINS, N_COUNTS
 };
 
+/* Gänge begin..end-1 of play_random: dealt and played from the stream `master`, counted into
+ * `counts`, their packed results into `out` unless it is NULL. */
+static inline __attribute__((always_inline)) void random_block(Py_ssize_t begin, Py_ssize_t end, uint64_t *master,
+                                                                unsigned sw, uint32_t *out, uint64_t *counts) {
+    for (Py_ssize_t i = begin; i < end; i++) {
+        Gang g;
+        uint64_t deal_seed = sm_next(master), stream = sm_next(master);
+        gang_deal(&g, deal_seed, (int)(i & 1), sw);
+        counts[C_STEPS] += play_out(&g, &stream);
+        uint32_t code = result_code(&g);
+        if (out != NULL) out[i] = code;
+        unsigned winner = (code >> 19) & 3;
+        counts[C_SCHWUENGE] += g.schwuenge;
+        counts[C_OUTCOME + ((code >> 21) & 7)]++;
+        if (winner) {
+            counts[C_WIN + winner - 1]++;
+            counts[C_STARTER_WINS] += winner - 1 == (unsigned)(i & 1);
+        } else {
+            counts[C_DRAWS]++;
+        }
+        counts[C_ANGRIFFE] += g.angriff != 0;
+        counts[C_PLATTWUERFE] += ((code >> 17) & 3) != 0;
+    }
+}
+
+/* Two builds of the bulk loops: one for any CPU of the architecture, and on x86 one that may use
+ * the CPU's popcount instruction (the portable build calls a popcount in libgcc instead), chosen
+ * when the module loads by asking the CPU (__builtin_cpu_supports). The shipped flags stay
+ * portable: no -march, no -mpopcnt. Both builds run the same code, so they play the same Gänge. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(SCHWINGET_NO_POPCNT_DISPATCH)
+#define POPCNT_DISPATCH 1
+#define TARGET_POPCNT __attribute__((target("popcnt")))
+#endif
+
+static void random_block_plain(Py_ssize_t begin, Py_ssize_t end, uint64_t *master, unsigned sw, uint32_t *out,
+                               uint64_t *counts) {
+    random_block(begin, end, master, sw, out, counts);
+}
+static unsigned play_out_plain(Gang *g, uint64_t *stream) { return play_out(g, stream); }
+#ifdef POPCNT_DISPATCH
+TARGET_POPCNT static void random_block_popcnt(Py_ssize_t begin, Py_ssize_t end, uint64_t *master, unsigned sw,
+                                              uint32_t *out, uint64_t *counts) {
+    random_block(begin, end, master, sw, out, counts);
+}
+TARGET_POPCNT static unsigned play_out_popcnt(Gang *g, uint64_t *stream) { return play_out(g, stream); }
+#endif
+static void (*random_block_best)(Py_ssize_t, Py_ssize_t, uint64_t *, unsigned, uint32_t *, uint64_t *) =
+    random_block_plain;
+static unsigned (*play_out_best)(Gang *, uint64_t *) = play_out_plain;
+static int popcnt_used = 0;
+
+/* Choose the build of the bulk loops this CPU can run fastest. */
+static void choose_popcount(void) {
+#ifdef POPCNT_DISPATCH
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt")) {
+        random_block_best = random_block_popcnt;
+        play_out_best = play_out_popcnt;
+        popcnt_used = 1;
+    }
+#endif
+}
+
 /* play_random(count, seed, switches, keep): Gang i is dealt from the 2i-th number of the stream of
  * seed, played with the (2i+1)-th as choice seed, P(i % 2) leading. count is at most MAX_COUNT, and
  * at most MAX_RESULTS when the results are kept; signals are checked between blocks of Gänge. */
@@ -895,25 +962,7 @@ static PyObject *py_play_random(PyObject *mod, PyObject *args) {
     for (Py_ssize_t done = 0; done < count;) {
         Py_ssize_t end = count - done > SIGNAL_BLOCK ? done + SIGNAL_BLOCK : count;
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t i = done; i < end; i++) {
-            Gang g;
-            uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
-            gang_deal(&g, deal_seed, (int)(i & 1), sw);
-            counts[C_STEPS] += play_out(&g, &stream);
-            uint32_t code = result_code(&g);
-            if (out != NULL) out[i] = code;
-            unsigned winner = (code >> 19) & 3;
-            counts[C_SCHWUENGE] += g.schwuenge;
-            counts[C_OUTCOME + ((code >> 21) & 7)]++;
-            if (winner) {
-                counts[C_WIN + winner - 1]++;
-                counts[C_STARTER_WINS] += winner - 1 == (unsigned)(i & 1);
-            } else {
-                counts[C_DRAWS]++;
-            }
-            counts[C_ANGRIFFE] += g.angriff != 0;
-            counts[C_PLATTWUERFE] += ((code >> 17) & 3) != 0;
-        }
+        random_block_best(done, end, &master, sw, out, counts);
         Py_END_ALLOW_THREADS
         done = end;
         if (PyErr_CheckSignals() < 0) {
@@ -1132,7 +1181,7 @@ static int parse_scores(PyObject *seq, Scores *out) {
 static inline uint32_t twin_gang(uint64_t deal_seed, uint64_t choice_seed, int starter, unsigned sw) {
     Gang g;
     gang_deal(&g, deal_seed, starter, sw);
-    play_out(&g, &choice_seed);
+    play_out_best(&g, &choice_seed);
     return result_code(&g);
 }
 
@@ -1258,7 +1307,9 @@ static PyObject *py_match_rows(PyObject *mod, PyObject *args) {
 #define FEST_BLOCK 256
 
 /* One Schwingfest of 4 (12 meetings in schedule order, a as P0) under one reading. mode: 0 alternate,
- * 1 younger, 2 loser_of_first_meeting; tiebreak: 0 shared, 1 wins_then_plattwuerfe. */
+ * 1 younger, 2 loser_of_first_meeting with the younger starting after a drawn first meeting
+ * (draw_tie_starter younger or drawn_gang_starter), 3 the same with the older (drawn_gang_other);
+ * tiebreak: 0 shared, 1 wins_then_plattwuerfe. */
 static void play_fest(const uint64_t *deals, const uint64_t *choices, const uint8_t meet[FEST_MEETINGS][3], unsigned sw,
                       int mode, int tiebreak, const Scores *sc, int r, int system, int starters[FEST_MEETINGS],
                       uint32_t codes[FEST_MEETINGS], int64_t totals[FEST_SIZE], int ranks[FEST_SIZE]) {
@@ -1275,8 +1326,9 @@ static void play_fest(const uint64_t *deals, const uint64_t *choices, const uint
             for (int k = 0; k < m; k++)
                 if (meet[k][0] == a && meet[k][1] == b && meet[k][2] == 1) first = k;
             unsigned winner = first < 0 ? 0 : (codes[first] >> 19) & 3;
-            /* match.loser_starts; after a drawn first meeting the older starts */
-            starter = winner == 0 ? b : (winner - 1 == 0 ? b : a);
+            /* match.loser_starts; after a drawn first meeting the pair's points are equal
+             * (match.draw_starter) and draw_tie_starter decides: mode 2 the younger, 3 the older */
+            starter = winner == 0 ? (mode == 3 ? b : a) : (winner - 1 == 0 ? b : a);
         }
         starters[m] = starter;
         codes[m] = twin_gang(deals[m], choices[m], starter == a ? 0 : 1, sw);
@@ -1316,7 +1368,10 @@ static PyObject *py_fest_rows(PyObject *mod, PyObject *args) {
     int sw[2], mode[2], tb[2];
     if (parse_count(runs_obj, "runs", MAX_COUNT, &runs) < 0 || parse_seed(seed_obj, "seed", &seed) < 0 ||
         parse_pair(sw_obj, SW_ALL, "switches", "switches are two masks of 5 bits (sw_a, sw_b)", sw) < 0 ||
-        parse_pair(mode_obj, 2, "modes", "modes are two numbers 0-2 (alternate, younger, loser_of_first_meeting)", mode) < 0 ||
+        parse_pair(mode_obj, 3, "modes",
+                   "modes are two numbers 0-3 (alternate, younger, loser_of_first_meeting with the younger or the older "
+                   "after a drawn first meeting)",
+                   mode) < 0 ||
         parse_pair(tb_obj, 1, "tiebreaks", "tiebreaks are two numbers 0-1 (shared, wins_then_plattwuerfe)", tb) < 0)
         return NULL;
     static const char *const MEETINGS = "meetings are 12 triples (a, b, leg) as 36 bytes, a < b < 4 and leg 1 or 2";
@@ -1548,6 +1603,7 @@ static struct PyModuleDef twin_module = {
 
 PyMODINIT_FUNC PyInit__twin(void) {
     init_limits();
+    choose_popcount();
     for (int k = 0; k < N_KEYS; k++) {
         if (KEYS[k] == NULL && (KEYS[k] = PyUnicode_InternFromString(KEY_NAMES[k])) == NULL) return NULL;
     }
@@ -1576,6 +1632,7 @@ PyMODINIT_FUNC PyInit__twin(void) {
     if (failed || PyModule_AddObjectRef(m, "Gang", (PyObject *)&GangType) < 0 ||
         PyModule_AddObjectRef(m, "SWITCHES", switches) < 0 || PyModule_AddObjectRef(m, "CLAUSES", clauses) < 0 ||
         PyModule_AddIntConstant(m, "N_COUNTS", N_COUNTS) < 0 ||
+        PyModule_AddIntConstant(m, "POPCNT", popcnt_used) < 0 ||
         PyModule_AddObject(m, "MAX_COUNT", PyLong_FromUnsignedLongLong(MAX_COUNT)) < 0 ||
         PyModule_AddObject(m, "MAX_RESULTS", PyLong_FromUnsignedLongLong(MAX_RESULTS)) < 0) {
         Py_DECREF(switches);

@@ -5,6 +5,7 @@ from typing import final
 SWITCHES: tuple[str, ...]
 CLAUSES: tuple[str, ...]
 N_COUNTS: int
+POPCNT: int
 MAX_COUNT: int
 MAX_RESULTS: int
 
