@@ -728,7 +728,8 @@ def _profiles(run: _Run, levels: Collection[str], declared: Collection[str]) -> 
         tallies: tuple[ValueTally, ...]
         if name in declared:
             status, tallies = "declared", ()
-        elif level not in levels or not stages:
+        elif not stages:
+            # no stage of a level the engine declares compared it
             status, tallies = "not_checked", ()
         else:
             consistent = set(values)
@@ -891,13 +892,16 @@ def _profile(session: EngineSession, run: _Run, *, levels: Collection[str], told
                     run.note("gang", spec.source, exc)
         base = _found_gang_rules(gang, sent)
         wanted = tuple(lv for lv in ("match", "schwingfest") if lv in levels)
-        level_names = _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES), told.names)
+        # every switch a match_start or fest_start sends, but the Gang's (found above)
+        match_names = _undeclared([n for n in MATCH_LEVEL_SWITCHES if n not in GANG_SWITCHES], told.names)
+        fest_names = _undeclared([n for n in FEST_LEVEL_SWITCHES if n not in GANG_SWITCHES], told.names)
+        level_names = tuple(dict.fromkeys((*match_names, *fest_names)))
         match = fest = None
         if "match" in levels:
-            match = run.stages["match"] = _Stage.of("match", _undeclared((*SCORING_SWITCHES, *MATCH_SWITCHES), told.names))
+            match = run.stages["match"] = _Stage.of("match", match_names)
         if "schwingfest" in levels:
             fest = run.stages["schwingfest"] = _Stage.of(
-                "schwingfest", _undeclared((*SCORING_SWITCHES, *FEST_SWITCHES), told.names)
+                "schwingfest", fest_names
             )
         for round_ in range(1 + _EXTRA_ROUNDS if wanted else 0):
             open_ = tuple(lv for lv, st in (("match", match), ("schwingfest", fest)) if st is not None and (not round_ or st.undecided))
