@@ -256,7 +256,7 @@ def test_index_ignores_the_registry_and_the_command_line() -> None:
     index = build_clause_index()
     paths = {loc.path for use in index.uses for loc in use.enforced}
     assert "schwinget_spec/gang.py" in paths
-    assert not {"schwinget_spec/clauses.py", "schwinget_spec/clause_index.py"} & paths
+    assert not {"schwinget_spec/clauses.py", "schwinget_spec/clause_table.py", "schwinget_spec/clause_index.py"} & paths
     assert not {p for p in paths if p.startswith(("schwinget_spec/cli/", "schwinget_spec/proofs/", "schwinget_spec/conformance/"))}
     # the command line does name clause ids (to explain a game), so the exclusion is what keeps it out
     cli_sources = (ROOT / "schwinget_spec" / "cli").glob("*.py")
@@ -288,3 +288,15 @@ def test_readme_says_where_the_command_is_after_set_up() -> None:
     assert "`. .venv/bin/activate`" in section
     assert "python -m schwinget_spec.cli" in section
     assert (Path(sys.executable).parent / script).exists()
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_demo_speaks_the_chosen_language_throughout(lang: str) -> None:
+    """``demo --lang de|fr`` writes no English word of its narration, and quotes the booklet's sentence of each clause in that language."""
+    out = CliRunner().invoke(cli.cli, ["demo", "--lang", lang, "--seed", "1"], env={"COLUMNS": "400"}).stdout
+    english = CliRunner().invoke(cli.cli, ["demo", "--lang", "en", "--seed", "1"], env={"COLUMNS": "400"}).stdout
+    for word in ("holds", "revealed", "face down", "leads", "answers", "wins", "tricks", "result", "Totals", "winner", "seed"):
+        assert word in english
+        assert not re.search(rf"\b{word}\b", re.sub(r"[a-z_]+\.[a-z_0-9]+", "", out)), word  # clause ids aside
+    assert f"match.winner: {getattr(CLAUSES['match.winner'], lang)}" in out
+    assert {"de": "Summen", "fr": "Totaux"}[lang] in out

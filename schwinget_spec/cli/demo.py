@@ -25,11 +25,10 @@ from schwinget_spec.cli.common import (
     rules_options,
 )
 from schwinget_spec.deal import Deal
-from schwinget_spec.gang import GangResult, Phase
-from schwinget_spec.i18n import LANGS, Lang
+from schwinget_spec.gang import GangResult, Phase, cards_of
+from schwinget_spec.i18n import LANGS, Lang, row_label, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
-from schwinget_spec.replay import drawn_text, points_text, result_text
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import GangScore, ScoringSystem
@@ -40,6 +39,97 @@ DEFAULT_SEED = 1
 """The seed of ``schwinget demo`` without ``--seed``."""
 
 _SEATS = ("P0", "P1")
+
+_WORDS: dict[str, dict[Lang, str]] = {
+    # every word the demo writes, in the booklet's two languages and English (--lang)
+    "title": {"de": "Schwinget-Demo", "fr": "Démo Schwinget", "en": "Schwinget demo"},
+    "one_gang": {
+        "de": ": ein Gang zwischen zwei Zufallsspielern, Seed {seed}",
+        "fr": " : une passe entre deux joueurs au hasard, graine {seed}",
+        "en": ": one Gang between two random players, seed {seed}",
+    },
+    "a_match": {
+        "de": ": ein {length} ({n} Gänge) zwischen zwei Zufallsspielern, Seed {seed}",
+        "fr": " : une {length} ({n} passes) entre deux joueurs au hasard, graine {seed}",
+        "en": ": a {length} ({n} Gänge) between two random players, seed {seed}",
+    },
+    "rules": {"de": "Regeln: {rules}", "fr": "règles : {rules}", "en": "rules: {rules}"},
+    "defaults": {"de": "die Vorgaben (Rules())", "fr": "par défaut (Rules())", "en": "defaults (Rules())"},
+    "younger": {"de": "; {p} ist der jüngere Spieler", "fr": " ; {p} est le joueur le plus jeune", "en": "; {p} is the younger player"},
+    "gang": {"de": "Gang", "fr": "Passe", "en": "Gang"},
+    "gang_of": {"de": "Gang {i} von {n}", "fr": "Passe {i} sur {n}", "en": "Gang {i} of {n}"},
+    "holds": {"de": "{p} hält", "fr": "{p} a", "en": "{p} holds"},
+    "revealed": {"de": "aufgedeckt", "fr": "retournée", "en": "revealed"},
+    "no_trump": {"de": "{card}: kein Trumpf in diesem Gang", "fr": "{card} : pas d’atout pour cette passe", "en": "{card}: no trump in this Gang"},
+    "trump": {"de": "{card}: Trumpf ist {colour}", "fr": "{card} : l’atout est {colour}", "en": "{card}: trump is {colour}"},
+    "face_down": {"de": "verdeckt", "fr": "face cachée", "en": "face down"},
+    "out_of_play": {"de": "{cards} (aus dem Spiel)", "fr": "{cards} (hors jeu)", "en": "{cards} (out of play)"},
+    "pile": {"de": "Stapel", "fr": "pioche", "en": "pile"},
+    "from_left": {"de": "{cards} (von links gezogen)", "fr": "{cards} (piochées depuis la gauche)", "en": "{cards} (drawn from the left)"},
+    "starts": {"de": "beginnt", "fr": "commence", "en": "starts"},
+    "leads_first": {"de": "{p} spielt Schwung 1 aus", "fr": "{p} joue la prise de lutte 1", "en": "{p} leads Schwung 1"},
+    "angriff": {"de": "Angriff", "fr": "attaque", "en": "Angriff"},
+    "angriff_line": {
+        "de": "{p} startet den Angriff vor Schwung {n}: der Stapel ist mit {k} Karten gesperrt, jeder spielt 5 Karten aus",
+        "fr": "{p} lance l’attaque avant la prise de lutte {n} : la pioche est bloquée avec {k} cartes, chacun joue 5 cartes",
+        "en": "{p} starts the Angriff before Schwung {n}: the pile is locked with {k} cards, each plays out 5 cards",
+    },
+    "chooses": {
+        "de": "{p} hat den Kampfrichter gespielt und bestimmt {q} zum Ausspielen",
+        "fr": "{p} a joué le juré et choisit {q} pour jouer ensuite",
+        "en": "{p} played the Kampfrichter and chooses {q} to lead next",
+    },
+    "leads": {"de": "{p} spielt {card} aus{drawn}", "fr": "{p} joue {card}{drawn}", "en": "{p} leads {card}{drawn}"},
+    "answers": {"de": "{p} antwortet {card}{drawn}", "fr": "{p} répond {card}{drawn}", "en": "{p} answers {card}{drawn}"},
+    "draws": {"de": " (zieht {cards})", "fr": " (pioche {cards})", "en": " (draws {cards})"},
+    "neutralised": {
+        "de": "neutralisiert, der Stich bleibt in der Mitte",
+        "fr": "neutralisé, le pli reste au milieu",
+        "en": "neutralised, the trick stays in the middle",
+    },
+    "wins": {"de": "{p} gewinnt", "fr": "{p} gagne", "en": "{p} wins"},
+    "collects": {
+        "de": " und nimmt auch den neutralisierten Stich (2 Stiche)",
+        "fr": " et prend aussi le pli neutralisé (2 plis)",
+        "en": " and takes the neutralised trick too (2 tricks)",
+    },
+    "schwung": {"de": "Schwung {n}", "fr": "Prise {n}", "en": "Schwung {n}"},
+    "schwung_line": {"de": "{lead}, {answer}: {verdict} · Stiche {tricks}", "fr": "{lead}, {answer} : {verdict} · plis {tricks}",
+                     "en": "{lead}, {answer}: {verdict} · tricks {tricks}"},
+    "result": {"de": "Ergebnis", "fr": "résultat", "en": "result"},
+    "result_line": {
+        "de": "Stiche P0 {a} : P1 {b} in {n} Schwüngen; {angriff}; {plattwurf}; {row}: {verdict}",
+        "fr": "plis P0 {a} : P1 {b} en {n} prises de lutte ; {angriff} ; {plattwurf} ; {row} : {verdict}",
+        "en": "tricks P0 {a} : P1 {b} in {n} Schwünge; {angriff}; {plattwurf}; {row}: {verdict}",
+    },
+    "no_angriff": {"de": "kein Angriff", "fr": "pas d’attaque", "en": "no Angriff"},
+    "angriff_by": {"de": "Angriff von {p} vor Schwung {n}", "fr": "attaque de {p} avant la prise de lutte {n}",
+                   "en": "Angriff by {p} before Schwung {n}"},
+    "no_plattwurf": {"de": "kein Plattwurf", "fr": "pas de victoire à plat", "en": "no Plattwurf"},
+    "plattwurf_by": {"de": "Plattwurf von {p}", "fr": "victoire à plat de {p}", "en": "Plattwurf by {p}"},
+    "a_draw": {"de": "unentschieden", "fr": "passe nulle", "en": "a draw"},
+    "points": {"de": "Punkte", "fr": "points", "en": "points"},
+    "differently": {
+        "de": "In der Punktewertung bestimmen die Summen nach Gang {n} einen anderen Beginner (match.draw_starter), "
+              "daher geht ihr Spiel anders weiter:",
+        "fr": "En classement par points, les totaux après la passe {n} désignent un autre joueur qui commence "
+              "(match.draw_starter) : sa partie continue autrement :",
+        "en": "Under the Punktewertung the totals after Gang {n} pick another starter (match.draw_starter), "
+              "so its match goes on differently:",
+    },
+    "totals": {"de": "Summen", "fr": "Totaux", "en": "Totals"},
+    "total": {"de": "Summe", "fr": "total", "en": "total"},
+    "winner": {"de": "Sieger", "fr": "vainqueur", "en": "winner"},
+    "draw": {"de": "unentschieden", "fr": "nulle", "en": "draw"},
+}
+
+
+def _w(lang: Lang, key: str, **values: object) -> str:
+    return _WORDS[key][lang].format(**values)
+
+
+def _system(system: ScoringSystem, lang: Lang) -> str:
+    return text(lang, f"system.{system.value}")
 
 
 def demo_bots(seed: int) -> tuple[Bot, Bot]:
@@ -57,13 +147,13 @@ def demo_bots(seed: int) -> tuple[Bot, Bot]:
     return (RandomBot.seeded(outputs[6]), RandomBot.seeded(outputs[7]))
 
 
-def _describe_rules(rules: Rules) -> str:
+def _describe_rules(rules: Rules, lang: Lang) -> str:
     changed = [
         f"{field.name}={getattr(rules, field.name)!r}"
         for field, _ in rules_fields()
         if getattr(rules, field.name) != field.default
     ]
-    return "defaults (Rules())" if not changed else "Rules(" + ", ".join(changed) + ")"
+    return _w(lang, "defaults") if not changed else "Rules(" + ", ".join(changed) + ")"
 
 
 @click.command("demo")
@@ -85,8 +175,8 @@ def _describe_rules(rules: Rules) -> str:
     show_default=True,
     help="Who leads first: the younger player, who starts Gang 1 (P0 or P1).",
 )
-@click.option("--lang", type=click.Choice(list(LANGS)), default="de", show_default=True,
-              help="The words of the results (the rows of the Wertungstabelle): the booklet's German or French, or English.")
+@click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
+              help="The language of every line: the booklet's German or French (its clause quotes and row names), or English.")
 @rules_options
 def demo_command(seed: int, gang_only: bool, long_match: bool, first: Player, lang: str, **options: Any) -> None:
     """Play a seeded game between two random players and tell it Schwung by Schwung.
@@ -99,21 +189,21 @@ def demo_command(seed: int, gang_only: bool, long_match: bool, first: Player, la
     words = typing.cast(Lang, lang)
     out = console()
     if gang_only:
-        print_wrapped(out, Text.assemble(("Schwinget demo", "bold"), f": one Gang between two random players, seed {seed}"))
-        print_wrapped(out, Text(f"rules: {_describe_rules(rules)}"))
+        print_wrapped(out, Text.assemble((_w(words, "title"), "bold"), _w(words, "one_gang", seed=seed)))
+        print_wrapped(out, Text(_w(words, "rules", rules=_describe_rules(rules, words))))
         played = play_gang_recorded(Deal.shuffled(seed), first, rules, demo_bots(seed))
         out.print()
-        _print_gang(out, played, f"Gang · Deal.shuffled({seed})", (first, "gang.turn"), words)
+        _print_gang(out, played, f"{_w(words, 'gang')} · Deal.shuffled({seed})", (first, "gang.turn"), words)
         return
     length = MatchLength.LONG if long_match else MatchLength.SHORT
     print_wrapped(
         out,
         Text.assemble(
-            ("Schwinget demo", "bold"),
-            f": a {length.name.lower()} match ({length.gaenge} Gänge) between two random players, seed {seed}",
+            (_w(words, "title"), "bold"),
+            _w(words, "a_match", length=text(words, "long" if long_match else "short"), n=length.gaenge, seed=seed),
         )
     )
-    print_wrapped(out, Text(f"rules: {_describe_rules(rules)}; {first} is the younger player"))
+    print_wrapped(out, Text(_w(words, "rules", rules=_describe_rules(rules, words)) + _w(words, "younger", p=first)))
     _play_demo_match(out, seed, length, first, rules, lang=words)
 
 
@@ -152,128 +242,150 @@ def _play_demo_match(
     for i, played in enumerate(sw_played):
         number = i + 1
         out.print()
-        title = f"Gang {number} of {length.gaenge} · Deal.shuffled({seeds[i]})"
+        title = f"{_w(lang, 'gang_of', i=number, n=length.gaenge)} · Deal.shuffled({seeds[i]})"
         _print_gang(out, played, title, (played.final.starter, _starter_clause(sw, number)), lang)
         scores = [sw.gaenge[i].score] + ([pw.gaenge[i].score] if i < same else [])
         _print_points(out, scores, lang)
     if same < len(pw_played):
         out.print()
-        out.print(
-            Text(
-                f"Under the Punktewertung the totals after Gang {same} pick another starter "
-                "(match.draw_starter), so its match goes on differently:"
-            )
-        )
+        out.print(Text(_w(lang, "differently", n=same)))
         for i in range(same, len(pw_played)):
             number = i + 1
             out.print()
-            title = f"Punktewertung Gang {number} of {length.gaenge} · Deal.shuffled({seeds[i]})"
+            title = f"{_system(ScoringSystem.PUNKTEWERTUNG, lang)} {_w(lang, 'gang_of', i=number, n=length.gaenge)} · Deal.shuffled({seeds[i]})"
             _print_gang(out, pw_played[i], title, (pw_played[i].final.starter, _starter_clause(pw, number)), lang)
             _print_points(out, [pw.gaenge[i].score], lang)
     out.print()
-    _print_totals(out, (sw, pw))
+    _print_totals(out, (sw, pw), lang)
 
 
-def _because(out: Console, *clause_ids: str) -> None:
+def _because(out: Console, lang: Lang, *clause_ids: str) -> None:
+    # in German and French the booklet's own sentence, in English the paraphrase
     for clause_id in clause_ids:
-        print_line(out, "", f"{clause_id}: {CLAUSES[clause_id].en}", "dim")
+        print_line(out, "", f"{clause_id}: {getattr(CLAUSES[clause_id], lang)}", "dim")
 
 
 def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _print_deal(out: Console, deal: Deal) -> None:
-    print_line(out, "P0 holds", _codes(deal.hands[0]))
-    print_line(out, "P1 holds", _codes(deal.hands[1]))
+def _print_deal(out: Console, deal: Deal, lang: Lang) -> None:
+    print_line(out, _w(lang, "holds", p="P0"), _codes(deal.hands[0]))
+    print_line(out, _w(lang, "holds", p="P1"), _codes(deal.hands[1]))
     trump = deal.trump
     if trump is None:
-        print_line(out, "revealed", f"{deal.revealed.code}: no trump in this Gang")
-        _because(out, "deal.no_trump")
+        print_line(out, _w(lang, "revealed"), _w(lang, "no_trump", card=deal.revealed.code))
+        _because(out, lang, "deal.no_trump")
     else:
-        print_line(out, "revealed", f"{deal.revealed.code}: trump is {trump.code}")
-        _because(out, "deal.trump")
-    print_line(out, "face down", f"{_codes(deal.face_down)} (out of play)")
-    print_line(out, "pile", f"{_codes(deal.pile)} (drawn from the left)")
+        print_line(out, _w(lang, "revealed"), _w(lang, "trump", card=deal.revealed.code, colour=trump.code))
+        _because(out, lang, "deal.trump")
+    print_line(out, _w(lang, "face_down"), _w(lang, "out_of_play", cards=_codes(deal.face_down)))
+    print_line(out, _w(lang, "pile"), _w(lang, "from_left", cards=_codes(deal.pile)))
+
+
+def _drawn(before: int, after: int, lang: Lang) -> str:
+    # the card drawn after a play: in the hand ``after`` (the played card put back) and not ``before``
+    new = cards_of(after & ~before)
+    return _w(lang, "draws", cards=_codes(new)) if new else ""
 
 
 def _print_gang(out: Console, played: PlayedGang, title: str, starter: tuple[Player, str], lang: Lang) -> None:
     """One Gang: the deal, every Schwung with its deciding clause, the Angriff and Kampfrichter choices, the result."""
     print_wrapped(out, Text(title, style="bold underline"))
-    _print_deal(out, played.states[0].deal)
-    print_line(out, "starts", f"{starter[0]} leads Schwung 1")
-    _because(out, starter[1])
+    _print_deal(out, played.states[0].deal, lang)
+    print_line(out, _w(lang, "starts"), _w(lang, "leads_first", p=starter[0]))
+    _because(out, lang, starter[1])
     lead = ""
     for before, action, after in zip(played.states[:-1], played.actions, played.states[1:], strict=True):
         if isinstance(action, StartAngriff):
             assert after.angriff is not None
             print_line(
                 out,
-                "Angriff",
-                f"{before.to_move} starts the Angriff before Schwung {before.schwung_number}: "
-                f"the pile is locked with {after.pile_size} cards, each plays out 5 cards",
+                _w(lang, "angriff"),
+                _w(lang, "angriff_line", p=before.to_move, n=before.schwung_number, k=after.pile_size),
             )
-            _because(out, "angriff.who", "angriff.locks_pile", "angriff.play_out")
+            _because(out, lang, "angriff.who", "angriff.locks_pile", "angriff.play_out")
         elif isinstance(action, ChooseLeader):
-            print_line(out, "", f"{before.to_move} played the Kampfrichter and chooses {action.player} to lead next")
-            _because(out, "kampfrichter.chooses")
+            print_line(out, "", _w(lang, "chooses", p=before.to_move, q=action.player))
+            _because(out, lang, "kampfrichter.chooses")
         elif isinstance(action, PlayCard) and before.phase is Phase.LEAD:
             leader = before.to_move
-            lead = f"{leader} leads {action.card.code}{drawn_text(before.hands[leader], after.hands[leader] | action.card.bit)}"
+            drawn = _drawn(before.hands[leader], after.hands[leader] | action.card.bit, lang)
+            lead = _w(lang, "leads", p=leader, card=action.card.code, drawn=drawn)
         elif isinstance(action, PlayCard):
             answerer = before.to_move
             record = after.history[-1]
-            answer = f"{answerer} answers {action.card.code}{drawn_text(before.hands[answerer], after.hands[answerer] | action.card.bit)}"
+            drawn = _drawn(before.hands[answerer], after.hands[answerer] | action.card.bit, lang)
+            answer = _w(lang, "answers", p=answerer, card=action.card.code, drawn=drawn)
             if record.winner is None:
-                verdict = "neutralised, the trick stays in the middle"
+                verdict = _w(lang, "neutralised")
                 clauses: tuple[str, ...] = (record.clause_id,)
             else:
-                verdict = f"{record.winner} wins"
+                verdict = _w(lang, "wins", p=record.winner)
                 clauses = (record.clause_id,)
                 if record.tricks == 2:
-                    verdict += " and takes the neutralised trick too (2 tricks)"
+                    verdict += _w(lang, "collects")
                     clauses = (*clauses, "kampfrichter.collect")
             tricks = f"{after.tricks[0]}:{after.tricks[1]}"
-            print_line(out, f"Schwung {record.number}", f"{lead}, {answer}: {verdict} · tricks {tricks}")
-            _because(out, *clauses)
+            print_line(
+                out,
+                _w(lang, "schwung", n=record.number),
+                _w(lang, "schwung_line", lead=lead, answer=answer, verdict=verdict, tricks=tricks),
+            )
+            _because(out, lang, *clauses)
     _print_result(out, played.final.result, lang)
 
 
 def _print_result(out: Console, result: GangResult, lang: Lang) -> None:
-    print_line(out, "result", result_text(result, _SEATS, lang))
+    angriff = (
+        _w(lang, "no_angriff")
+        if result.angriff is None
+        else _w(lang, "angriff_by", p=result.angriff.player, n=result.angriff.after_schwung + 1)
+    )
+    plattwurf = _w(lang, "no_plattwurf") if result.plattwurf is None else _w(lang, "plattwurf_by", p=result.plattwurf)
+    verdict = _w(lang, "a_draw") if result.winner is None else _w(lang, "wins", p=result.winner)
+    body = _w(
+        lang, "result_line", a=result.tricks[0], b=result.tricks[1], n=result.schwuenge, angriff=angriff,
+        plattwurf=plattwurf, row=row_label(result.outcome, lang), verdict=verdict,
+    )
+    print_line(out, _w(lang, "result"), body)
     end = "gang.end_no_angriff" if result.angriff is None else "gang.end_angriff"
     decided = "plattwurf.definition" if result.is_plattwurf else "gang.more_tricks_wins"
-    _because(out, end, decided)
+    _because(out, lang, end, decided)
 
 
 def _print_points(out: Console, scores: Sequence[GangScore], lang: Lang) -> None:
     for score in scores:
-        print_line(out, "points", points_text(score, _SEATS, lang))
+        if score.rows[0] == score.rows[1]:
+            body = f"P0 {score.points[0]}, P1 {score.points[1]} ({row_label(score.row, lang)})"
+        else:
+            body = ", ".join(f"{p} {score.points[p]} ({row_label(score.rows[p], lang)})" for p in Player)
+        print_line(out, _w(lang, "points"), f"{_system(score.system, lang)}: {body}")
     if scores:
         ids = sorted({r.clause_id for s in scores for r in (s.row, *s.rows)}, key=list(CLAUSES).index)
-        _because(out, *ids)
+        _because(out, lang, *ids)
 
 
-def _print_totals(out: Console, matches: Sequence[MatchState]) -> None:
+def _print_totals(out: Console, matches: Sequence[MatchState], lang: Lang) -> None:
     # one row per Gang and one column per system and player: as narrow for a long match as for a short one
-    table = Table(title="Totals")
+    table = Table(title=_w(lang, "totals"))
     table.add_column("")
     for match in matches:
         for player in Player:
-            label = f"{match.system.label} {player}" if player == Player.P0 else str(player)
+            label = f"{_system(match.system, lang)} {player}" if player == Player.P0 else str(player)
             table.add_column(label, justify="right")
     for i, entry in enumerate(matches[0].gaenge):
-        cells = [f"Gang {entry.number}"]
+        cells = [f"{_w(lang, 'gang')} {entry.number}"]
         for match in matches:
             cells += [str(match.gaenge[i].score.points[player]) for player in Player]
         table.add_row(*cells)
-    totals = ["total"]
-    winners = ["winner"]
+    totals = [_w(lang, "total")]
+    winners = [_w(lang, "winner")]
     for match in matches:
         result = match.result
         totals += [str(result.totals[player]) for player in Player]
-        winners += ["draw" if result.winner is None else str(result.winner), ""]
+        winners += [_w(lang, "draw") if result.winner is None else str(result.winner), ""]
     table.add_row(*totals, end_section=True)
     table.add_row(*winners)
     out.print(table)
-    _because(out, "match.record_points", "match.winner")
+    _because(out, lang, "match.record_points", "match.winner")
