@@ -116,6 +116,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0].removeprefix("Benchmark: "))
     parser.add_argument("--flags", default=BUILD_FLAGS,
                         help=f"compiler flags for both builds (default: the shipped build's, {BUILD_FLAGS!r})")
+    parser.add_argument("--baseline-flags", metavar="FLAGS",
+                        help="other flags for the baseline only (default: the same as --flags), e.g. '-O3 -march=native'")
     parser.add_argument("--count", type=int, default=1_000_000, help="Gänge per timed run (default 10**6)")
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each (default 7)")
     parser.add_argument("--switches", type=int, default=0, choices=range(32), metavar="0-31",
@@ -129,11 +131,12 @@ def main() -> None:
         parser.error("--callgrind: valgrind is not installed")
     with tempfile.TemporaryDirectory() as tmp:
         twin_path, twin = build_twin(Path(tmp), args.flags)
-        base = Baseline(Path(tmp), args.flags)
+        base_flags = args.flags if args.baseline_flags is None else args.baseline_flags
+        base = Baseline(Path(tmp), base_flags)
         for sw in range(32):
             if tuple(twin.play_random(2_000, sw, sw, False)[0]) != base.play_random(2_000, sw, sw):
                 raise SystemExit(f"the twin and the baseline play different Gänge (switches {sw})")
-        print(f"flags: {args.flags}")
+        print(f"flags: twin {args.flags}; baseline {base_flags}")
         print(f"load average before: {os.getloadavg()[0]:.1f}")
         t, b = side_by_side(twin, base, args.count, args.runs, args.switches)
         print(f"  play_random({args.count:,}) CPU s, median of {args.runs}: twin {t:.3f}, baseline {b:.3f}; "

@@ -256,59 +256,67 @@ static inline int nth_action(uint32_t mask, unsigned k) {
     return __builtin_ctz(mask);
 }
 
-/* Apply a legal action (the caller checked it against legal_mask). */
-static inline void apply_legal(Gang *g, int action) {
+/* A legal lead: the Angriff or a card (the caller checked it against legal_mask). */
+static inline void apply_lead(Gang *g, int action) {
     g->step++;
     g->record = CL_NONE;
-    switch (g->phase) {
-    case LEAD:
-        if (action == ACT_ANGRIFF) {
-            /* angriff.stier_on_pile, angriff.locks_pile */
-            g->angriff = (uint8_t)(1 + g->to_move);
-            g->angriff_after = g->schwuenge;
-            return;
-        }
-        {
-            uint32_t hand = g->hands[g->to_move] ^ (1u << action);
-            if (!g->angriff && g->drawn < PILE_SIZE) hand |= 1u << g->pile[g->drawn++]; /* schwung.lead_draw */
-            g->hands[g->to_move] = hand;
-            g->to_move ^= 1;
-            g->led = (uint8_t)action;
-            g->phase = ANSWER;
-        }
-        return;
-    case ANSWER: {
-        int answerer = g->to_move, leader = answerer ^ 1, led = g->led;
-        uint32_t hand = g->hands[answerer];
-        int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
-        hand ^= 1u << action;
-        if (!g->angriff && g->drawn < PILE_SIZE) hand |= 1u << g->pile[g->drawn++]; /* schwung.answer_draw */
-        g->hands[answerer] = hand;
-        int is_last = !g->hands[0] && !g->hands[1];
-        int winner = resolve_schwung(leader, led, action, g->trump, g->sw, is_last, was_void, &g->record);
-        g->schwuenge++;
-        g->led = NO_CARD;
-        if (winner < 0) {
-            /* kampfrichter.neutralises: the trick stays in the middle; kampfrichter.chooses */
-            g->pending = 1;
-            g->phase = CHOOSE;
-            g->to_move = (uint8_t)(led == KR ? leader : answerer);
-            return;
-        }
-        /* trick.winner_takes; kampfrichter.collect: the pending trick goes with it */
-        g->tricks[winner] += g->pending ? 2 : 1;
-        g->pending = 0;
-        if (g->angriff) g->won_after |= (uint8_t)(1u << winner);
-        g->to_move = (uint8_t)winner; /* trick.winner_leads */
-        g->phase = is_last ? OVER : LEAD;
+    if (action == ACT_ANGRIFF) {
+        /* angriff.stier_on_pile, angriff.locks_pile */
+        g->angriff = (uint8_t)(1 + g->to_move);
+        g->angriff_after = g->schwuenge;
         return;
     }
-    case CHOOSE:
-        g->to_move = (uint8_t)(action - ACT_L0);
-        g->phase = LEAD;
+    uint32_t hand = g->hands[g->to_move] ^ (1u << action);
+    if (!g->angriff && g->drawn < PILE_SIZE) hand |= 1u << g->pile[g->drawn++]; /* schwung.lead_draw */
+    g->hands[g->to_move] = hand;
+    g->to_move ^= 1;
+    g->led = (uint8_t)action;
+    g->phase = ANSWER;
+}
+
+/* A legal answer, and the Schwung it completes (the caller checked it against legal_mask). */
+static inline void apply_answer(Gang *g, int action) {
+    g->step++;
+    int answerer = g->to_move, leader = answerer ^ 1, led = g->led;
+    uint32_t hand = g->hands[answerer];
+    int was_void = led < KR && !(hand & COLOUR_MASK[led / 6]);
+    hand ^= 1u << action;
+    if (!g->angriff && g->drawn < PILE_SIZE) hand |= 1u << g->pile[g->drawn++]; /* schwung.answer_draw */
+    g->hands[answerer] = hand;
+    int is_last = !g->hands[0] && !g->hands[1];
+    int winner = resolve_schwung(leader, led, action, g->trump, g->sw, is_last, was_void, &g->record);
+    g->schwuenge++;
+    g->led = NO_CARD;
+    if (winner < 0) {
+        /* kampfrichter.neutralises: the trick stays in the middle; kampfrichter.chooses */
+        g->pending = 1;
+        g->phase = CHOOSE;
+        g->to_move = (uint8_t)(led == KR ? leader : answerer);
         return;
-    default:
-        return;
+    }
+    /* trick.winner_takes; kampfrichter.collect: the pending trick goes with it */
+    g->tricks[winner] += g->pending ? 2 : 1;
+    g->pending = 0;
+    if (g->angriff) g->won_after |= (uint8_t)(1u << winner);
+    g->to_move = (uint8_t)winner; /* trick.winner_leads */
+    g->phase = is_last ? OVER : LEAD;
+}
+
+/* A legal choice of the next leader after a neutralised Schwung (kampfrichter.chooses). */
+static inline void apply_choice(Gang *g, int action) {
+    g->step++;
+    g->record = CL_NONE;
+    g->to_move = (uint8_t)(action - ACT_L0);
+    g->phase = LEAD;
+}
+
+/* Apply a legal action (the caller checked it against legal_mask). */
+static inline void apply_legal(Gang *g, int action) {
+    switch (g->phase) {
+    case LEAD: apply_lead(g, action); return;
+    case ANSWER: apply_answer(g, action); return;
+    case CHOOSE: apply_choice(g, action); return;
+    default: g->step++; g->record = CL_NONE; return;
     }
 }
 
@@ -380,16 +388,32 @@ static inline uint32_t result_code(const Gang *g) {
 }
 
 /* Play to the end, each action legal[x % n] for the next number x of the stream; returns the steps. */
-static inline unsigned play_out(Gang *gang, uint64_t *stream) {
+static inline __attribute__((always_inline)) unsigned play_out(Gang *gang, uint64_t *stream) {
     Gang l = *gang, *g = &l;
     uint64_t s = *stream;
     unsigned steps = 0;
-    while (g->phase != OVER) {
-        uint32_t m = legal_mask(g);
-        unsigned n = (unsigned)__builtin_popcount(m);
-        uint64_t x = sm_next(&s);
-        apply_legal(g, nth_action(m, (unsigned)(x % n)));
-        steps++;
+    for (;; steps++) {
+        /* one step: legal_mask, its (x % n)-th action (nth_action) and apply_legal, phase by phase */
+        uint32_t m;
+        switch (g->phase) {
+        case LEAD:
+            m = legal_mask(g);
+            apply_lead(g, nth_action(m, (unsigned)(sm_next(&s) % (unsigned)__builtin_popcount(m))));
+            continue;
+        case ANSWER: {
+            m = allowed_answers(g->hands[g->to_move], g->led, g->trump, g->sw);
+            unsigned k = (unsigned)(sm_next(&s) % (unsigned)__builtin_popcount(m));
+            while (k--) m &= m - 1;
+            apply_answer(g, __builtin_ctz(m));
+            continue;
+        }
+        case CHOOSE:
+            apply_choice(g, ACT_L0 + (int)(sm_next(&s) % 2u));
+            continue;
+        default:
+            break;
+        }
+        break;
     }
     *gang = l;
     *stream = s;
@@ -921,19 +945,6 @@ TARGET_POPCNT static unsigned play_out_popcnt(Gang *g, uint64_t *stream) { retur
 static void (*random_block_best)(Py_ssize_t, Py_ssize_t, uint64_t *, unsigned, uint32_t *, uint64_t *) =
     random_block_plain;
 static unsigned (*play_out_best)(Gang *, uint64_t *) = play_out_plain;
-static int popcnt_used = 0;
-
-/* Choose the build of the bulk loops this CPU can run fastest. */
-static void choose_popcount(void) {
-#ifdef POPCNT_DISPATCH
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("popcnt")) {
-        random_block_best = random_block_popcnt;
-        play_out_best = play_out_popcnt;
-        popcnt_used = 1;
-    }
-#endif
-}
 
 /* play_random(count, seed, switches, keep): Gang i is dealt from the 2i-th number of the stream of
  * seed, played with the (2i+1)-th as choice seed, P(i % 2) leading. count is at most MAX_COUNT, and
@@ -1046,6 +1057,42 @@ static int table_add(Table *t, uint64_t key, uint64_t n) {
 /* play_pairs(count, seed, switches_a, switches_b): impact.play_pair on count Gänge, as a histogram
  * {(legal_differs, result_a, result_b): n}. Gang i: the deal from the 2i-th number of the stream of
  * seed, P(i % 2) leading, both readings drawing from one choice stream seeded with the (2i+1)-th. */
+/* Pairs begin..end-1 of play_pairs, counted into `t`; 1 if the table could not grow. */
+static inline __attribute__((always_inline)) int pairs_block(Py_ssize_t begin, Py_ssize_t end, uint64_t *master,
+                                                              unsigned sw_a, unsigned sw_b, Table *t) {
+    for (Py_ssize_t i = begin; i < end; i++) {
+        Gang a, b;
+        uint64_t deal_seed = sm_next(master), stream = sm_next(master);
+        gang_deal(&a, deal_seed, (int)(i & 1), sw_a);
+        b = a;
+        b.sw = (uint8_t)sw_b;
+        int together = 1, legal_differs = 0;
+        while (a.phase != OVER || b.phase != OVER) {
+            uint32_t ma = legal_mask(&a), mb = legal_mask(&b);
+            if (together && !legal_differs && ma != mb) legal_differs = 1;
+            uint64_t x = sm_next(&stream);
+            if (a.phase != OVER) apply_legal(&a, nth_action(ma, (unsigned)(x % (unsigned)__builtin_popcount(ma))));
+            if (b.phase != OVER) apply_legal(&b, nth_action(mb, (unsigned)(x % (unsigned)__builtin_popcount(mb))));
+            together = together && memcmp(&a, &b, POSITION_BYTES) == 0;
+        }
+        uint64_t key = ((uint64_t)legal_differs << 48) | ((uint64_t)result_code(&a) << 24) | result_code(&b);
+        if (table_add(t, key, 1) < 0) return 1;
+    }
+    return 0;
+}
+
+static int pairs_block_plain(Py_ssize_t begin, Py_ssize_t end, uint64_t *master, unsigned sw_a, unsigned sw_b,
+                             Table *t) {
+    return pairs_block(begin, end, master, sw_a, sw_b, t);
+}
+#ifdef POPCNT_DISPATCH
+TARGET_POPCNT static int pairs_block_popcnt(Py_ssize_t begin, Py_ssize_t end, uint64_t *master, unsigned sw_a,
+                                            unsigned sw_b, Table *t) {
+    return pairs_block(begin, end, master, sw_a, sw_b, t);
+}
+#endif
+static int (*pairs_block_best)(Py_ssize_t, Py_ssize_t, uint64_t *, unsigned, unsigned, Table *) = pairs_block_plain;
+
 static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
     PyObject *count_obj, *seed_obj, *a_obj, *b_obj;
     if (!PyArg_UnpackTuple(args, "play_pairs", 4, 4, &count_obj, &seed_obj, &a_obj, &b_obj)) return NULL;
@@ -1065,24 +1112,7 @@ static PyObject *py_play_pairs(PyObject *mod, PyObject *args) {
     for (Py_ssize_t done = 0; done < count && !failed;) {
         Py_ssize_t end = count - done > SIGNAL_BLOCK / 2 ? done + SIGNAL_BLOCK / 2 : count;
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t i = done; i < end && !failed; i++) {
-            Gang a, b;
-            uint64_t deal_seed = sm_next(&master), stream = sm_next(&master);
-            gang_deal(&a, deal_seed, (int)(i & 1), sw_a);
-            b = a;
-            b.sw = (uint8_t)sw_b;
-            int together = 1, legal_differs = 0;
-            while (a.phase != OVER || b.phase != OVER) {
-                uint32_t ma = legal_mask(&a), mb = legal_mask(&b);
-                if (together && !legal_differs && ma != mb) legal_differs = 1;
-                uint64_t x = sm_next(&stream);
-                if (a.phase != OVER) apply_legal(&a, nth_action(ma, (unsigned)(x % (unsigned)__builtin_popcount(ma))));
-                if (b.phase != OVER) apply_legal(&b, nth_action(mb, (unsigned)(x % (unsigned)__builtin_popcount(mb))));
-                together = together && memcmp(&a, &b, POSITION_BYTES) == 0;
-            }
-            uint64_t key = ((uint64_t)legal_differs << 48) | ((uint64_t)result_code(&a) << 24) | result_code(&b);
-            failed = table_add(&t, key, 1) < 0;
-        }
+        failed = pairs_block_best(done, end, &master, sw_a, sw_b, &t);
         Py_END_ALLOW_THREADS
         done = end;
         if (!failed && PyErr_CheckSignals() < 0) {
@@ -1600,6 +1630,21 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef twin_module = {
     PyModuleDef_HEAD_INIT, "_twin", "The compiled twin of the Gang engine.", -1, module_methods, NULL, NULL, NULL, NULL,
 };
+
+static int popcnt_used = 0;
+
+/* Choose the build of the bulk loops this CPU can run fastest. */
+static void choose_popcount(void) {
+#ifdef POPCNT_DISPATCH
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt")) {
+        random_block_best = random_block_popcnt;
+        play_out_best = play_out_popcnt;
+        pairs_block_best = pairs_block_popcnt;
+        popcnt_used = 1;
+    }
+#endif
+}
 
 PyMODINIT_FUNC PyInit__twin(void) {
     init_limits();
