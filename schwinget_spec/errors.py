@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from schwinget_spec.clause_table import CLAUSES
 from schwinget_spec.safe_text import shown
 
 __all__ = [
@@ -47,11 +48,9 @@ class SchwingetError(Exception):
 
 
 def _clause_text(clause_id: str) -> tuple[str, str]:
-    # The registry raises this module's UnknownClauseError, so this module is the lower
-    # of the two and reads the registry only when a clause's text is asked for.
-    from schwinget_spec.clauses import get_clause  # noqa: PLC0415 - the registry sits above this module
-
-    clause = get_clause(clause_id)
+    clause = CLAUSES.get(clause_id) if isinstance(clause_id, str) else None
+    if clause is None:
+        raise UnknownClauseError(clause_id)
     return clause.de, clause.fr
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from booklet import booklet_text, normalise
 
-from schwinget_spec import clauses
+from schwinget_spec import clause_table
 from schwinget_spec.clauses import CLAUSES, get_clause
 
 # The booklet lives beside the checkout (``shared/rules``), not inside the package:
@@ -123,7 +125,7 @@ def _positions_in_order(language: str, quotes: list[tuple[str, str]]) -> list[st
 
 def test_ids_are_unique() -> None:
     """No two clauses of the registry share an id, so none is shadowed in CLAUSES."""
-    ids = [clause.id for clause in clauses._ALL]
+    ids = [clause.id for clause in clause_table._ALL]
     assert len(ids) == len(set(ids))
     assert len(CLAUSES) == len(ids)
 
@@ -176,7 +178,7 @@ def test_get_clause_unknown_id_raises_key_error_naming_it() -> None:
 def test_registry_order_is_stable() -> None:
     """The registry lists exactly the published ids in the published order."""
     assert tuple(CLAUSES) == EXPECTED_IDS
-    assert tuple(clause.id for clause in clauses._ALL) == EXPECTED_IDS
+    assert tuple(clause.id for clause in clause_table._ALL) == EXPECTED_IDS
 
 
 def test_registry_follows_the_german_reading_order() -> None:
@@ -210,3 +212,19 @@ def test_number_reading_ignores_trailing_decimal_zeros() -> None:
     assert _numbers("10.00 oder 7") == _numbers("10 ou 7") == frozenset({"10", "7"})
     assert _numbers("9.75 8.50") == frozenset({"9.75", "8.5"})
     assert _numbers("9.75") != _numbers("9")
+
+
+def test_errors_and_the_registry_import_one_way() -> None:
+    """``errors`` reads clause texts from ``clause_table`` and never imports ``clauses``; the table imports neither."""
+    package = Path(clause_table.__file__).parent
+
+    def imported(name: str) -> set[str]:
+        tree = ast.parse((package / name).read_text("utf-8"))
+        return {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module is not None} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+        }
+
+    assert "schwinget_spec.clause_table" in imported("errors.py")
+    assert "schwinget_spec.clauses" not in imported("errors.py")
+    assert not {"schwinget_spec.errors", "schwinget_spec.clauses"} & imported("clause_table.py")
+    assert "schwinget_spec.errors" in imported("clauses.py")
