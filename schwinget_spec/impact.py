@@ -388,8 +388,11 @@ def _ranks(fest: SchwingfestState) -> tuple[int, ...]:
     return tuple(by_schwinger[i] for i in range(len(fest.names)))
 
 
-def _fest_row(name: str, reading: Any, runs: int, seed: int, progress: Progress | None) -> ImpactRow:
-    default, other = Rules(), attrs.evolve(Rules(), **{name: reading})
+def _fest_row(
+    name: str, reading: Any, runs: int, seed: int, progress: Progress | None, *, readings: tuple[Rules, Rules] | None = None
+) -> ImpactRow:
+    # ``readings`` replaces the default and ``name=reading`` (a pair that differs in more than ``name``)
+    default, other = (Rules(), attrs.evolve(Rules(), **{name: reading})) if readings is None else readings
     if twin.ENGINE == "twin":
         return _twin_fest_row(name, reading, runs, seed, progress, readings=(default, other))
     tricks = outcome = starters = ranks = 0
@@ -425,6 +428,14 @@ def _fest_row(name: str, reading: Any, runs: int, seed: int, progress: Progress 
 
 _TIE = {"younger": 0, "drawn_gang_starter": 1, "drawn_gang_other": 2}
 _FEST_MODE = {"alternate": 0, "younger": 1, "loser_of_first_meeting": 2}
+
+
+def _fest_mode(rules: Rules) -> int:
+    """The twin's fest mode of ``rules``: ``_FEST_MODE``, and 3 for ``"loser_of_first_meeting"`` whose drawn first meeting lets the older start (``draw_tie_starter="drawn_gang_other"``)."""
+    mode = _FEST_MODE[rules.fest_starter]
+    return 3 if mode == 2 and rules.draw_tie_starter == "drawn_gang_other" else mode
+
+
 _TIEBREAK = {"shared": 0, "wins_then_plattwuerfe": 1}
 
 
@@ -533,7 +544,7 @@ def _twin_fest_row(
     meetings = start_schwingfest(FEST_NAMES, _SYSTEMS[0], rules=readings[0]).schedule.meetings
     schedule = bytes(v for m in meetings for v in (m.a, m.b, m.leg))
     bits = (twin.switch_bits(readings[0]), twin.switch_bits(readings[1]))
-    modes = (_FEST_MODE[readings[0].fest_starter], _FEST_MODE[readings[1].fest_starter])
+    modes = (_fest_mode(readings[0]), _fest_mode(readings[1]))
     tiebreaks = (_TIEBREAK[readings[0].fest_tiebreak], _TIEBREAK[readings[1].fest_tiebreak])
     scores = _score_table(readings)
     total = [0] * 6

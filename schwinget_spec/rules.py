@@ -122,8 +122,12 @@ class Rules:
     """AMB-FEST-STARTER. Who starts each Gang of a Schwingfest (each meeting is one Gang).
     ``"alternate"`` (default): the younger of the pair starts their first meeting, the
     older their second. ``"younger"``: the younger of the pair starts both meetings.
-    ``"loser_of_first_meeting"``: the younger starts the first meeting; the loser of the
-    first meeting starts the second (``match.loser_starts``), the older after a draw."""
+    ``"loser_of_first_meeting"``: the pair's two meetings as a short match: the younger
+    starts the first meeting; the loser of the first meeting starts the second
+    (``match.loser_starts``); after a drawn first meeting the pair's points are equal (a
+    Gestellter gives both the same, ``match.draw_starter``), so ``draw_tie_starter``
+    decides: the younger under ``"younger"`` and ``"drawn_gang_starter"``, the older
+    under ``"drawn_gang_other"``."""
 
     fest_tiebreak: Literal["shared", "wins_then_plattwuerfe"] = attrs.field(
         default="shared",

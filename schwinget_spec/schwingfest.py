@@ -444,8 +444,12 @@ class SchwingfestState:
                 clause_id="match.loser_starts",
             )
         loser = first.result.loser
-        # match.loser_starts; after a drawn first meeting the older starts, so each starts once
-        return meeting.b if loser is None else first.meeting.schwinger(loser)
+        if loser is not None:
+            # match.loser_starts: the loser of the pair's first meeting
+            return first.meeting.schwinger(loser)
+        # match.draw_starter: a Gestellter gives both the same points, so the pair's points are
+        # equal and AMB-DRAW-TIE-STARTER decides; the younger started the drawn first meeting
+        return meeting.b if self.rules.draw_tie_starter == "drawn_gang_other" else meeting.a
 
     def start_meeting(self, meeting: Meeting, deal: Deal) -> GangState:
         """The first state of the Gang of ``meeting`` dealt as ``deal``, with its starter and the fest's rules."""

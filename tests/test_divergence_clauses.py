@@ -284,3 +284,11 @@ def test_a_fest_starter_is_named_by_the_rule_of_the_reading_in_force() -> None:
         ("younger", 1): "match.first_starter", ("younger", 2): "match.first_starter",
         ("loser_of_first_meeting", 1): "match.first_starter", ("loser_of_first_meeting", 2): "match.loser_starts",
     }
+
+
+@pytest.mark.clause("match.draw_starter")
+def test_a_fest_starter_after_a_drawn_first_meeting_is_named_by_the_draw_rule() -> None:
+    """Under "loser_of_first_meeting" the second meeting after a drawn first names match.draw_starter; under the other readings a drawn first changes nothing."""
+    drawn = {mode: fest_starter_clause(mode, 2, True) for mode in ("alternate", "younger", "loser_of_first_meeting")}
+    assert drawn == {"alternate": "fest.twice_each", "younger": "match.first_starter", "loser_of_first_meeting": "match.draw_starter"}
+    assert fest_starter_clause("loser_of_first_meeting", 1, True) == "match.first_starter"

@@ -415,14 +415,16 @@ def test_the_sample_of_docs_profile_is_the_profile_of_its_command() -> None:
 
 @pytest.mark.clause("match.loser_starts", "match.first_starter")
 def test_reading_explaining_a_schwingfest_of_two_other_readings() -> None:
-    """A Schwingfest played by an engine of two other readings (fest_starter and fest_tiebreak) is explained by fest_starter="younger" at its first difference, which does not agree to the end."""
+    """A Schwingfest played by an engine of two other readings (fest_starter and fest_tiebreak) is explained at its first difference, a second meeting after a drawn first, by fest_starter="younger" and by "loser_of_first_meeting" (the younger starts again), neither agreeing to the end."""
     spec = steered_levels(2, 0, (), levels=("schwingfest",)).fests[0]
     session = _session(ReadingServer(Rules(fest_starter="younger", fest_tiebreak="wins_then_plattwuerfe")))
     try:
         explained = reading_explaining(session, attrs.evolve(spec, rules=Rules()))
     finally:
         session.close()
-    assert [(e.switch, e.value, e.to_the_end) for e in explained] == [("fest_starter", "younger", False)]
+    assert [(e.switch, e.value, e.to_the_end) for e in explained] == [
+        ("fest_starter", "younger", False), ("fest_starter", "loser_of_first_meeting", False),
+    ]
     assert "the starter of meeting 2 of" in explained[0].evidence
     assert explained[0].sentence.endswith("; a later difference of the game needs another reading too")
 

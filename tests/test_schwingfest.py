@@ -11,7 +11,7 @@ import pytest
 
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
-from schwinget_spec.gang import start_gang
+from schwinget_spec.gang import GangResult, Outcome, start_gang
 from schwinget_spec.match import first_legal, play_out
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -148,14 +148,32 @@ def test_who_starts_each_meeting_follows_the_switch(mode: str, second: str) -> N
 
 @pytest.mark.clause("match.loser_starts")
 def test_loser_of_the_first_meeting_starts_the_second() -> None:
-    """AMB-FEST-STARTER ``loser_of_first_meeting``: the second meeting is started by the first's loser, by the older after a draw."""
+    """AMB-FEST-STARTER ``loser_of_first_meeting``: the second meeting is started by the first's loser, by the younger after a draw (``draw_tie_starter`` default)."""
     fest = play_schwingfest(NAMES[:4], 3, P, sets=2, rules=Rules(fest_starter="loser_of_first_meeting"))
     firsts = {(g.meeting.a, g.meeting.b): g for g in fest.fought if g.meeting.leg == 1}
-    for g in fest.fought:
-        if g.meeting.leg == 2:
-            first = firsts[(g.meeting.a, g.meeting.b)]
-            loser = first.result.loser
-            assert g.starter == (g.meeting.b if loser is None else first.meeting.schwinger(loser))
+    seconds = [g for g in fest.fought if g.meeting.leg == 2]
+    assert len(seconds) == 6
+    for g in seconds:
+        first = firsts[(g.meeting.a, g.meeting.b)]
+        loser = first.result.loser
+        assert g.starter == (g.meeting.a if loser is None else first.meeting.schwinger(loser))
+
+
+@pytest.mark.clause("match.draw_starter", "match.loser_starts")
+@pytest.mark.parametrize(
+    ("tie", "second"), [("younger", "a"), ("drawn_gang_starter", "a"), ("drawn_gang_other", "b")]
+)
+def test_after_a_drawn_first_meeting_the_draw_tie_starter_decides(tie: str, second: str) -> None:
+    """AMB-FEST-STARTER ``loser_of_first_meeting``: after a drawn first meeting the pair's points are equal, so ``draw_tie_starter`` names who starts the second, as in a match."""
+    rules = Rules(fest_starter="loser_of_first_meeting", draw_tie_starter=tie)  # type: ignore[arg-type]
+    fest = start_schwingfest(NAMES[:3], S, rules=rules)
+    drawn = GangResult((5, 5), 11, None, None, None, Outcome.GESTELLTER)
+    fest = fest.apply_result(Meeting(0, 2, 1), drawn)
+    first = fest.gang_of(Meeting(0, 2, 1))
+    assert first is not None
+    assert first.points_of(0) == first.points_of(2)
+    assert fest.starter_of(Meeting(0, 2, 2)) == getattr(Meeting(0, 2, 2), second)
+    assert fest.apply_result(Meeting(0, 2, 2), drawn).gang_of(Meeting(0, 2, 2)).starter == getattr(Meeting(0, 2, 2), second)  # type: ignore[union-attr]
 
 
 @pytest.mark.clause("match.loser_starts")

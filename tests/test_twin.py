@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 import pytest
 
-from schwinget_spec import twin
+from schwinget_spec import impact, twin
 from schwinget_spec.bots import RandomBot, play_gang
 from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.conformance.harness.run import check_adapter, run_harness
@@ -209,6 +209,29 @@ def test_impact_rows_do_not_depend_on_the_engine() -> None:
     assert {r.level for r in rows} == {"gang", "match", "fest"}
     for level in ("gang", "match", "fest"):
         assert any(max(c or 0 for c in r.counts) > 0 for r in rows if r.level == level), level
+
+
+@pytest.mark.clause("match.loser_starts", "match.draw_starter")
+def test_fest_rows_take_the_drawn_first_meeting_from_draw_tie_starter() -> None:
+    """Under fest_starter "loser_of_first_meeting" the twin's fest rows let draw_tie_starter name who starts after a drawn first meeting, as the readable engine does."""
+    code = (
+        "import json, attrs\n"
+        "from schwinget_spec.impact import _fest_row\n"
+        "from schwinget_spec.rules import Rules\n"
+        "pair = (Rules(fest_starter='loser_of_first_meeting'),\n"
+        "        Rules(fest_starter='loser_of_first_meeting', draw_tie_starter='drawn_gang_other'))\n"
+        "print(json.dumps([attrs.asdict(_fest_row('draw_tie_starter', 'drawn_gang_other', 120, 6, None, readings=pair))]))\n"
+    )
+    pair = (
+        Rules(fest_starter="loser_of_first_meeting"),
+        Rules(fest_starter="loser_of_first_meeting", draw_tie_starter="drawn_gang_other"),
+    )
+    row = impact._fest_row("draw_tie_starter", "drawn_gang_other", 120, 6, None, readings=pair)
+    assert row.engine == twin.ENGINE
+    (fallback,) = _without_the_twin(code)
+    assert fallback["engine"] == "python"
+    assert {**attrs.asdict(row), "engine": None} == {**fallback, "engine": None}
+    assert 0 < (row.starters or 0) < 120
 
 
 def _session(lines: list[dict[str, object]]) -> list[dict[str, object]]:

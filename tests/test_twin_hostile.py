@@ -152,7 +152,7 @@ def test_enormous_numbers_are_refused_naming_the_parameter(label: str, call: Any
         (lambda c: c.play_random(twin.MAX_COUNT + 1, 0, 0, False), "count"),
         (lambda c: c.play_pairs(-1, 0, 0, 0), "count"),
         (lambda c: c.match_rows(twin.MAX_COUNT + 1, 0, (0, 0), (0, 0), ()), "runs"),
-        (lambda c: c.fest_rows(0, 0, (0, 0), (0, 3), (0, 0), SCHEDULE, ()), "modes"),
+        (lambda c: c.fest_rows(0, 0, (0, 0), (0, 4), (0, 0), SCHEDULE, ()), "modes"),
         (lambda c: c.fest_rows(0, 0, (0, 0), (0, 0), (0, 0), b"\x00" * 36, ()), "meetings"),
         (lambda c: c.start(("x", 0, 0, b""), 0, 0), "deal"),
         (lambda c: c.replay_recorded(deal_args(Deal.shuffled(1)), 0, 0, (), None, []), "actions"),

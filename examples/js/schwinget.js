@@ -398,8 +398,10 @@ class Fest {
     const before = this.fought.filter((g) => g.a === a && g.b === b);
     if (before.length === 0 || this.rules.fest_starter === 'younger') return a;
     if (this.rules.fest_starter === 'alternate') return b;
-    const w = before[0].result.winner; // match.loser_starts; the older after a draw
-    return w === null ? b : w === 'P0' ? b : a;
+    const w = before[0].result.winner; // match.loser_starts
+    // match.draw_starter: after a drawn first meeting the pair's points are equal, draw_tie_starter decides
+    if (w === null) return this.rules.draw_tie_starter === 'drawn_gang_other' ? b : a;
+    return w === 'P0' ? b : a;
   }
 
   standings() {

@@ -67,6 +67,7 @@ def check_fest(fest: SchwingfestState) -> tuple[str, tuple[str, ...]]:
         schwingerwertung=sw,
         good_loser_after_plattwurf=gl,
         prefix="x.",
+        draw_tie_starter=rules.draw_tie_starter,
     )
     fought = {ModelledMeeting(g.meeting.a, g.meeting.b, g.meeting.leg): g for g in fest.fought}
     facts = [sw == (fest.system is ScoringSystem.SCHWINGERWERTUNG), gl == rules.good_loser_after_plattwurf]
@@ -109,11 +110,12 @@ def _random_matches(count: int = 36) -> Outcome:
     for seed, system, good in _settings(count // 3):
         starter = FEST_STARTER_READINGS[seed % len(FEST_STARTER_READINGS)]
         tiebreak = FEST_TIEBREAK_READINGS[(seed // 3) % len(FEST_TIEBREAK_READINGS)]
-        rules = Rules(fest_starter=starter, fest_tiebreak=tiebreak, good_loser_after_plattwurf=good)  # type: ignore[arg-type]
+        tie = DRAW_TIE_READINGS[(seed // 2) % len(DRAW_TIE_READINGS)]
+        rules = Rules(fest_starter=starter, fest_tiebreak=tiebreak, good_loser_after_plattwurf=good, draw_tie_starter=tie)  # type: ignore[arg-type]
         verdict, core = check_fest(play_schwingfest(FEST_NAMES, seed, system, rules=rules))
         fests += 1
         if verdict != "sat":
-            bad.append(f"fest seed {seed} ({starter}, {tiebreak}): {verdict} {', '.join(core)}")
+            bad.append(f"fest seed {seed} ({starter}, {tiebreak}, {tie}): {verdict} {', '.join(core)}")
     if bad:
         return Outcome(COUNTEREXAMPLE, (), "; ".join(bad))
     return Outcome(

@@ -248,7 +248,9 @@ class FestModel(_ClauseModel):
 
     ``kinds[m]`` is the kind of meeting m, seat-relative (``a`` sits as P0). Variables:
     ``starter[m]`` (True: ``b`` starts), ``points[s]``, ``won[s]``, ``plattwuerfe[s]`` and
-    ``rank[s]`` of Schwinger s. ``fest_starter`` and ``fest_tiebreak`` are concrete readings.
+    ``rank[s]`` of Schwinger s. ``fest_starter`` and ``fest_tiebreak`` are concrete readings,
+    and so is ``draw_tie_starter``, which names the starter of a second meeting after a drawn
+    first under ``"loser_of_first_meeting"``.
     """
 
     def __init__(
@@ -261,7 +263,12 @@ class FestModel(_ClauseModel):
         schwingerwertung: z3.BoolRef,
         good_loser_after_plattwurf: z3.BoolRef,
         prefix: str = "",
+        draw_tie_starter: str = "younger",
     ) -> None:
+        if draw_tie_starter not in DRAW_TIE_READINGS:
+            raise InvalidArgumentError(
+                "draw_tie_starter", f"unknown draw_tie_starter reading {draw_tie_starter!r}; known: {DRAW_TIE_READINGS}"
+            )
         if fest_starter not in FEST_STARTER_READINGS:
             raise InvalidArgumentError(
                 "fest_starter", f"unknown fest_starter reading {fest_starter!r}; known: {FEST_STARTER_READINGS}"
@@ -291,8 +298,11 @@ class FestModel(_ClauseModel):
             rule = {
                 "alternate": z3.BoolVal(True),
                 "younger": z3.BoolVal(False),
-                # the loser of the first meeting starts; after a Gestellter the older, so each starts once
-                "loser_of_first_meeting": z3.Or(z3.Not(first.has_winner), z3.Not(first.p1_wins)),
+                # the loser of the first meeting starts (match.loser_starts); after a Gestellter the
+                # pair's points are equal (match.draw_starter) and AMB-DRAW-TIE-STARTER decides
+                "loser_of_first_meeting": z3.If(
+                    first.has_winner, z3.Not(first.p1_wins), z3.BoolVal(draw_tie_starter == "drawn_gang_other")
+                ),
             }[fest_starter]
             self.add("match.loser_starts", self.starter[m] == rule)
         for m in self.meetings:

@@ -434,16 +434,18 @@ def points_clause(
     return score.row.clause_id
 
 
-def fest_starter_clause(fest_starter: str, leg: int) -> str:
+def fest_starter_clause(fest_starter: str, leg: int, first_drawn: bool = False) -> str:
     """The clause behind the starter of a pair's meeting ``leg`` (1 or 2) under ``Rules.fest_starter`` (AMB-FEST-STARTER), as the reference decides it.
 
     The first meeting, and both under ``"younger"``: the younger starts
     (``match.first_starter``). The second under ``"loser_of_first_meeting"``: the loser of
-    the first (``match.loser_starts``). The second under ``"alternate"``: the older, so that
+    the first (``match.loser_starts``), or, when the first was drawn (``first_drawn``), the
+    player with fewer points, the pair's points being equal so that ``draw_tie_starter``
+    decides (``match.draw_starter``). The second under ``"alternate"``: the older, so that
     each of the pair starts one of the two meetings (``fest.twice_each``).
     """
     if leg == 1 or fest_starter == "younger":
         return "match.first_starter"
     if fest_starter == "loser_of_first_meeting":
-        return "match.loser_starts"
+        return "match.draw_starter" if first_drawn else "match.loser_starts"
     return "fest.twice_each"

@@ -326,7 +326,9 @@ class LevelPlay:
         exercised = {*_FEST_CLAUSES, *(("fest.four_players",) if spec.players == 4 else ())}
         for a, b in (pair for round_ in rounds for pair in round_):
             leg = legs[(a, b)] = legs.get((a, b), 0) + 1
-            exercised.add(fest_starter_clause(spec.rules.fest_starter, leg))
+            first = ref.gang_of(Meeting(a, b, 1)) if leg == 2 else None
+            starter_clause = fest_starter_clause(spec.rules.fest_starter, leg, first is not None and first.result.winner is None)
+            exercised.add(starter_clause)
             meeting = Meeting(a, b, leg)
             self.requests.append(_json_line({"cmd": "fest_meeting", "pair": [a, b]}))
             try:
@@ -340,7 +342,7 @@ class LevelPlay:
                     f"meeting {leg} of Schwinger {a} and {b} is started by {starter}; the reference has {due} "
                     f"(fest_starter {spec.rules.fest_starter!r})",
                     source, field=f"starter of meeting {a}-{b}/{leg}", expected=due, actual=starter,
-                    clause_id=fest_starter_clause(spec.rules.fest_starter, leg),
+                    clause_id=starter_clause,
                 )
             planned = spec.meetings[(a, b, leg)]
             seat = meeting.seat(due)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import attrs
 
 from schwinget_spec.ambiguities import AMBIGUITIES
+from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
 from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.harness.steering import steered_games
@@ -89,7 +90,7 @@ from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
+from schwinget_spec.schwingfest import FestGang, Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.trace import end_claims
 
@@ -677,6 +678,11 @@ def _check_schedule(schedule: Sequence[Sequence[tuple[int, int]]], players: int,
             )
 
 
+def _drawn(gang: FestGang | None) -> bool:
+    """Whether ``gang`` is a fought meeting that ended as a Gestellter."""
+    return gang is not None and gang.result.winner is None
+
+
 def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base: Rules, rng: HarnessRng,
                declared: Readings, sent: Rules, keys: Sequence[Key] | None = None) -> None:
     """Play the Schwingfest ``spec`` on the engine (in its own schedule); its starters, points and standings compared under every candidate of ``stage``."""
@@ -696,10 +702,12 @@ def _fest_game(client: SubprocessClient, spec: FestSpec, stage: _Stage, *, base:
             meeting = Meeting(a, b, legs[(a, b)])
             starter = ask_fest_meeting(client, a, b)
             observed = {k: f.starter_of(meeting) for k, f in fests.items()}
-            clause = "match.first_starter" if meeting.leg == 1 else "match.loser_starts"
+            drawn = {k: meeting.leg == 2 and _drawn(f.gang_of(Meeting(a, b, 1))) for k, f in fests.items()}
+            clauses = {
+                k: f"decided by {fest_starter_clause(f.rules.fest_starter, meeting.leg, drawn[k])}" for k, f in fests.items()
+            }
             keep = _checked(
-                stage, observed, starter, f"the starter of meeting {meeting.leg} of {a} and {b}",
-                dict.fromkeys(fests, f"decided by {clause}"),
+                stage, observed, starter, f"the starter of meeting {meeting.leg} of {a} and {b}", clauses,
             )
             planned = spec.meetings.get((a, b, meeting.leg)) or PlannedGang(Deal.shuffled(rng.seed()))
             state = _light_gang(

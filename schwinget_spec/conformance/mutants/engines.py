@@ -688,9 +688,9 @@ class FestWinnerOfFirstStarts(ReferenceEngine):
 
     def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
         before = fest.meetings_of(a, b)
-        if before and fest.rules.fest_starter == "loser_of_first_meeting":
-            winner = before[0].result.winner
-            return b if winner is None else (a if winner is Player.P0 else b)
+        winner = before[0].result.winner if before else None
+        if winner is not None and fest.rules.fest_starter == "loser_of_first_meeting":
+            return a if winner is Player.P0 else b
         return super().fest_starter(fest, a, b)
 
 

@@ -263,8 +263,10 @@ class ReferenceEngine:
         if mode == "alternate":
             return b
         loser = before[0].result.loser
-        # match.loser_starts; after a drawn first meeting the older starts
-        return b if loser is None else (a if loser is Player.P0 else b)
+        if loser is not None:
+            return a if loser is Player.P0 else b  # match.loser_starts
+        # match.draw_starter: a Gestellter leaves the pair's points equal; AMB-DRAW-TIE-STARTER decides
+        return b if fest.rules.draw_tie_starter == "drawn_gang_other" else a
 
     def fest_standings(self, fest: EngineFest) -> tuple[tuple[int, Points, int], ...]:
         """(Schwinger, points, rank) for every Schwinger: ranks by points, ``Rules.fest_tiebreak`` for equal points (AMB-FEST-TIES)."""

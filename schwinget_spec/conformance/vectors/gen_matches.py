@@ -269,6 +269,15 @@ def fest_vectors() -> list[dict[str, Any]]:
     out.append(make_vector(vid, "A Schwingfest trace with one meeting missing.", ["fest.twice_each"], doc,
                        {"verdict": "malformed", "where": "/gaenge", "clause_id": "fest.twice_each"}))
     out.extend(_rank_after_shared_vectors())
+    # seed 9200: the first meeting of Anna and Beat is a Gestellter
+    fest, states = _play_fest(9200, 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(fest_starter="loser_of_first_meeting"))
+    if not any(g.meeting.leg == 1 and g.result.winner is None for g in fest.fought):
+        raise LookupError("Schwingfest seed 9200 no longer draws a first meeting")
+    vid = "schwingfest.valid.loser_of_first_meeting_drawn.001"
+    out.append(make_vector(vid, "A pair's first meeting is drawn: their points are equal, so draw_tie_starter names the "
+                           "starter of the second, the younger (fest_starter loser_of_first_meeting).",
+                           (*_FEST_CLAUSES, "match.loser_starts", "match.draw_starter"),
+                           schwingfest_trace(fest, states, trace_id=vid), EXPECT_CONFORMS))
     return out
 
 
