@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -52,3 +54,14 @@ def test_ismcts_plays_whole_gaenge_against_each_opponent() -> None:
     with pytest.raises(InvalidArgumentError) as caught:
         play_gaenge("oracle", 1)
     assert caught.value.parameter == "opponent"
+
+
+def test_the_ismcts_rows_of_the_bots_guide_name_their_commands() -> None:
+    """docs/bots.md's ISMCTS rows are one per opponent of the commands above them, each with the command's Gänge and simulations (about 2 min of CPU per 100 Gänge, so not played again here)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    made = re.findall(r"^python -m schwinget_spec.ecosystem.ismcts --opponent (\w+) --gaenge (\d+) --simulations (\d+)$", text, flags=re.M)
+    rows = text.split("<!-- ladder-ismcts -->\n", 1)[1].split("\n\n", 1)[0].splitlines()[2:]
+    assert len(rows) == len(made) == 2
+    for (opponent, gaenge, simulations), row in zip(made, rows, strict=True):
+        assert row.startswith(f"| ISMCTS ({simulations} simulations) against {opponent} | ")
+        assert sum(int(n) for n in row.split(" | ")[1].split(", ")) == int(gaenge)
