@@ -258,11 +258,11 @@ def test_conformance_module_interrupted_exits_130_with_one_line(signal_name: str
     """``python -m schwinget_spec.conformance --check`` stopped by Ctrl-C or SIGTERM exits 130 with the one line every ``schwinget`` command prints, no traceback."""
     code = (
         "import os, runpy, signal, sys, time\n"
-        "import schwinget_spec.conformance.vectors as vectors\n"
+        "import schwinget_spec.conformance.vectors.runner as runner\n"
         "def stopped(*args, **kwargs):\n"
         f"    os.kill(os.getpid(), signal.{signal_name})\n"
         "    time.sleep(60)\n"
-        "vectors.run_vectors = stopped\n"
+        "runner.run_vectors = stopped\n"
         "sys.argv = ['python -m schwinget_spec.conformance', '--check']\n"
         "runpy.run_module('schwinget_spec.conformance', run_name='__main__')\n"
     )
