@@ -50,10 +50,10 @@ def compile_shared(source: Path, target: Path, flags: str) -> None:
         raise SystemExit(f"{shlex.join(command)} failed:\n{done.stderr}")
 
 
-def build_twin(where: Path, flags: str) -> tuple[Path, ModuleType]:
-    """This checkout's _twin.c built with ``flags`` into ``where``, imported under the twin's name."""
+def build_twin(source: Path, where: Path, flags: str) -> tuple[Path, ModuleType]:
+    """A _twin.c built with ``flags`` into ``where``, imported under the twin's name."""
     target = where / f"_twin{sysconfig.get_config_var('EXT_SUFFIX')}"
-    compile_shared(TWIN, target, flags)
+    compile_shared(source, target, flags)
     spec = importlib.util.spec_from_file_location("schwinget_spec.twin._twin", target)
     if spec is None or spec.loader is None:
         raise SystemExit(f"cannot load {target}")
@@ -118,6 +118,8 @@ def main() -> None:
                         help=f"compiler flags for both builds (default: the shipped build's, {BUILD_FLAGS!r})")
     parser.add_argument("--baseline-flags", metavar="FLAGS",
                         help="other flags for the baseline only (default: the same as --flags), e.g. '-O3 -march=native'")
+    parser.add_argument("--twin", metavar="FILE", type=Path, default=TWIN,
+                        help="the _twin.c to measure (default: this checkout's; e.g. git show COMMIT:schwinget_spec/twin/_twin.c > old.c)")
     parser.add_argument("--count", type=int, default=1_000_000, help="Gänge per timed run (default 10**6)")
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each (default 7)")
     parser.add_argument("--switches", type=int, default=0, choices=range(32), metavar="0-31",
@@ -127,15 +129,18 @@ def main() -> None:
     args = parser.parse_args()
     if args.count < 1 or args.runs < 1:
         parser.error("--count and --runs must be at least 1")
+    if not args.twin.is_file():
+        parser.error(f"--twin: no file {args.twin}")
     if args.callgrind and shutil.which("valgrind") is None:
         parser.error("--callgrind: valgrind is not installed")
     with tempfile.TemporaryDirectory() as tmp:
-        twin_path, twin = build_twin(Path(tmp), args.flags)
+        twin_path, twin = build_twin(args.twin, Path(tmp), args.flags)
         base_flags = args.flags if args.baseline_flags is None else args.baseline_flags
         base = Baseline(Path(tmp), base_flags)
         for sw in range(32):
             if tuple(twin.play_random(2_000, sw, sw, False)[0]) != base.play_random(2_000, sw, sw):
                 raise SystemExit(f"the twin and the baseline play different Gänge (switches {sw})")
+        print(f"twin: {args.twin}")
         print(f"flags: twin {args.flags}; baseline {base_flags}")
         print(f"load average before: {os.getloadavg()[0]:.1f}")
         t, b = side_by_side(twin, base, args.count, args.runs, args.switches)

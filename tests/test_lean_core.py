@@ -7,6 +7,7 @@ import importlib.util
 import platform
 import shutil
 import subprocess
+import sys
 import sysconfig
 from pathlib import Path
 
@@ -92,3 +93,13 @@ def test_the_portable_build_plays_the_same_gaenge(tmp_path: Path) -> None:
     assert portable.POPCNT == 0
     for switches in (0, 5, 26, 31):
         assert portable.play_random(3_000, switches, switches, True) == twin.compiled().play_random(3_000, switches, switches, True)
+
+
+def test_the_benchmark_runs_both_side_by_side() -> None:
+    """benchmarks/bench_lean_core.py builds both, checks they play the same Gänge and prints the ratio of the two."""
+    script = SOURCE.parent / "bench_lean_core.py"
+    done = subprocess.run([sys.executable, str(script), "--count", "2000", "--runs", "1"], capture_output=True,
+                          text=True, check=False, cwd=SOURCE.parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert "twin/baseline speed" in done.stdout
+    assert "play different Gänge" not in done.stdout
