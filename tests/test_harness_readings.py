@@ -191,12 +191,17 @@ def test_a_skip_list_entry_for_one_value_skips_exactly_the_vectors_depending_on_
     assert report.passed, format_report(report)
     assert report.levels is not None
     skipped = {vid for check in report.levels.checks for vid, reason in check.skipped if reason.startswith("skip list")}
-    assert skipped == depending == {"match.rules.draw_tie_starter.younger.001"}
+    assert skipped == depending == {
+        "match.rules.draw_tie_starter.younger.001", "schwingfest.valid.loser_of_first_meeting_drawn.001",
+    }
     assert {s.id for s in report.skipped if s.by_skiplist} == depending
     assert "younger" not in sent
     assert "drawn_gang_starter" in sent
     doc = " ".join(DOC.read_text(encoding="utf-8").split())
-    assert "An entry for `draw_tie_starter` `\"younger\"` skips exactly one shipped vector, `match.rules.draw_tie_starter.younger.001`." in doc
+    assert (
+        "An entry for `draw_tie_starter` `\"younger\"` skips exactly two shipped vectors, "
+        "`match.rules.draw_tie_starter.younger.001` and `schwingfest.valid.loser_of_first_meeting_drawn.001`."
+    ) in doc
 
 
 def test_a_value_the_skip_list_takes_out_is_not_sent_when_stale_skips_are_checked() -> None:
