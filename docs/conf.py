@@ -22,7 +22,10 @@ extensions = [
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints", "_generated/cli_synopsis.md", "_generated/quickstart.md"]
+
+# Quotes and ellipses only: "--check" stays two dashes (never an en dash) in the command line's pages.
+smartquotes_action = "qe"
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 4

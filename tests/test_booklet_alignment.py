@@ -92,3 +92,13 @@ def test_the_tables_are_drawn_from_the_transcription(alignment: Any) -> None:
         '<td class="sw-num">9.00</td><td class="sw-num">9.00</td><td class="sw-num">1</td><td class="sw-num">1</td>'
         "<td>Beide Spieler haben gleich viele Stiche erzielt.</td>"
     ) in html
+
+
+def test_every_german_sentence_has_a_clause_or_a_reason(alignment: Any, tmp_path: Path) -> None:
+    """Each German sentence is quoted by a clause or named in the completeness table of docs/ambiguities.md; a table without the rows leaves the sentences no clause quotes unclaimed."""
+    assert alignment.unclaimed_sentences(DE) == []
+    empty = tmp_path / "ambiguities.md"
+    empty.write_text("### Every German sentence\n", encoding="utf-8")
+    unclaimed = alignment.unclaimed_sentences(DE, empty)
+    assert "Spieldauer: 10-20 Minuten" in unclaimed
+    assert all(not s.clauses for s in alignment.annotate(DE, "de") if s.text in unclaimed)

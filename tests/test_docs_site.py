@@ -60,7 +60,7 @@ def test_broken_links_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) 
 
 
 def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """`python -m sphinx -W` builds the site; each clause and open question has a page; Chromium shows the booklet and a clause page with both languages and working clause links."""
+    """`python -m sphinx -W` builds the site; each clause and open question has a page; its facts are the engine's; Chromium shows both languages and working clause links, and eight pages at 1280 and 390 px without a page wider than the window."""
     _needs(importlib.util.find_spec("sphinx") is not None, "Sphinx")
     out = tmp_path_factory.mktemp("site") / "html"
     build = subprocess.run(
@@ -95,10 +95,58 @@ def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFac
     for href in re.findall(r'href="(\.\./source/[^"#]+)#L-(\d+)"', page.stdout):
         assert (generated / "clauses" / href[0]).resolve().is_file(), href
 
+    assert _facts_module().check_site(out) == []  # type: ignore[attr-defined]
+    cli_page = (out / "cli.html").read_text(encoding="utf-8")
+    assert "\u2013check" not in cli_page
+    assert "--check" in cli_page
+    assert '<table class="sw-cli-exit sw-table">' in cli_page
+    assert (generated / "status.html").read_text(encoding="utf-8").count('<tr id="') == len(CLAUSES)
+
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for name, url in (("booklet", booklet), ("clause", clause)):
+    pages = {
+        "booklet": generated / "booklet.html",
+        "clause": generated / "clauses" / "deal.trump.html",
+        "question": generated / "ambiguities" / "AMB-SPECIAL-FARBZWANG.html",
+        "table": generated / "table.html",
+        "status": generated / "status.html",
+        "cli": out / "cli.html",
+        "api": out / "api.html",
+        "index": out / "index.html",
+    }
+    wide = out / "_generated" / "wide.html"
+    wide.write_text('<html><body style="margin:0"><div style="width:1000px">x</div></body></html>', encoding="utf-8")
+    assert _page_width(chromium, wide, 390) == 1000
+    for name, path in pages.items():
         for label, width in (("desktop", 1280), ("phone", 390)):
             shot = SHOTS / f"{name}-{label}.png"
-            done = _browse(chromium, url, f"--window-size={width},1400", f"--screenshot={shot}")
+            done = _browse(chromium, path.as_uri(), f"--window-size={width},1400", f"--screenshot={shot}")
             assert done.returncode == 0, done.stderr[-2000:]
-            assert shot.stat().st_size > 10_000
+            assert shot.stat().st_size > 10_000, shot
+            assert _page_width(chromium, path, width) <= width, f"{name} overflows at {width} px"
+
+
+def _page_width(chromium: str, page: Path, width: int) -> int:
+    """The width of ``page``'s document as Chromium lays it out in a frame ``width`` pixels wide (a probe page beside it reads the frame's scrollWidth into the DOM)."""
+    probe = page.with_name(f"_width_probe_{page.name}")
+    probe.write_text(
+        f'<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="{page.name}" '
+        f'style="width:{width}px;height:1400px;border:0"></iframe><script>window.addEventListener("load", () => '
+        '{ const d = document.getElementById("f").contentDocument.documentElement; '
+        'document.body.setAttribute("data-sw-width", String(d.scrollWidth)); });</script></body></html>',
+        encoding="utf-8",
+    )
+    try:
+        dom = _browse(chromium, probe.as_uri(), "--allow-file-access-from-files", "--window-size=1400,1400", "--dump-dom")
+    finally:
+        probe.unlink()
+    found = re.search(r'data-sw-width="(\d+)"', dom.stdout)
+    assert found is not None, dom.stderr[-2000:]
+    return int(found.group(1))
+
+
+def _facts_module() -> object:
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        return importlib.import_module("site_facts")
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))

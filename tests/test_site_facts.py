@@ -79,3 +79,46 @@ def test_the_booklet_counts_are_checked(facts: Any) -> None:
     assert facts.check_booklet(good.replace("109 German", "108 German") + tail + anchors + links)[0].startswith(
         "the booklet's count line says "
     )
+
+
+def test_the_build_fails_on_an_untested_clause_or_a_surviving_mutant() -> None:
+    """The recorded kill matrix and the statuses pass; a clause without tests, a mutant missing from the matrix and one shown uncaught are each named."""
+    pytest.importorskip("pygments")
+    evidence = _ext("clause_evidence")
+    import attrs  # noqa: PLC0415
+
+    from schwinget_spec.verification_status import all_statuses  # noqa: PLC0415
+
+    statuses = all_statuses()
+    kills = evidence.kill_matrix()
+    assert evidence.build_problems(statuses, kills) == []
+    first = next(iter(statuses))
+    untested = {**statuses, first: attrs.evolve(statuses[first], tests=0)}
+    assert evidence.build_problems(untested, kills) == [f"the clause {first} has no test"]
+    mutant = next(iter(kills))
+    missing = {k: v for k, v in kills.items() if k != mutant}
+    assert evidence.build_problems(statuses, missing) == [
+        f"the shipped mutant {mutant} is not in the kill matrix of docs/harness.md"
+    ]
+    survived = {**kills, mutant: attrs.evolve(kills[mutant], caught_by="survived", catch="none")}
+    assert evidence.build_problems(statuses, survived) == [
+        f"the shipped mutant {mutant} survives (kill matrix: caught by 'survived', 'none')"
+    ]
+
+
+def test_a_clause_page_lists_tests_by_name_and_code_by_function() -> None:
+    """The evidence of deal.trump: its tests by function name with their docstrings, its code by the function that holds it."""
+    pytest.importorskip("pygments")
+    evidence = _ext("clause_evidence")
+    from schwinget_spec.clause_index import build_clause_index  # noqa: PLC0415
+
+    use = next(u for u in build_clause_index().uses if u.clause.id == "deal.trump")
+    tests = {(t.path, t.name): t.doc for t in evidence.test_items(use.tested)}
+    assert tests[("tests/test_deal.py", "test_trump_is_the_colour_of_the_revealed_card")] == (
+        "The revealed card's colour is the trump colour of the Gang, in the deal and in the state."
+    )
+    functions = {(e.path, e.function) for e in evidence.code_excerpts(use.enforced)}
+    assert ("schwinget_spec/gang.py", "GangState.trump") in functions
+    html = evidence.excerpt_html(next(e for e in evidence.code_excerpts(use.enforced) if e.function == "GangState.trump"), "../")
+    assert '<a href="../source/schwinget_spec/gang.py.html#L-' in html
+    assert "schwinget_spec.gang.GangState.trump" in html

@@ -15,7 +15,10 @@ from schwinget_spec.ambiguities import AMBIGUITIES, booklet_sentences
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.scoring import PUNKTEUEBERSICHT, WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TranscribedRow
 
-__all__ = ["ALIGNMENT", "Annotated", "Row", "annotate", "clause_rows", "load", "problems", "render_rows"]
+__all__ = [
+    "ALIGNMENT", "Annotated", "Row", "annotate", "clause_rows", "completeness_rows", "load", "problems", "render_rows",
+    "unclaimed_sentences",
+]
 
 ALIGNMENT = Path(__file__).resolve().parents[1] / "_data" / "booklet_alignment.json"
 """The aligned rows: each an object with the German sentences ``de``, the French ``fr`` (either
@@ -190,6 +193,32 @@ def problems(rows: Sequence[Row], de_text: str, fr_text: str) -> list[str]:
     missing = sorted(set(CLAUSES) - quoted)
     if missing:
         out.append(f"no sentence quotes the clauses {', '.join(missing)}")
+    return out
+
+
+COMPLETENESS_DOC = Path(__file__).resolve().parents[1] / "ambiguities.md"
+"""The guide whose table "Every German sentence" names, for each sentence of the German booklet, its clauses, its open questions or why it holds no rule."""
+
+
+def completeness_rows(doc: Path = COMPLETENESS_DOC) -> dict[str, str]:
+    """Each German sentence of the completeness table with its cell of clauses and entries (or "no rule ...")."""
+    text = doc.read_text(encoding="utf-8")
+    part = text.split("\n### Every German sentence\n", 1)[-1]
+    rows = [row[2:-2].split(" | ") for row in re.findall(r"^\| \d+ \| .* \|$", part, flags=re.M)]
+    return {cells[1]: cells[3] for cells in rows if len(cells) == 5}
+
+
+def unclaimed_sentences(de_text: str, doc: Path = COMPLETENESS_DOC) -> list[str]:
+    """The German sentences that no clause quotes and that the completeness table neither ties to a clause or open question nor says hold no rule."""
+    table = completeness_rows(doc)
+    out = []
+    for sentence in annotate(de_text, "de"):
+        if sentence.clauses:
+            continue
+        cell = table.get(sentence.text, "")
+        named = set(re.findall(r"`([^`]+)`", cell))
+        if not (named & ({*CLAUSES, *(a.id for a in AMBIGUITIES)}) or cell.startswith("no rule")):
+            out.append(sentence.text)
     return out
 
 

@@ -13,9 +13,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import api_reference
 import attrs
 import booklet_alignment
+import clause_evidence
+import cli_reference
 import open_questions
+import schema_pages
 import site_facts
 import site_figures
 from docutils import nodes
@@ -133,6 +137,12 @@ def booklet_page(data: SiteData) -> str:
     bad = booklet_alignment.problems(rows, data.de_text, data.fr_text)
     if bad:
         raise ExtensionError("the aligned booklet (docs/_data/booklet_alignment.json): " + "; ".join(bad[:10]))
+    unclaimed = booklet_alignment.unclaimed_sentences(data.de_text)
+    if unclaimed:
+        raise ExtensionError(
+            "sentences of the booklet with no clause, no open question and no reason in docs/ambiguities.md's "
+            f"completeness table: {unclaimed[:10]}"
+        )
     n_de = sum(len(r.de) for r in rows)
     n_fr = sum(len(r.fr) for r in rows)
     moved = sum(1 for r in rows if not r.de or not r.fr)
@@ -221,22 +231,6 @@ def source_page(rel: str) -> str:
     return f"# {rel}\n\n```{{raw}} html\n{highlight(code, PythonLexer(), formatter)}\n```\n"
 
 
-_LINES: dict[str, list[str]] = {}
-
-
-def _line_text(rel: str, line: int) -> str:
-    if rel not in _LINES:
-        _LINES[rel] = (_ROOT / rel).read_text(encoding="utf-8").splitlines()
-    lines = _LINES[rel]
-    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
-
-
-def _line_link(depth: str, rel: str, line: int) -> str:
-    text = _line_text(rel, line)
-    snippet = f' <code class="sw-line">{_esc(text[:110])}</code>' if text else ""
-    return f'<a href="{depth}source/{rel}.html#L-{line}"><code>{_esc(rel)}:{line}</code></a>{snippet}'
-
-
 def booklet_rows_by_clause(data: SiteData) -> dict[str, int]:
     """The first row of the annotated booklet where each clause is quoted."""
     return booklet_alignment.clause_rows(booklet_alignment.load(), data.de_text, data.fr_text)
@@ -253,15 +247,6 @@ def _vectors_by_clause(vectors: Iterable[Vector]) -> dict[str, list[Vector]]:
     return out
 
 
-def _proofs_by_clause(proofs: Iterable[ProofRow]) -> dict[str, list[ProofRow]]:
-    out: dict[str, list[ProofRow]] = defaultdict(list)
-    for p in proofs:
-        if p.ok:
-            for c in p.clauses:
-                out[c].append(p)
-    return out
-
-
 def _ambs_by_clause() -> dict[str, list[Ambiguity]]:
     out: dict[str, list[Ambiguity]] = defaultdict(list)
     for a in AMBIGUITIES:
@@ -270,25 +255,64 @@ def _ambs_by_clause() -> dict[str, list[Ambiguity]]:
     return out
 
 
-def _html_list(items: Sequence[str], empty: str) -> str:
+def _html_list(items: Sequence[str], empty: str, *, shown: int = 0) -> str:
+    """``items`` as a list; past ``shown`` items (when set) the rest folds under a summary."""
     if not items:
         return f'<p class="sw-none">{_esc(empty)}</p>'
+    if shown and len(items) > shown:
+        rest = "".join(f"<li>{i}</li>" for i in items[shown:])
+        return (
+            "<ul>" + "".join(f"<li>{i}</li>" for i in items[:shown]) + "</ul>"
+            f"<details><summary>{len(items) - shown} more</summary><ul>{rest}</ul></details>"
+        )
     return "<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>"
 
 
+def _statuses(data: SiteData) -> dict[str, Any]:
+    from schwinget_spec.verification_status import all_statuses  # noqa: PLC0415
+
+    return dict(all_statuses(index=data.index))
+
+
+def _status_badge(status: Any) -> str:
+    from schwinget_spec.verification_status import LEVEL_TEXT  # noqa: PLC0415
+
+    return f'<span class="sw-status sw-status-{status.level}">{_esc(LEVEL_TEXT[status.level])}</span>'
+
+
 def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
-    """One clause: both texts, the paraphrase, where it is enforced and tested, its vectors, proofs and open questions."""
+    """One clause: both texts, the paraphrase, its verification status, the code that enforces it, its tests, vectors, proofs, mutants and open questions."""
     use = {u.clause.id: u for u in data.index.uses}[clause.id]
-    enforced = [_line_link("../", loc.path, loc.line) for loc in use.enforced]
-    tested = [_line_link("../", loc.path, loc.line) for loc in use.tested]
+    status = _statuses(data)[clause.id]
+    excerpts = clause_evidence.code_excerpts(use.enforced)
+    enforced = [clause_evidence.excerpt_html(e, "../") for e in excerpts]
+    tests = clause_evidence.test_items(use.tested)
+    tested = [
+        f'<a href="../source/{t.path}.html#L-{t.line}"><code>{_esc(t.name)}</code></a> '
+        f'<span class="sw-where">{_esc(t.path)}</span><br><span class="sw-doc">{_esc(t.doc)}</span>'
+        for t in tests
+    ]
     vectors = [
         f'<a href="../vectors.html#{v.id}"><code>{_esc(v.id)}</code></a> {_esc(v.description)}'
         for v in _vectors_by_clause(data.vectors).get(clause.id, [])
     ]
+    claims = {q.name: q.claim for q in _all_queries()}
     proofs = [
-        f'<a href="../proofs.html#{p.name}"><code>{_esc(p.name)}</code></a> {_esc(p.answer)}: {_esc(p.claim)}'
-        for p in _proofs_by_clause(data.proofs).get(clause.id, [])
+        f'<a href="../proofs.html#{_esc(name)}"><code>{_esc(name)}</code></a> {_esc(claims.get(name, ""))}'
+        for name in status.proofs
     ]
+    kills = clause_evidence.kill_matrix()
+    mutants = [
+        f"<code>{_esc(mid)}</code>: {_esc(what)}. "
+        + (
+            f"Caught by {_esc(row.caught_by)} after {_esc(row.games)} games, naming <code>{_esc(row.named)}</code> ({_esc(row.catch)})."
+            if row is not None else "Not in the recorded kill matrix."
+        )
+        for mid, what, row in clause_evidence.mutants_of(clause.id, kills)
+    ]
+    exhaustive = "".join(
+        f"<li><code>{_esc(name)}</code>: every one of {n:,} inputs</li>" for name, n in status.exhaustive
+    )
     ambs = [
         f'<a href="../ambiguities/{a.id}.html">{a.id}</a> {_esc(a.title)}' for a in _ambs_by_clause().get(clause.id, [])
     ]
@@ -297,21 +321,67 @@ def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
 {clause.en}
 
 ```{{raw}} html
+<p class="sw-meta">Verification: {_status_badge(status)} ({_esc(status.summary)}) · <a href="../status.html#{clause.id}">all clauses</a></p>
 <table class="sw-quote"><tr>
 <td lang="de"><span class="sw-lang">Deutsch</span><blockquote>{_esc(clause.de)}</blockquote></td>
 <td lang="fr"><span class="sw-lang">Français</span><blockquote>{_esc(clause.fr)}</blockquote></td>
 </tr></table>
-<p class="sw-meta">Section of the booklet: {_esc(clause.section)} · <a href="../booklet.html#s{booklet_row}">sentence {booklet_row} of the annotated booklet</a></p>
-<h2>Enforced by the library ({len(enforced)})</h2>
-{_html_list(enforced, "No place of the engine names this clause: it is stated by the library's structure (see the tests).")}
-<h2>Tested ({len(tested)})</h2>
+<p class="sw-meta">Section of the booklet: {_esc(clause.section)} · <a href="../booklet.html#s{booklet_row}">row {booklet_row} of the annotated booklet</a></p>
+<h2>Enforced by the library ({len(excerpts)} {"function" if len(excerpts) == 1 else "functions"}, {len(use.enforced)} lines)</h2>
+{"".join(enforced) or '<p class="sw-none">No place of the engine names this clause: it is stated by the library&#39;s structure (see the tests).</p>'}
+<h2>Tests ({len(tests)})</h2>
 {_html_list(tested, "No test names this clause.")}
 <h2>Conformance vectors that exercise it ({len(vectors)})</h2>
-{_html_list(vectors, "No shipped vector names this clause.")}
-<h2>Z3 queries that involve it ({len(proofs)})</h2>
-{_html_list(proofs, "No query of the fast set names this clause in its answer.")}
+{_html_list(vectors, "No shipped vector names this clause.", shown=8)}
+<h2>Proofs: the Z3 queries that involve it ({len(proofs)})</h2>
+{_html_list(proofs, "No query of schwinget prove involves this clause.")}
+{f"<h2>Checked on every input</h2><ul>{exhaustive}</ul>" if exhaustive else ""}
+<h2>Shipped mutants that break it ({len(mutants)})</h2>
+{_html_list(mutants, "No shipped mutant breaks this clause (docs/harness.md: the mutants).")}
 <h2>Open questions ({len(ambs)})</h2>
 {_html_list(ambs, "The booklet leaves nothing open here that this library has found.")}
+```
+"""
+
+
+def _all_queries() -> tuple[Any, ...]:
+    from schwinget_spec.proofs.queries import QUERIES  # noqa: PLC0415
+
+    return tuple(QUERIES)
+
+
+def status_page(data: SiteData) -> str:
+    """The appendix: every clause with its verification status and the evidence behind it, counted."""
+    from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS  # noqa: PLC0415
+
+    statuses = _statuses(data)
+    counts = {level: sum(1 for s in statuses.values() if s.level == level) for level in LEVELS}
+    rows = []
+    for section, group in itertools.groupby(CLAUSES.values(), key=lambda c: c.section):
+        rows.append(f'<tr class="sw-section"><th colspan="7">{_esc(section)}</th></tr>')
+        for c in group:
+            st = statuses[c.id]
+            rows.append(
+                f'<tr id="{c.id}"><td><a href="clauses/{c.id}.html"><code>{c.id}</code></a></td><td>{_status_badge(st)}</td>'
+                f"<td>{len(st.proofs)}</td><td>{st.exhaustive_inputs:,}</td><td>{st.vectors}</td><td>{len(st.mutants)}</td><td>{st.tests}</td></tr>"
+            )
+    summary = "".join(f"<tr><td>{_esc(LEVEL_TEXT[lv])}</td><td>{counts[lv]}</td></tr>" for lv in LEVELS)
+    return f"""# Appendix: the verification of every clause
+
+Each clause's verification status, the strongest evidence that holds for it
+(`schwinget_spec.verification_status.all_statuses`, computed when this site was built from
+the tests and the committed evidence `schwinget_spec/verification_evidence.json`): proved
+for every deal by a Z3 query, checked on every input, exercised by the shipped vectors,
+caught when a shipped mutant breaks it, or tested. The build fails when a clause has no
+test or a shipped mutant is not caught in the recorded kill matrix.
+
+```{{raw}} html
+<div class="sw-scroll"><table class="sw-clauses"><thead><tr><th>status</th><th>clauses</th></tr></thead><tbody>{summary}
+<tr><td>all</td><td>{len(statuses)}</td></tr></tbody></table></div>
+<div class="sw-scroll"><table class="sw-clauses"><thead><tr><th>clause</th><th>status</th><th>queries</th><th>inputs checked</th>
+<th>vectors</th><th>mutants</th><th>test lines</th></tr></thead><tbody>
+{chr(10).join(rows)}
+</tbody></table></div>
 ```
 """
 
@@ -320,27 +390,29 @@ def clauses_index_page(data: SiteData) -> str:
     """Every clause with its paraphrase and its counts, grouped by the booklet's sections."""
     uses = {u.clause.id: u for u in data.index.uses}
     vec = _vectors_by_clause(data.vectors)
-    prf = _proofs_by_clause(data.proofs)
+    statuses = _statuses(data)
     rows = []
     for section, group in itertools.groupby(CLAUSES.values(), key=lambda c: c.section):
-        rows.append(f'<tr class="sw-section"><th colspan="6">{_esc(section)}</th></tr>')
+        rows.append(f'<tr class="sw-section"><th colspan="7">{_esc(section)}</th></tr>')
         for c in group:
             u = uses[c.id]
+            st = statuses[c.id]
             rows.append(
                 f'<tr><td><a href="{c.id}.html"><code>{c.id}</code></a></td><td>{_esc(c.en)}</td>'
                 f"<td>{len(u.enforced)}</td><td>{len(u.tested)}</td><td>{len(vec.get(c.id, []))}</td>"
-                f"<td>{len(prf.get(c.id, []))}</td></tr>"
+                f"<td>{len(st.proofs)}</td><td>{_status_badge(st)}</td></tr>"
             )
     toc = "\n".join(f"{c}" for c in CLAUSES)
     return f"""# Clauses
 
 Every rule statement of the booklet as a clause with a stable id, in the booklet's order.
 For each: how many places of the library enforce it, how many tests name it, how many
-shipped conformance vectors exercise it and how many Z3 queries of the fast set involve it.
+shipped conformance vectors exercise it, how many Z3 queries of `schwinget prove` involve it
+and its verification status ([the appendix](../status.md) counts them).
 
 ```{{raw}} html
 <div class="sw-booklet-wrap"><table class="sw-clauses"><thead><tr><th>id</th><th>paraphrase</th>
-<th>code</th><th>tests</th><th>vectors</th><th>proofs</th></tr></thead><tbody>
+<th>code</th><th>tests</th><th>vectors</th><th>proofs</th><th>status</th></tr></thead><tbody>
 {chr(10).join(rows)}
 </tbody></table></div>
 ```
@@ -359,7 +431,8 @@ shipped conformance vectors exercise it and how many Z3 queries of the fast set 
 def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
     """One open question: both texts, the situation, readings, default, switch, impact, clauses and tests."""
     quotes = "".join(
-        f'<tr><td lang="de"><blockquote>{_esc(d)}</blockquote></td><td lang="fr"><blockquote>{_esc(f)}</blockquote></td></tr>'
+        f'<tr><td lang="de" data-lang="Deutsch"><blockquote>{_esc(d)}</blockquote></td>'
+        f'<td lang="fr" data-lang="Français"><blockquote>{_esc(f)}</blockquote></td></tr>'
         for d, f in itertools.zip_longest(amb.de, amb.fr, fillvalue="")
     )
     clauses = [f'<a href="../clauses/{c}.html"><code>{c}</code></a>' for c in amb.clauses if c in CLAUSES]
@@ -503,19 +576,35 @@ each with the clauses it exercises. The format and how to run them: [Vectors](..
 
 
 def proofs_page(data: SiteData) -> str:
-    """The fast Z3 queries as run at build time: answer, whether expected, time, clauses."""
+    """Every Z3 query of ``schwinget prove``: the fast set as run at build time, the slow ones (the drop-one analysis among them) with the clauses recorded in the committed evidence."""
+    from schwinget_spec.verification_status import load_evidence  # noqa: PLC0415
+
+    ran = {p.name: p for p in data.proofs}
+    recorded: dict[str, list[str]] = defaultdict(list)
+    for cid, names in load_evidence().proofs.items():
+        for name in names:
+            recorded[name].append(cid)
     rows = []
-    for p in data.proofs:
-        clauses = " ".join(f'<a href="clauses/{c}.html"><code>{c}</code></a>' for c in p.clauses if c in CLAUSES)
+    for q in _all_queries():
+        p = ran.get(q.name)
+        ids = p.clauses if p is not None else tuple(c for c in CLAUSES if c in recorded.get(q.name, ()))
+        clauses = " ".join(f'<a href="clauses/{c}.html"><code>{c}</code></a>' for c in ids if c in CLAUSES) or "none"
+        if p is not None:
+            answer, ok, seconds = _esc(p.answer), "yes" if p.ok else "NO", f"{p.seconds:.2f}"
+        else:
+            answer, ok, seconds = f"{_esc(q.expected)} (recorded)", "recorded", "slow" if q.slow else "–"
         rows.append(
-            f'<tr id="{_esc(p.name)}"><td><code>{_esc(p.name)}</code></td><td>{_esc(p.answer)}</td>'
-            f'<td>{"yes" if p.ok else "NO"}</td><td>{p.seconds:.2f}</td><td>{_esc(p.claim)}<br>{clauses}</td></tr>'
+            f'<tr id="{_esc(q.name)}"><td><code>{_esc(q.name)}</code></td><td>{answer}</td>'
+            f"<td>{ok}</td><td>{seconds}</td><td>{_esc(q.claim)}<br>{clauses}</td></tr>"
         )
     return f"""# Proofs
 
-The Z3 queries of `schwinget prove` (the fast set), run when this site was built: each
-query's answer, whether it is the expected one, its time in seconds, its claim and the
-clauses involved. The model and its queries: [Proofs](../proofs.md).
+Every Z3 query of `schwinget prove` ({len(_all_queries())}): the fast set run when this site
+was built (its answer, whether it is the expected one, its time in seconds), and the slow
+queries, the drop-one analysis `cons.drop_one.*` among them, with the expected answer and the
+clauses recorded in the committed evidence (`schwinget_spec/verification_evidence.json`,
+written by `python -m schwinget_spec.cli.evidence --write`). A query that involves no clause
+says "none". The model and its queries: [Proofs](../proofs.md).
 
 ```{{raw}} html
 <div class="sw-booklet-wrap"><table class="sw-proofs"><thead><tr><th>query</th><th>answer</th><th>ok</th><th>s</th><th>claim and clauses</th></tr></thead>
@@ -573,6 +662,73 @@ winner {_esc(result.winner.name if result.winner is not None else "none")}.</p>
 """
 
 
+# -- the landing page's quick start
+
+
+QUICK_GANG = """from schwinget_spec import Deal, Player, start_gang
+
+state = start_gang(Deal.shuffled(seed=7), starter=Player.P0)
+while not state.is_over:
+    state = state.apply(state.legal_actions()[0])
+print(state.result.tricks, state.result.outcome, state.result.winner)
+"""
+"""The quick start's Gang in five lines: run at every build, its output printed under it."""
+
+QUICK_ENGINE = "schwinget_spec.conformance.reference_server"
+"""The module the quick start runs as the engine under the harness (checked to exist at every build)."""
+
+
+def quickstart_page() -> str:
+    """The quick start of the landing page: install, a Gang in five lines with the output it printed at this build, verify a trace, run the harness."""
+    import contextlib  # noqa: PLC0415
+    import importlib.util  # noqa: PLC0415
+    import io  # noqa: PLC0415
+
+    if importlib.util.find_spec(QUICK_ENGINE) is None:
+        raise ExtensionError(f"the quick start runs python -m {QUICK_ENGINE}, which does not exist")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(QUICK_GANG, "<quick start>", "exec"), {})
+    return f"""**Install** (Python 3.11 or later):
+
+```sh
+python3 -m venv .venv && .venv/bin/pip install -q . && .venv/bin/schwinget demo
+```
+
+**Play a Gang in five lines** (the first legal action each time; the output is the one this
+code printed when the site was built):
+
+```python
+{QUICK_GANG}```
+
+```text
+{out.getvalue()}```
+
+**Play against a bot and verify the trace**:
+
+```sh
+schwinget play --seed 11 --trace-out game.json
+schwinget verify game.json
+```
+
+**Run the conformance harness** against an implementation that speaks the protocol (here
+the reference engine itself):
+
+```sh
+schwinget conformance run -- python -m {QUICK_ENGINE}
+```
+"""
+
+
+# -- the command line's synopsis
+
+
+def _cli_synopsis() -> str:
+    from schwinget_spec.cli import cli  # noqa: PLC0415
+
+    return cli_reference.synopsis_page(cli)
+
+
 # -- writing the pages
 
 
@@ -601,6 +757,10 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
         "vectors.md": vectors_page(data),
         "proofs.md": proofs_page(data),
         "gang.md": gang_page(),
+        "status.md": status_page(data),
+        "cli_synopsis.md": _cli_synopsis(),
+        "quickstart.md": quickstart_page(),
+        "versions.md": schema_pages.versions_page(),
     }
     rows = booklet_rows_by_clause(data)
     for clause in CLAUSES.values():
@@ -617,6 +777,8 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
     for name, text in pages.items():
         _write(outdir / name, text)
         written.append(outdir / name)
+    for stale in set(outdir.rglob("*.md")) - set(written):
+        stale.unlink()
     figures = site_figures.draw_all(outdir / "figures", data.impact)
     missing = [f for f in figures if not f.is_file()]
     if missing:
@@ -626,7 +788,11 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
 
 def _on_builder_inited(app: Sphinx) -> None:
     proofs = os.environ.get("SCHWINGET_DOCS_PROOFS", "1") != "0"
-    write_pages(Path(app.srcdir) / GENERATED, collect(proofs=proofs))
+    data = collect(proofs=proofs)
+    bad = clause_evidence.build_problems(_statuses(data), clause_evidence.kill_matrix())
+    if bad:
+        raise ExtensionError("; ".join(bad))
+    write_pages(Path(app.srcdir) / GENERATED, data)
 
 
 # -- the card role: {card}`G3`
@@ -733,5 +899,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _on_build_finished)
     app.add_role("card", card_role)
+    app.add_directive("schwinget-api", api_reference.ApiTable)
     app.connect("doctree-resolved", _cards_in_guides)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
