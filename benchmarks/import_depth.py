@@ -9,6 +9,7 @@ Import cycles (within ``reports`` and ``mutants``, package and submodule) count 
 
 from __future__ import annotations
 
+import argparse
 import ast
 import functools
 import io
@@ -113,7 +114,9 @@ def longest_chain(commit: str) -> tuple[int, int, str]:
 
 def main(argv: list[str]) -> None:
     """Print the figures of each commit named (``HEAD`` by default)."""
-    for commit in argv or ["HEAD"]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("commits", nargs="*", default=["HEAD"], metavar="COMMIT", help="commits to read (default HEAD)")
+    for commit in parser.parse_args(argv).commits:
         count, chain, head = longest_chain(commit)
         print(f"{commit}: {count} modules in {KIT}, longest import chain {chain} (from {head})")
 
