@@ -115,7 +115,7 @@ def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFac
     }
     wide = out / "_generated" / "wide.html"
     wide.write_text('<html><body style="margin:0"><div style="width:1000px">x</div></body></html>', encoding="utf-8")
-    assert _page_width(chromium, wide, 390) == 1000
+    assert _page_width(chromium, wide, 390) >= 1000  # the probe sees a page wider than its frame
     for name, path in pages.items():
         for label, width in (("desktop", 1280), ("phone", 390)):
             shot = SHOTS / f"{name}-{label}.png"
