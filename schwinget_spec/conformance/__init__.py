@@ -7,8 +7,9 @@ module when first asked for, so that importing one module of the kit (the verifi
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from schwinget_spec.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from schwinget_spec.conformance.protocol.adapter import GangAdapter, ReferenceAdapter, ResultReport
@@ -114,11 +115,4 @@ _WHERE: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A name of ``__all__``, imported from the module that defines it when first asked for."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _WHERE)

@@ -9,11 +9,11 @@ submodule too, which would hide the function once imported).
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
+from schwinget_spec.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from schwinget_spec.conformance.vectors.gang_search import (
@@ -102,14 +102,7 @@ _WHERE: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A name of ``__all__``, imported from the module that defines it when first asked for."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _WHERE)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m schwinget_spec.conformance") -> int:
