@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from fractions import Fraction
 
@@ -19,11 +18,10 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
-from schwinget_spec.solver.balance import Balance, balance, wilson
+from schwinget_spec.solver.balance import Balance, balance, mean_interval, share_cell
 
 __all__ = ["CHUNK", "PlayedBalance", "played_balance", "render_played", "solved_balance"]
 
-_Z95 = 1.959964
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -57,10 +55,7 @@ class PlayedBalance:
 
     def lead_interval(self) -> tuple[float, float]:
         """A 95 % interval of the mean lead (normal approximation), in hundredths (for display)."""
-        mean = self.lead / self.deals
-        variance = max(0.0, self.squares / self.deals - mean * mean) * self.deals / max(1, self.deals - 1)
-        half = _Z95 * math.sqrt(variance / self.deals)
-        return (mean - half, mean + half)
+        return mean_interval(self.lead, self.squares, self.deals)
 
 
 CHUNK = 250
@@ -132,11 +127,6 @@ def _chunk(job: tuple[str, int, int, int, ScoringSystem, Rules]) -> PlayedBalanc
                          when)
 
 
-def _share(hits: int, trials: int) -> str:
-    low, high = wilson(hits, trials)
-    return f"{hits:,} ({100 * hits / trials:.1f} %, {100 * low:.1f}-{100 * high:.1f} %)"
-
-
 def render_played(result: PlayedBalance) -> str:
     """The table of docs/bots.md for ``result``: shares with 95 % Wilson intervals, the mean lead with its interval."""
     b = result
@@ -148,12 +138,12 @@ def render_played(result: PlayedBalance) -> str:
         "",
         "| | Gänge (share, 95 % interval) |",
         "|---|---|",
-        f"| the starter wins | {_share(b.outcomes['win'], b.deals)} |",
-        f"| a draw (Gestellter) | {_share(b.outcomes['draw'], b.deals)} |",
-        f"| the starter loses | {_share(b.outcomes['loss'], b.deals)} |",
+        f"| the starter wins | {share_cell(b.outcomes['win'], b.deals)} |",
+        f"| a draw (Gestellter) | {share_cell(b.outcomes['draw'], b.deals)} |",
+        f"| the starter loses | {share_cell(b.outcomes['loss'], b.deals)} |",
         f"| the starter's mean points lead | {mean / 100:+.3f} ({low / 100:+.3f} to {high / 100:+.3f}) |",
-        f"| a player starts the Angriff | {_share(b.angriffe, b.deals)} |",
-        f"| of those, the starter | {_share(b.by_starter, max(1, b.angriffe))} |",
+        f"| a player starts the Angriff | {share_cell(b.angriffe, b.deals)} |",
+        f"| of those, the starter | {share_cell(b.by_starter, max(1, b.angriffe))} |",
         "| after Schwünge (Gänge with the Angriff) | " + ", ".join(f"{k}: {b.when[k]:,}" for k in sorted(b.when)) + " |",
     ])
 
