@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import attrs
 
+from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
@@ -18,6 +21,9 @@ from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver.values import Solution, leaf_table
 from schwinget_spec.twin.codes import ACTION_CODES, switch_bits
 
+if TYPE_CHECKING:
+    from schwinget_spec.views import PlayerView
+
 __all__ = [
     "NO_ANGRIFF",
     "NO_EQUIVALENT",
@@ -27,6 +33,7 @@ __all__ = [
     "available",
     "child_values",
     "module",
+    "problem_at",
     "problem_of",
     "solve",
     "solve_deal",
@@ -93,28 +100,36 @@ def problem_of(state: GangState, system: ScoringSystem | str) -> Problem:
     """The compiled solver's arguments for ``state`` under ``system``."""
     if not isinstance(state, GangState):
         raise InvalidArgumentError("state", f"expected a GangState, got {state!r}")
-    system = as_system(system)
-    rules = state.rules
+    return problem_at(state, pile=state.deal.pile, revealed=state.deal.revealed, hands=state.hands,
+                      drawn=state.pile_drawn, rules=state.rules, system=as_system(system))
+
+
+def problem_at(
+    seen: GangState | PlayerView, *, pile: Sequence[Card], revealed: Card, hands: tuple[int, int], drawn: int,
+    rules: Rules, system: ScoringSystem,
+) -> Problem:
+    """The compiled solver's arguments for the position ``seen`` shows, with the cards of the Gang: ``pile`` in order (the first ``drawn`` of them drawn), ``revealed``, and ``hands`` (P0's and P1's, as card bit sets)."""
+    assert seen.to_move is not None
     won_after = 0
-    for record in state.history:
+    for record in seen.history:
         if record.after_angriff and record.winner is not None:
             won_after |= 1 << record.winner
     position = (
-        state.hands[0],
-        state.hands[1],
-        state.pile_drawn,
-        _PHASES[state.phase],
-        int(state.to_move),
-        -1 if state.led is None else state.led.index,
-        0 if state.angriff is None else 1 + int(state.angriff.player),
-        0 if state.pending is None else 1,
-        state.tricks[0],
-        state.tricks[1],
+        hands[0],
+        hands[1],
+        drawn,
+        _PHASES[seen.phase],
+        int(seen.to_move),
+        -1 if seen.led is None else seen.led.index,
+        0 if seen.angriff is None else 1 + int(seen.angriff.player),
+        0 if seen.pending is None else 1,
+        seen.tricks[0],
+        seen.tricks[1],
         won_after,
     )
     return Problem(
-        bytes(c.index for c in state.deal.pile),
-        state.deal.revealed.index,
+        bytes(c.index for c in pile),
+        revealed.index,
         switch_bits(rules),
         leaf_table(system, rules.good_loser_after_plattwurf),
         position,

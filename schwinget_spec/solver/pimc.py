@@ -10,14 +10,11 @@ from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.checks import check_int, field_type
 from schwinget_spec.deal import PILE_SIZE, SET_ASIDE_SIZE
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
-from schwinget_spec.gang_parts import Phase
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64, shuffled
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver import compiled
-from schwinget_spec.solver.values import leaf_table
-from schwinget_spec.twin.codes import switch_bits
 from schwinget_spec.views import PlayerView
 
 __all__ = ["DEFAULT_WORLDS", "PimcBot", "World", "sample_world", "voids"]
@@ -25,7 +22,6 @@ __all__ = ["DEFAULT_WORLDS", "PimcBot", "World", "sample_world", "voids"]
 DEFAULT_WORLDS = 32
 """Worlds solved per decision unless told otherwise."""
 
-_PHASES = {Phase.LEAD: 0, Phase.ANSWER: 1, Phase.CHOOSE_LEADER: 2}
 _LAST_DRAWING_SCHWUNG = PILE_SIZE // 2
 """Schwung 6 draws the last two pile cards (schwung.lead_draw, schwung.answer_draw); from Schwung 7 on nothing is drawn."""
 
@@ -95,31 +91,8 @@ def _problem(view: PlayerView, world: World, rules: Rules, system: ScoringSystem
     hands = (own, other) if view.player is Player.P0 else (other, own)
     taken = {*world.pile, view.revealed}
     filler = [c for c in ALL_CARDS if c not in taken][:drawn]
-    won_after = 0
-    for record in view.history:
-        if record.after_angriff and record.winner is not None:
-            won_after |= 1 << record.winner
-    assert view.to_move is not None
-    position = (
-        hands[0],
-        hands[1],
-        drawn,
-        _PHASES[view.phase],
-        int(view.to_move),
-        -1 if view.led is None else view.led.index,
-        0 if view.angriff is None else 1 + int(view.angriff.player),
-        0 if view.pending is None else 1,
-        view.tricks[0],
-        view.tricks[1],
-        won_after,
-    )
-    return compiled.Problem(
-        bytes(c.index for c in (*filler, *world.pile)),
-        view.revealed.index,
-        switch_bits(rules),
-        leaf_table(system, rules.good_loser_after_plattwurf),
-        position,
-    )
+    return compiled.problem_at(view, pile=(*filler, *world.pile), revealed=view.revealed, hands=hands, drawn=drawn,
+                               rules=rules, system=system)
 
 
 def _positive(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
