@@ -13,8 +13,9 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.trace.verify import Verdict, rules_from_json, verify_trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, Phase, SchwungRecord, cards_of, start_gang
-from schwinget_spec.i18n import Lang, row_label
+from schwinget_spec.i18n import Lang, row_label, text
 from schwinget_spec.match import MatchLength, start_match
+from schwinget_spec.narration_words import word
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
@@ -31,36 +32,37 @@ class Line:
     style: str = ""
 
 
-def why_won(record: SchwungRecord, trump: Colour | None) -> str:
-    """One sentence saying why the Schwung of ``record`` ended as it did, in the words of its clause."""
+def why_won(record: SchwungRecord, trump: Colour | None, lang: Lang = "en") -> str:
+    """One sentence in ``lang`` saying why the Schwung of ``record`` ended as it did, in the words of its clause."""
     led, answer = record.led, record.answer
     if record.winner is None:
         other = answer if led is Card.KR else led
-        return f"the Kampfrichter neutralises {other.code}: the trick stays in the middle"
+        return word(lang, "why.neutralises", other=other.code)
     won = led if record.winner == record.leader else answer
     lost = answer if won is led else led
     clause = record.clause_id
     if clause == "schwung.higher_wins":
         assert led.colour is not None
-        return f"{won.code} is higher than {lost.code} in colour {led.colour.code}"
+        return word(lang, "why.higher", won=won.code, lost=lost.code, colour=led.colour.code)
     if clause == "trump.beats":
         if Card.BK in (won, lost):
-            return f"{won.code} is a trump 6, which beats the Brienzer-Konter under these rules"
+            return word(lang, "why.trump_six", won=won.code)
         assert trump is not None
-        return f"{won.code} is trump ({trump.code}) and {lost.code} is not"
+        return word(lang, "why.trump", won=won.code, lost=lost.code, trump=trump.code)
     if clause == "schwung.void_loses":
         assert led.colour is not None
-        trump_note = "" if trump is None else " and is not trump"
-        return f"{answer.code} does not follow {led.colour.code}{trump_note}: the led card wins"
-    if clause == "konter.beats_six":
-        return f"the Brienzer-Konter beats the 6 {lost.code}"
-    if clause == "konter.loses":
-        return f"the Brienzer-Konter beats only a 6; {won.code} wins against it"
-    if clause == "kampfrichter.last_schwung":
-        return "on the last Schwung the Kampfrichter has no effect: the other card wins"
-    if clause == "konter.last_trick":
-        return "on the last Schwung the Brienzer-Konter wins against the Kampfrichter"
-    return CLAUSES[clause].en
+        trump_note = "" if trump is None else word(lang, "why.void_no_trump")
+        return word(lang, "why.void", answer=answer.code, colour=led.colour.code, trump_note=trump_note)
+    simple = {
+        "konter.beats_six": "why.konter_beats_six",
+        "konter.loses": "why.konter_loses",
+        "kampfrichter.last_schwung": "why.kampfrichter_last",
+        "konter.last_trick": "why.konter_last",
+    }
+    if clause in simple:
+        return word(lang, simple[clause], won=won.code, lost=lost.code)
+    # in German and French the booklet's own sentence, in English the paraphrase
+    return str(getattr(CLAUSES[clause], lang))
 
 
 def _deal(obj: Mapping[str, Any]) -> Deal:
@@ -76,54 +78,58 @@ def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def drawn_text(before: int, after: int) -> str:
+def drawn_text(before: int, after: int, lang: Lang = "en") -> str:
     """`` (draws G2)`` when the hand ``after`` (a card mask, with the played card put back) holds a card ``before`` did not; else ``""``."""
     new = cards_of(after & ~before)
-    return f" (draws {_codes(new)})" if new else ""
+    return word(lang, "draws", cards=_codes(new)) if new else ""
 
 
-def deal_lines(deal: Deal, owners: tuple[str, str] | None = None) -> list[Line]:
+def deal_lines(deal: Deal, owners: tuple[str, str] | None = None, lang: Lang = "en") -> list[Line]:
     """The deal as ``demo`` and ``replay`` show it: both hands (with their ``owners`` in a Schwingfest), the revealed card and the trump, the cards out of play, the pile."""
     trump = deal.trump
-    revealed = f"{deal.revealed.code}: no trump in this Gang" if trump is None else f"{deal.revealed.code}: trump is {trump.code}"
+    revealed = (
+        word(lang, "no_trump", card=deal.revealed.code)
+        if trump is None
+        else word(lang, "trump", card=deal.revealed.code, colour=trump.code)
+    )
     hands = [_codes(deal.hands[p]) + ("" if owners is None else f" ({owners[p]})") for p in Player]
     return [
-        Line("P0 holds", hands[0]),
-        Line("P1 holds", hands[1]),
-        Line("revealed", revealed),
-        Line("face down", f"{_codes(deal.face_down)} (out of play)"),
-        Line("pile", f"{_codes(deal.pile)} (drawn from the left)"),
+        Line(word(lang, "holds", p="P0"), hands[0]),
+        Line(word(lang, "holds", p="P1"), hands[1]),
+        Line(word(lang, "revealed"), revealed),
+        Line(word(lang, "face_down"), word(lang, "out_of_play", cards=_codes(deal.face_down))),
+        Line(word(lang, "pile"), word(lang, "from_left", cards=_codes(deal.pile))),
     ]
 
 
 def result_text(result: GangResult, names: tuple[str, str], lang: Lang) -> str:
     """A Gang's result as ``demo`` and ``replay`` tell it: tricks, Schwünge, Angriff, Plattwurf, and the row in the booklet's words."""
     angriff = (
-        "no Angriff"
+        word(lang, "no_angriff")
         if result.angriff is None
-        else f"Angriff by {names[result.angriff.player]} before Schwung {result.angriff.after_schwung + 1}"
+        else word(lang, "angriff_by", p=names[result.angriff.player], n=result.angriff.after_schwung + 1)
     )
-    plattwurf = "no Plattwurf" if result.plattwurf is None else f"Plattwurf by {names[result.plattwurf]}"
-    verdict = "a draw" if result.winner is None else f"{names[result.winner]} wins"
-    return (
-        f"tricks {names[0]} {result.tricks[0]} : {names[1]} {result.tricks[1]} in {result.schwuenge} Schwünge; "
-        f"{angriff}; {plattwurf}; {row_label(result.outcome, lang)}: {verdict}"
+    plattwurf = word(lang, "no_plattwurf") if result.plattwurf is None else word(lang, "plattwurf_by", p=names[result.plattwurf])
+    verdict = word(lang, "a_draw") if result.winner is None else word(lang, "wins", p=names[result.winner])
+    return word(
+        lang, "result_line", p0=names[0], a=result.tricks[0], p1=names[1], b=result.tricks[1], n=result.schwuenge,
+        angriff=angriff, plattwurf=plattwurf, row=row_label(result.outcome, lang), verdict=verdict,
     )
 
 
 def points_text(score: GangScore, names: tuple[str, str], lang: Lang) -> str:
-    """A Gang's points under its scoring system, each with the row it scored in the booklet's words."""
+    """A Gang's points under its scoring system (named in ``lang``), each with the row it scored in the booklet's words."""
     if score.rows[0] == score.rows[1]:
         body = f"{names[0]} {score.points[0]}, {names[1]} {score.points[1]} ({row_label(score.row, lang)})"
     else:
         body = ", ".join(f"{names[p]} {score.points[p]} ({row_label(score.rows[p], lang)})" for p in Player)
-    return f"{score.system.label}: {body}"
+    return f"{text(lang, f'system.{score.system.value}')}: {body}"
 
 
 def _gang_lines(
-    state: GangState, names: tuple[str, str], owners: tuple[str, str] | None, actions: list[str]
+    state: GangState, names: tuple[str, str], owners: tuple[str, str] | None, actions: list[str], lang: Lang
 ) -> tuple[list[Line], GangState]:
-    lines = deal_lines(state.deal, owners)
+    lines = deal_lines(state.deal, owners, lang)
     trump = state.deal.trump
     lead = ""
     for code in actions:
@@ -134,28 +140,29 @@ def _gang_lines(
         assert mover is not None
         who = names[mover]
         if isinstance(action, StartAngriff):
-            lines.append(Line("Angriff", f"{who} starts the Angriff before Schwung {before.schwung_number}: "
-                              f"the pile is locked with {state.pile_size} cards [angriff.locks_pile]", "yellow"))
+            body = word(lang, "angriff_line", p=who, n=before.schwung_number, k=state.pile_size)
+            lines.append(Line(word(lang, "angriff"), f"{body} [angriff.locks_pile]", "yellow"))
         elif isinstance(action, ChooseLeader):
-            lines.append(Line("", f"{who} played the Kampfrichter and chooses {names[action.player]} to lead next "
-                              "[kampfrichter.chooses]"))
+            body = word(lang, "chooses", p=who, q=names[action.player])
+            lines.append(Line("", f"{body} [kampfrichter.chooses]"))
         elif isinstance(action, PlayCard):
-            drawn = drawn_text(before.hands[mover], state.hands[mover] | action.card.bit)
+            drawn = drawn_text(before.hands[mover], state.hands[mover] | action.card.bit, lang)
             if before.phase is Phase.LEAD:
-                lead = f"{who} leads {action.card.code}{drawn}"
+                lead = word(lang, "leads", p=who, card=action.card.code, drawn=drawn)
                 continue
             record = state.history[-1]
             if record.winner is None:
-                verdict = "neutralised, the trick stays in the middle"
+                verdict = word(lang, "neutralised")
             else:
-                verdict = f"{names[record.winner]} wins" + (
-                    " and takes the neutralised trick too (2 tricks)" if record.tricks == 2 else ""
+                verdict = word(lang, "wins", p=names[record.winner]) + (
+                    word(lang, "collects") if record.tricks == 2 else ""
                 )
+            answer = word(lang, "answers", p=who, card=action.card.code, drawn=drawn)
             tricks = f"{state.tricks[0]}:{state.tricks[1]}"
-            lines.append(Line(f"Schwung {record.number}",
-                              f"{lead}, {who} answers {action.card.code}{drawn}: {verdict} · tricks {tricks}",
+            lines.append(Line(word(lang, "schwung", n=record.number),
+                              word(lang, "schwung_line", lead=lead, answer=answer, verdict=verdict, tricks=tricks),
                               "bold" if record.winner is not None else ""))
-            lines.append(Line("", f"why: {why_won(record, trump)} [{record.clause_id}]", "dim"))
+            lines.append(Line("", word(lang, "why", why=why_won(record, trump, lang), clause=record.clause_id), "dim"))
     return lines, state
 
 
@@ -163,31 +170,33 @@ def _result_lines(
     state: GangState, names: tuple[str, str], system: ScoringSystem | None, rules: Rules, lang: Lang
 ) -> list[Line]:
     result = state.result
-    lines = [Line("result", result_text(result, names, lang), "bold green")]
+    lines = [Line(word(lang, "result"), result_text(result, names, lang), "bold green")]
     if system is not None:
         score = compute_gang_score(result, system, rules)
-        lines.append(Line("points", f"{points_text(score, names, lang)} [{score.row.clause_id}]"))
+        lines.append(Line(word(lang, "points"), f"{points_text(score, names, lang)} [{score.row.clause_id}]"))
     return lines
 
 
-def _title(document: Mapping[str, Any], system: ScoringSystem | None) -> str:
+def _title(document: Mapping[str, Any], system: ScoringSystem | None, lang: Lang) -> str:
     kind = document["kind"]
-    what = {"gang": "a Gang", "match": f"a match of {document.get('length', '?')} Gänge", "schwingfest": "a Schwingfest"}
-    title = f"Schwinget replay: {what.get(kind, kind)}"
+    what = word(lang, f"kind.{kind}", n=document.get("length", "?")) if kind in ("gang", "match", "schwingfest") else str(kind)
+    title = word(lang, "replay_title", what=what)
     if "id" in document:
-        title += f", trace {document['id']}"
+        title += word(lang, "trace_id", id=document["id"])
     if system is not None:
-        title += f", {system.label}"
+        title += f", {text(lang, f'system.{system.value}')}"
     return title
 
 
-def replay_lines(document: Any, lang: Lang = "de") -> list[Line] | Verdict:
+def replay_lines(document: Any, lang: Lang = "en") -> list[Line] | Verdict:
     """The trace told Schwung by Schwung, or the verifier's verdict if it does not conform.
 
     Laid out as ``schwinget demo`` tells a game: a title, then per Gang a heading, the
     deal, each Schwung with why it went where it did, the result with the row of the
-    Wertungstabelle in the booklet's words (``lang``: German, French, or English), and the
-    points. A line with an empty label and text is an empty line.
+    Wertungstabelle in the booklet's words, and the points. Every word is in ``lang``
+    (German, French, or English); the reason of a Schwung whose clause has no sentence of
+    its own quotes the booklet in German or French. A line with an empty label and text is
+    an empty line.
     """
     verdict = verify_trace(document)
     if not verdict.conforms:
@@ -195,7 +204,7 @@ def replay_lines(document: Any, lang: Lang = "de") -> list[Line] | Verdict:
     rules = rules_from_json(document.get("rules", {}))
     kind = document["kind"]
     system = ScoringSystem(document["scoring"]) if "scoring" in document else None
-    lines: list[Line] = [Line("", _title(document, system), "bold")]
+    lines: list[Line] = [Line("", _title(document, system, lang), "bold")]
     match = None
     if kind == "match":
         assert system is not None
@@ -216,19 +225,19 @@ def replay_lines(document: Any, lang: Lang = "de") -> list[Line] | Verdict:
         if match is not None:
             why = f" [{match.next_starter_with_clause()[1]}]"
         lines.append(Line("", ""))
-        lines.append(Line("", f"Gang {g + 1} of {count}", "bold underline"))
+        lines.append(Line("", word(lang, "gang_of", i=g + 1, n=count), "bold underline"))
         state = start_gang(_deal(gang["deal"]), starter, rules)
-        gang_lines, state = _gang_lines(state, names, owners, list(gang["actions"]))
+        gang_lines, state = _gang_lines(state, names, owners, list(gang["actions"]), lang)
         lines.extend(gang_lines[:5])
-        lines.append(Line("starts", f"{names[starter]} leads Schwung 1{why}"))
+        lines.append(Line(word(lang, "starts"), word(lang, "leads_first", p=names[starter]) + why))
         lines.extend(gang_lines[5:])
         lines.extend(_result_lines(state, names, system, rules, lang))
         if match is not None:
             match = match.apply_gang(state)
     if match is not None:
         result = match.result
-        verdict_text = "a draw" if result.winner is None else f"{result.winner} wins"
+        verdict_text = word(lang, "a_draw") if result.winner is None else word(lang, "wins", p=result.winner)
+        body = word(lang, "match_line", a=result.totals[0], b=result.totals[1], verdict=verdict_text)
         lines.append(Line("", ""))
-        lines.append(Line("match", f"totals P0 {result.totals[0]}, P1 {result.totals[1]}: {verdict_text} "
-                          "[match.winner]", "bold"))
+        lines.append(Line(word(lang, "match"), f"{body} [match.winner]", "bold"))
     return lines

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import typing
 from collections import Counter
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from schwinget_spec.conformance.trace.verify import Verdict
 from schwinget_spec.conformance.vectors import Vector, load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import SchwungRecord
+from schwinget_spec.i18n import row_label
 from schwinget_spec.players import Player
 from schwinget_spec.replay import Line, replay_lines, why_won
 from schwinget_spec.rules import Rules
@@ -148,39 +151,74 @@ def test_clauses_counts_the_vectors_of_each_clause() -> None:
 # -- replay and demo alike
 
 
-def test_replay_and_demo_tell_the_same_gang_in_the_same_lines() -> None:
-    """The deal, every Schwung and the result of ``demo --gang`` read exactly as ``replay`` tells the same Gang."""
+@pytest.mark.parametrize("lang", ["de", "fr", "en"])
+def test_replay_and_demo_tell_the_same_gang_in_the_same_lines(lang: str) -> None:
+    """The deal, every Schwung and the result of ``demo --gang --lang L`` read exactly as ``replay --lang L`` tells the same Gang."""
     from click.testing import CliRunner  # noqa: PLC0415
 
     from schwinget_spec import cli  # noqa: PLC0415
     from schwinget_spec.bots import play_gang_recorded  # noqa: PLC0415
     from schwinget_spec.cli.demo import demo_bots  # noqa: PLC0415
+    from schwinget_spec.i18n import Lang  # noqa: PLC0415
+    from schwinget_spec.narration_words import word  # noqa: PLC0415
 
+    words = typing.cast(Lang, lang)
     seed = 4
-    demo = CliRunner().invoke(cli.cli, ["demo", "--gang", "--seed", str(seed)], env={"COLUMNS": "80"})
+    demo = CliRunner().invoke(cli.cli, ["demo", "--gang", "--seed", str(seed), "--lang", lang], env={"COLUMNS": "80"})
     assert demo.exit_code == 0, demo.output
     played = play_gang_recorded(Deal.shuffled(seed), Player.P0, Rules(), demo_bots(seed))
-    lines = replay_lines(gang_trace(played.final), lang="en")
+    lines = replay_lines(gang_trace(played.final), lang=words)
     assert isinstance(lines, list)
-    told = ("P0 holds", "P1 holds", "revealed", "face down", "pile", "Schwung", "result")
+    told = (*(word(words, "holds", p=p) for p in ("P0", "P1")), *(word(words, key) for key in ("revealed", "face_down", "pile")),
+            word(words, "schwung", n=""), word(words, "result"))
     from_replay = [f"{line.label:<12}{line.text}" for line in lines if line.label.startswith(told)]
     from_demo = [line for line in demo.stdout.splitlines() if line.startswith(told)]
     assert from_demo == from_replay
     assert len(from_demo) == 5 + len(played.final.history) + 1
-    assert "Simple win" in from_demo[-1] or "Plattwurf win" in from_demo[-1] or "Gestellter" in from_demo[-1]
+    assert f"; {row_label(played.final.result.outcome, words)}{' :' if lang == 'fr' else ':'} " in from_demo[-1]
+
+
+# the English words of the narration, each of which a German or French replay must not write
+ENGLISH = ("replay", "holds", "revealed", "face down", "out of play", "drawn from", "leads", "answers", "draws",
+           "wins", "tricks", "result", "points", "why", "starts", "trump", "higher", "the", "and", "of", "is",
+           "totals", "match", "a draw", "no Angriff", "no Plattwurf", "neutralised", "locked", "chooses")
+FRENCH_TOO = {("fr", "points"), ("fr", "match")}  # French words as well: "points", the booklet's "match nul"
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_replay_speaks_the_chosen_language_throughout(lang: str, tmp_path: Path) -> None:
+    """``replay --lang de|fr`` of a Gang and a match writes no English word of the narration; the same traces in English write them."""
+    told = {}
+    for language in (lang, "en"):
+        told[language] = "".join(
+            run("replay", str(_write(tmp_path, f"{kind}.json", _vector(kind, "conforms").input)), "--lang", language).stdout
+            for kind in ("gang", "match")
+        )
+    seen = set()
+    for line in told[lang].splitlines():
+        bare = re.sub(r"[a-z_]+(?:\.[a-z_0-9]+)+", "", line)  # clause and trace ids aside
+        left = [w for w in ENGLISH if re.search(rf"\b{w}\b", bare) and (lang, w) not in FRENCH_TOO]
+        assert not left, (left, line)
+    for w in ENGLISH:
+        if re.search(rf"\b{w}\b", told["en"]):
+            seen.add(w)
+    assert len(seen) >= len(ENGLISH) - 8, sorted(set(ENGLISH) - seen)
+    assert {"de": "warum: ", "fr": "pourquoi : "}[lang] in told[lang]
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "en"])
 def test_replay_tells_each_result_in_the_booklet_s_words(lang: str, tmp_path: Path) -> None:
     """``replay --lang`` names each Gang's row of the Wertungstabelle in German, French or English, never by its raw id."""
     from schwinget_spec.gang import Outcome  # noqa: PLC0415
-    from schwinget_spec.i18n import row_label  # noqa: PLC0415
+    from schwinget_spec.i18n import Lang, row_label  # noqa: PLC0415
+    from schwinget_spec.narration_words import word  # noqa: PLC0415
 
     vector = _vector("match", "conforms")
     proc = run("replay", str(_write(tmp_path, "m.json", vector.input)), "--lang", lang)
     assert proc.returncode == 0, proc.stderr
-    results = [line for line in proc.stdout.splitlines() if line.startswith("result ")]
+    results = [line for line in proc.stdout.splitlines() if line.startswith(word(typing.cast(Lang, lang), "result") + " ")]
     assert len(results) == len(vector.input["gaenge"])
     labels = {row_label(outcome, lang) for outcome in Outcome}  # type: ignore[arg-type]
-    assert all(any(f"; {label}: " in line for label in labels) for line in results)
+    colon = " : " if lang == "fr" else ": "
+    assert all(any(f"; {label}{colon}" in line for label in labels) for line in results)
     assert not [o.value for o in Outcome if f" {o.value}" in proc.stdout]

@@ -28,6 +28,7 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, Phase, cards_of
 from schwinget_spec.i18n import LANGS, Lang, row_label, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
+from schwinget_spec.narration_words import word
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
@@ -40,92 +41,10 @@ DEFAULT_SEED = 1
 
 _SEATS = ("P0", "P1")
 
-_WORDS: dict[str, dict[Lang, str]] = {
-    # every word the demo writes, in the booklet's two languages and English (--lang)
-    "title": {"de": "Schwinget-Demo", "fr": "Démo Schwinget", "en": "Schwinget demo"},
-    "one_gang": {
-        "de": ": ein Gang zwischen zwei Zufallsspielern, Seed {seed}",
-        "fr": " : une passe entre deux joueurs au hasard, graine {seed}",
-        "en": ": one Gang between two random players, seed {seed}",
-    },
-    "a_match": {
-        "de": ": ein {length} ({n} Gänge) zwischen zwei Zufallsspielern, Seed {seed}",
-        "fr": " : une {length} ({n} passes) entre deux joueurs au hasard, graine {seed}",
-        "en": ": a {length} ({n} Gänge) between two random players, seed {seed}",
-    },
-    "rules": {"de": "Regeln: {rules}", "fr": "règles : {rules}", "en": "rules: {rules}"},
-    "defaults": {"de": "die Vorgaben (Rules())", "fr": "par défaut (Rules())", "en": "defaults (Rules())"},
-    "younger": {"de": "; {p} ist der jüngere Spieler", "fr": " ; {p} est le joueur le plus jeune", "en": "; {p} is the younger player"},
-    "gang": {"de": "Gang", "fr": "Passe", "en": "Gang"},
-    "gang_of": {"de": "Gang {i} von {n}", "fr": "Passe {i} sur {n}", "en": "Gang {i} of {n}"},
-    "holds": {"de": "{p} hält", "fr": "{p} a", "en": "{p} holds"},
-    "revealed": {"de": "aufgedeckt", "fr": "retournée", "en": "revealed"},
-    "no_trump": {"de": "{card}: kein Trumpf in diesem Gang", "fr": "{card} : pas d’atout pour cette passe", "en": "{card}: no trump in this Gang"},
-    "trump": {"de": "{card}: Trumpf ist {colour}", "fr": "{card} : l’atout est {colour}", "en": "{card}: trump is {colour}"},
-    "face_down": {"de": "verdeckt", "fr": "face cachée", "en": "face down"},
-    "out_of_play": {"de": "{cards} (aus dem Spiel)", "fr": "{cards} (hors jeu)", "en": "{cards} (out of play)"},
-    "pile": {"de": "Stapel", "fr": "pioche", "en": "pile"},
-    "from_left": {"de": "{cards} (von links gezogen)", "fr": "{cards} (piochées depuis la gauche)", "en": "{cards} (drawn from the left)"},
-    "starts": {"de": "beginnt", "fr": "commence", "en": "starts"},
-    "leads_first": {"de": "{p} spielt Schwung 1 aus", "fr": "{p} joue la prise de lutte 1", "en": "{p} leads Schwung 1"},
-    "angriff": {"de": "Angriff", "fr": "attaque", "en": "Angriff"},
-    "angriff_line": {
-        "de": "{p} startet den Angriff vor Schwung {n}: der Stapel ist mit {k} Karten gesperrt, jeder spielt 5 Karten aus",
-        "fr": "{p} lance l’attaque avant la prise de lutte {n} : la pioche est bloquée avec {k} cartes, chacun joue 5 cartes",
-        "en": "{p} starts the Angriff before Schwung {n}: the pile is locked with {k} cards, each plays out 5 cards",
-    },
-    "chooses": {
-        "de": "{p} hat den Kampfrichter gespielt und bestimmt {q} zum Ausspielen",
-        "fr": "{p} a joué le juré et choisit {q} pour jouer ensuite",
-        "en": "{p} played the Kampfrichter and chooses {q} to lead next",
-    },
-    "leads": {"de": "{p} spielt {card} aus{drawn}", "fr": "{p} joue {card}{drawn}", "en": "{p} leads {card}{drawn}"},
-    "answers": {"de": "{p} antwortet {card}{drawn}", "fr": "{p} répond {card}{drawn}", "en": "{p} answers {card}{drawn}"},
-    "draws": {"de": " (zieht {cards})", "fr": " (pioche {cards})", "en": " (draws {cards})"},
-    "neutralised": {
-        "de": "neutralisiert, der Stich bleibt in der Mitte",
-        "fr": "neutralisé, le pli reste au milieu",
-        "en": "neutralised, the trick stays in the middle",
-    },
-    "wins": {"de": "{p} gewinnt", "fr": "{p} gagne", "en": "{p} wins"},
-    "collects": {
-        "de": " und nimmt auch den neutralisierten Stich (2 Stiche)",
-        "fr": " et prend aussi le pli neutralisé (2 plis)",
-        "en": " and takes the neutralised trick too (2 tricks)",
-    },
-    "schwung": {"de": "Schwung {n}", "fr": "Prise {n}", "en": "Schwung {n}"},
-    "schwung_line": {"de": "{lead}, {answer}: {verdict} · Stiche {tricks}", "fr": "{lead}, {answer} : {verdict} · plis {tricks}",
-                     "en": "{lead}, {answer}: {verdict} · tricks {tricks}"},
-    "result": {"de": "Ergebnis", "fr": "résultat", "en": "result"},
-    "result_line": {
-        "de": "Stiche P0 {a} : P1 {b} in {n} Schwüngen; {angriff}; {plattwurf}; {row}: {verdict}",
-        "fr": "plis P0 {a} : P1 {b} en {n} prises de lutte ; {angriff} ; {plattwurf} ; {row} : {verdict}",
-        "en": "tricks P0 {a} : P1 {b} in {n} Schwünge; {angriff}; {plattwurf}; {row}: {verdict}",
-    },
-    "no_angriff": {"de": "kein Angriff", "fr": "pas d’attaque", "en": "no Angriff"},
-    "angriff_by": {"de": "Angriff von {p} vor Schwung {n}", "fr": "attaque de {p} avant la prise de lutte {n}",
-                   "en": "Angriff by {p} before Schwung {n}"},
-    "no_plattwurf": {"de": "kein Plattwurf", "fr": "pas de victoire à plat", "en": "no Plattwurf"},
-    "plattwurf_by": {"de": "Plattwurf von {p}", "fr": "victoire à plat de {p}", "en": "Plattwurf by {p}"},
-    "a_draw": {"de": "unentschieden", "fr": "passe nulle", "en": "a draw"},
-    "points": {"de": "Punkte", "fr": "points", "en": "points"},
-    "differently": {
-        "de": "In der Punktewertung bestimmen die Summen nach Gang {n} einen anderen Beginner (match.draw_starter), "
-              "daher geht ihr Spiel anders weiter:",
-        "fr": "En classement par points, les totaux après la passe {n} désignent un autre joueur qui commence "
-              "(match.draw_starter) : sa partie continue autrement :",
-        "en": "Under the Punktewertung the totals after Gang {n} pick another starter (match.draw_starter), "
-              "so its match goes on differently:",
-    },
-    "totals": {"de": "Summen", "fr": "Totaux", "en": "Totals"},
-    "total": {"de": "Summe", "fr": "total", "en": "total"},
-    "winner": {"de": "Sieger", "fr": "vainqueur", "en": "winner"},
-    "draw": {"de": "unentschieden", "fr": "nulle", "en": "draw"},
-}
 
 
 def _w(lang: Lang, key: str, **values: object) -> str:
-    return _WORDS[key][lang].format(**values)
+    return word(lang, key, **values)
 
 
 def _system(system: ScoringSystem, lang: Lang) -> str:
@@ -345,7 +264,7 @@ def _print_result(out: Console, result: GangResult, lang: Lang) -> None:
     plattwurf = _w(lang, "no_plattwurf") if result.plattwurf is None else _w(lang, "plattwurf_by", p=result.plattwurf)
     verdict = _w(lang, "a_draw") if result.winner is None else _w(lang, "wins", p=result.winner)
     body = _w(
-        lang, "result_line", a=result.tricks[0], b=result.tricks[1], n=result.schwuenge, angriff=angriff,
+        lang, "result_line", p0="P0", a=result.tricks[0], p1="P1", b=result.tricks[1], n=result.schwuenge, angriff=angriff,
         plattwurf=plattwurf, row=row_label(result.outcome, lang), verdict=verdict,
     )
     print_line(out, _w(lang, "result"), body)

@@ -233,8 +233,8 @@ def _print_simulation(out: Console, data: dict[str, Any], system: ScoringSystem)
 
 @click.command("replay")
 @click.argument("trace", type=click.Path(path_type=Path))
-@click.option("--lang", type=click.Choice(list(LANGS)), default="de", show_default=True,
-              help="The words of the results (the rows of the Wertungstabelle): the booklet's German or French, or English.")
+@click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
+              help="The language of every line: the booklet's German or French (its clause quotes and row names), or English.")
 def replay_command(trace: Path, lang: str) -> None:
     """Tell a trace (kind gang, match or Schwingfest) Schwung by Schwung, with why each trick went where it did.
 
