@@ -44,7 +44,9 @@ else:
 def compile_shared(source: Path, target: Path, flags: str) -> None:
     """Compile ``source`` into the shared library ``target`` with ``flags`` (and Python's headers)."""
     include = sysconfig.get_paths()["include"]
-    command = ["gcc", "-shared", "-fPIC", *shlex.split(flags), f"-I{include}", str(source), "-o", str(target)]
+    # -I the twin's folder: a _twin.c copied elsewhere still finds the header it shares with the solver (_cards.h)
+    command = ["gcc", "-shared", "-fPIC", *shlex.split(flags), f"-I{include}", f"-I{TWIN.parent}", str(source), "-o",
+               str(target)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{shlex.join(command)} failed:\n{done.stderr}")

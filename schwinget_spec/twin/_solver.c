@@ -17,32 +17,15 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KR 24
-#define BK 25
+#include "_cards.h"
+
 #define NO_CARD 31
-#define NO_TRUMP 4
-#define PILE_SIZE 12
-#define ACT_ANGRIFF 26
-#define ACT_L0 27
-#define ACT_L1 28
-#define BIT_ANGRIFF (1u << ACT_ANGRIFF)
-#define SPECIAL_MASK ((1u << KR) | (1u << BK))
 #define CARD_MASK ((1u << 26) - 1)
 #define HAND_MAX 5
 #define TRICKS_MAX 11
 #define N_LEAF 10
 #define LEAF_MAX 100000
 #define INF 1000000
-
-enum { LEAD = 0, ANSWER = 1, CHOOSE = 2, OVER = 3 };
-
-/* The Gang switches of Rules (schwinget_spec.twin.SWITCHES), one bit each, set when the field is True. */
-#define SW_SPECIAL_FOLLOW 1u  /* special_cards_follow_colour (AMB-SPECIAL-FARBZWANG) */
-#define SW_VOID_KONTER 2u     /* void_konter_beats_six (AMB-KONTER-VOID) */
-#define SW_KONTER_TRUMP6 4u   /* konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
-#define SW_KONTER_LOSES_KR 8u /* konter_loses_to_kampfrichter (AMB-KONTER-VS-KR) */
-#define SW_VOID_KR 16u        /* void_kampfrichter_neutralises (AMB-KAMPFRICHTER-VOID) */
-#define SW_ALL 31u
 
 /* Options of a call, to measure each technique by switching it off. */
 #define OPT_NO_TABLE 1u
@@ -58,8 +41,6 @@ static inline int count_cards(uint32_t m) {
     m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
     return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
-
-static const uint32_t COLOUR_MASK[5] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18, 0};
 
 /* A position: what the rest of the Gang depends on, given the deal's pile, trump and switches. */
 typedef struct {
@@ -88,24 +69,7 @@ typedef struct {
     int failed; /* a signal handler raised, or a position with no legal action: unwind */
 } Ctx;
 
-/* -- the rules (trick.py, gang.py) */
-
-/* schwung.void_any, schwung.farbzwang, trump.anytime; AMB-SPECIAL-FARBZWANG */
-static inline uint32_t allowed_answers(uint32_t hand, int led, int trump, unsigned sw) {
-    if (led >= KR) return hand;
-    uint32_t allowed = hand & COLOUR_MASK[led / 6];
-    if (!allowed) return hand;
-    allowed |= hand & COLOUR_MASK[trump];
-    if (!(sw & SW_SPECIAL_FOLLOW)) allowed |= hand & SPECIAL_MASK;
-    return allowed;
-}
-
-static inline int is_six(int card) { return card < KR && card % 6 == 5; }
-
-/* konter.beats_six; a trump 6 only under konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
-static inline int konter_beats(int six, int trump, unsigned sw) {
-    return is_six(six) && ((sw & SW_KONTER_TRUMP6) || six / 6 != trump);
-}
+/* -- the rules (trick.py, gang.py; the answers' rules are in _cards.h) */
 
 /* The winner of the Schwung (0 or 1), or -1 when the Kampfrichter neutralised it. */
 static inline int resolve_schwung(int leader, int led, int answer, int trump, unsigned sw, int is_last,

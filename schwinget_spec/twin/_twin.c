@@ -14,27 +14,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KR 24
-#define BK 25
+#include "_cards.h"
+
 #define NO_CARD 255
-#define NO_TRUMP 4
-#define PILE_SIZE 12
-#define ACT_ANGRIFF 26
-#define ACT_L0 27
-#define ACT_L1 28
 #define N_ACTIONS 29
-#define BIT_ANGRIFF (1u << ACT_ANGRIFF)
-#define SPECIAL_MASK ((1u << KR) | (1u << BK))
 
-enum { LEAD = 0, ANSWER = 1, CHOOSE = 2, OVER = 3 };
-
-/* The Gang switches of Rules, one bit each, set when the field is True. */
-#define SW_SPECIAL_FOLLOW 1u    /* special_cards_follow_colour (AMB-SPECIAL-FARBZWANG) */
-#define SW_VOID_KONTER 2u       /* void_konter_beats_six (AMB-KONTER-VOID) */
-#define SW_KONTER_TRUMP6 4u     /* konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
-#define SW_KONTER_LOSES_KR 8u   /* konter_loses_to_kampfrichter (AMB-KONTER-VS-KR) */
-#define SW_VOID_KR 16u          /* void_kampfrichter_neutralises (AMB-KAMPFRICHTER-VOID) */
-#define SW_ALL 31u
+/* The names of the Gang switches (SW_* in _cards.h), bit by bit. */
 static const char *const SWITCH_NAMES[] = {
     "special_cards_follow_colour", "void_konter_beats_six", "konter_beats_trump_six",
     "konter_loses_to_kampfrichter", "void_kampfrichter_neutralises",
@@ -56,8 +41,6 @@ static const char *const CODES[N_ACTIONS] = {
     "B1", "B2", "B3", "B4", "B5", "B6", "Y1", "Y2", "Y3", "Y4", "Y5", "Y6",
     "KR", "BK", "A", "L0", "L1",
 };
-
-static const uint32_t COLOUR_MASK[5] = {0x3Fu, 0x3Fu << 6, 0x3Fu << 12, 0x3Fu << 18, 0};
 
 /* One Gang. 40 bytes, no padding: states compare and hash as bytes. */
 typedef struct {
@@ -146,24 +129,7 @@ static void gang_deal(Gang *g, uint64_t seed, int starter, unsigned sw) {
     gang_start(g, h0, h1, deck[10], deck + 14, starter, sw);
 }
 
-/* -- one Schwung (trick.py) */
-
-/* schwung.void_any, schwung.farbzwang, trump.anytime; AMB-SPECIAL-FARBZWANG */
-static inline uint32_t allowed_answers(uint32_t hand, int led, int trump, unsigned sw) {
-    if (led >= KR) return hand;
-    uint32_t allowed = hand & COLOUR_MASK[led / 6];
-    if (!allowed) return hand;
-    allowed |= hand & COLOUR_MASK[trump];
-    if (!(sw & SW_SPECIAL_FOLLOW)) allowed |= hand & SPECIAL_MASK;
-    return allowed;
-}
-
-static inline int is_six(int card) { return card < KR && card % 6 == 5; }
-
-/* konter.beats_six; a trump 6 only under konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */
-static inline int konter_beats(int six, int trump, unsigned sw) {
-    return is_six(six) && ((sw & SW_KONTER_TRUMP6) || six / 6 != trump);
-}
+/* -- one Schwung (trick.py; which answers are allowed is in _cards.h) */
 
 /* The winner of the Schwung (0 or 1), or -1 when the Kampfrichter neutralised it; *clause names why. */
 static inline int resolve_schwung(int leader, int led, int answer, int trump, unsigned sw, int is_last,
