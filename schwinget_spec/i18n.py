@@ -231,6 +231,71 @@ _TEXTS.update({
     "clauses.vectors": {"de": "Vektoren", "fr": "vecteurs", "en": "vectors"},
     "clauses.proofs": {"de": "Beweise", "fr": "preuves", "en": "proofs"},
     "clauses.where": {"de": "wo", "fr": "où", "en": "where"},
+    # schwinget clauses: what it says about the tests, --check and --status
+    "clauses.no_tests": {
+        "de": "kein Verzeichnis tests/ in {root}: die Tests werden nicht mit dem Paket installiert; die Prüfung "
+        "in einem Quell-Checkout ausführen (schwinget clauses --check --root DIR)",
+        "fr": "pas de répertoire tests/ dans {root} : les tests ne sont pas installés avec le paquet ; lancer "
+        "la vérification dans une copie des sources (schwinget clauses --check --root DIR)",
+        "en": "no tests/ directory in {root}: the tests are not installed with the package; "
+        "run the check in a source checkout (schwinget clauses --check --root DIR)",
+    },
+    "clauses.tested_unknown": {"de": "getestet: unbekannt. {problem}", "fr": "testé : inconnu. {problem}",
+                               "en": "tested: unknown. {problem}"},
+    "clauses.no_code": {"de": "kein Code", "fr": "pas de code", "en": "no code"},
+    "clauses.no_test": {"de": "kein Test", "fr": "pas de test", "en": "no test"},
+    "clauses.lacking": {
+        "de": "{n} von {total} Klauseln fehlt Code oder ein Test",
+        "fr": "{n} clauses sur {total} sans code ou sans test",
+        "en": "{n} of {total} clauses lack code or a test",
+    },
+    "clauses.below": {
+        "de": "{id}: Prüfstand unter «getestet» ({level})",
+        "fr": "{id} : statut de vérification en dessous de « testée » ({level})",
+        "en": "{id}: verification status below tested ({level})",
+    },
+    "clauses.below_count": {
+        "de": "{n} von {total} Klauseln liegen unter «getestet»",
+        "fr": "{n} clauses sur {total} sont en dessous de « testée »",
+        "en": "{n} of {total} clauses fall below tested",
+    },
+    "clauses.all_fine": {
+        "de": "alle {total} Klauseln sind umgesetzt und getestet",
+        "fr": "les {total} clauses sont toutes appliquées et testées",
+        "en": "all {total} clauses are enforced and tested",
+    },
+    "status.title": {"de": "Prüfstand der Klauseln ({n})", "fr": "Statut de vérification des clauses ({n})",
+                     "en": "Verification status of the clauses ({n})"},
+    "status.clause": {"de": "Klausel", "fr": "clause", "en": "clause"},
+    "status.status": {"de": "Stand", "fr": "statut", "en": "status"},
+    "status.evidence": {"de": "Belege", "fr": "éléments", "en": "evidence"},
+    "status.none": {"de": "keine", "fr": "aucun", "en": "none"},
+    # each level of evidence: its short name (the table's status column) and its words (verification_status.LEVEL_TEXT)
+    "level.proved": {"de": "bewiesen", "fr": "prouvée", "en": "proved"},
+    "level.exhaustive": {"de": "erschöpfend", "fr": "exhaustive", "en": "exhaustive"},
+    "level.vectors": {"de": "Vektoren", "fr": "vecteurs", "en": "vectors"},
+    "level.mutants": {"de": "Mutanten", "fr": "mutants", "en": "mutants"},
+    "level.tested": {"de": "getestet", "fr": "testée", "en": "tested"},
+    "level.untested": {"de": "ungetestet", "fr": "non testée", "en": "untested"},
+    "level_text.proved": {"de": "für jede Verteilung bewiesen (Z3)", "fr": "prouvée pour toute donne (Z3)",
+                          "en": "proved for every deal (Z3)"},
+    "level_text.exhaustive": {"de": "an jeder Eingabe geprüft", "fr": "vérifiée sur toute entrée",
+                              "en": "checked on every input"},
+    "level_text.vectors": {"de": "durch Vektoren geprüft", "fr": "exercée par des vecteurs", "en": "exercised by vectors"},
+    "level_text.mutants": {"de": "gefangen, wenn gebrochen", "fr": "détectée quand on la casse", "en": "caught when broken"},
+    "level_text.tested": {"de": "getestet", "fr": "testée", "en": "tested"},
+    "level_text.untested": {"de": "nicht getestet", "fr": "non testée", "en": "not tested"},
+    # the evidence counted (verification_status.ClauseStatus.summary)
+    "evidence.queries.one": {"de": "{n} Abfrage", "fr": "{n} requête", "en": "{n} query"},
+    "evidence.queries.many": {"de": "{n} Abfragen", "fr": "{n} requêtes", "en": "{n} queries"},
+    "evidence.inputs.one": {"de": "{n} Eingabe", "fr": "{n} entrée", "en": "{n} inputs"},
+    "evidence.inputs.many": {"de": "{n} Eingaben", "fr": "{n} entrées", "en": "{n} inputs"},
+    "evidence.vectors.one": {"de": "{n} Vektor", "fr": "{n} vecteur", "en": "{n} vector"},
+    "evidence.vectors.many": {"de": "{n} Vektoren", "fr": "{n} vecteurs", "en": "{n} vectors"},
+    "evidence.mutants.one": {"de": "{n} Mutant", "fr": "{n} mutant", "en": "{n} mutant"},
+    "evidence.mutants.many": {"de": "{n} Mutanten", "fr": "{n} mutants", "en": "{n} mutants"},
+    "evidence.tests.one": {"de": "{n} Testzeile", "fr": "{n} ligne de test", "en": "{n} test line"},
+    "evidence.tests.many": {"de": "{n} Testzeilen", "fr": "{n} lignes de test", "en": "{n} test lines"},
 })
 
 SECTION_TITLES: dict[str, dict[Lang, str]] = {

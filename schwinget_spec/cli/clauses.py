@@ -21,7 +21,7 @@ from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.common import console
 from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.rules import Rules
-from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS, ClauseStatus, all_statuses
+from schwinget_spec.verification_status import LEVELS, ClauseStatus, all_statuses
 
 if typing.TYPE_CHECKING:
     from schwinget_spec.i18n import Lang
@@ -103,7 +103,8 @@ def _clause_json(index: ClauseIndex, proofs: dict[str, list[str]] | None) -> dic
     type=click.Choice(["en", "de", "fr"]),
     default="en",
     show_default=True,
-    help="The text shown: the English paraphrase, or the booklet's German or French sentence.",
+    help="The language of the table and the messages: the English paraphrase, or the booklet's German or "
+    "French sentence (also --status and --check).",
 )
 @click.option("--where", is_flag=True, help="Show the file:line of each enforcement and test.")
 @click.option(
@@ -147,45 +148,70 @@ def clauses_command(
     vectors, caught when broken (a shipped mutant), tested; --json gives it per clause as "status", and
     --check fails on a clause below "tested".
     """
+    from schwinget_spec.i18n import SECTION_TITLES, section_title, text  # noqa: PLC0415
+
+    words = typing.cast("Lang", lang)
     index = build_clause_index(clause_registry(), root=root)
     proved = _proved_by() if proofs else None
     out = console()
     if as_json:
         click.echo(json.dumps(_clause_json(index, proved), ensure_ascii=False, indent=2))
     elif status and not check:
-        out.print(status_table(_statuses(index), index))
+        out.print(status_table(_statuses(index), index, lang=words))
     elif not check:
         _print_clause_table(out, index, lang, where, proved, wide=wide)
     if not check:
         return
-    problem = index.check_problem
+    problem = _check_problem(index, words)
     if problem is not None:
         click.echo(f"clauses --check: {problem}", err=True)
         sys.exit(1)
     missing = index.incomplete
     if not as_json:
         for use in missing:
-            out.print(Text(f"{use.clause.id}: {', '.join(use.gaps)} ({use.clause.section})"))
+            gaps = ", ".join(text(words, f"clauses.{gap.replace(' ', '_')}") for gap in use.gaps)
+            section = use.clause.section
+            heading = section_title(section, words) if section in SECTION_TITLES else section
+            out.print(Text(f"{use.clause.id}: {gaps} ({heading})"))
     total = len(index.uses)
     if missing:
-        click.echo(f"{len(missing)} of {total} clauses lack code or a test", err=True)
+        click.echo(text(words, "clauses.lacking", n=len(missing), total=total), err=True)
         sys.exit(1)
     unverified = [s for s in _statuses(index).values() if s.below_tested and s.clause_id in {u.clause.id for u in index.uses}]
     if unverified:
         for s in unverified:
-            click.echo(f"{s.clause_id}: verification status below tested ({LEVEL_TEXT[s.level]})", err=True)
-        click.echo(f"{len(unverified)} of {total} clauses fall below tested", err=True)
+            click.echo(text(words, "clauses.below", id=s.clause_id, level=text(words, f"level_text.{s.level}")), err=True)
+        click.echo(text(words, "clauses.below_count", n=len(unverified), total=total), err=True)
         sys.exit(1)
     if not as_json:
-        out.print(f"all {total} clauses are enforced and tested")
+        out.print(text(words, "clauses.all_fine", total=total))
 
 
-def status_table(statuses: dict[str, ClauseStatus], index: ClauseIndex) -> Table:
-    """Each clause of ``index`` with its verification status and the evidence behind it, readable at 80 columns."""
-    table = Table(title=f"Verification status of the clauses ({len(index.uses)})", expand=True)
-    table.add_column("clause", no_wrap=True)
-    table.add_column("status", no_wrap=True)
-    table.add_column("evidence", ratio=1)
+def _check_problem(index: ClauseIndex, lang: Lang) -> str | None:
+    """``index.check_problem`` in ``lang``: why the index cannot be checked at all, or None when it can."""
+    from schwinget_spec.i18n import text  # noqa: PLC0415
+
+    return None if index.check_problem is None else text(lang, "clauses.no_tests", root=index.root)
+
+
+def _summary(status: ClauseStatus, lang: Lang) -> str:
+    """``status.summary`` in ``lang``: the evidence in a few words."""
+    from schwinget_spec.i18n import text  # noqa: PLC0415
+
+    counted = (("queries", len(status.proofs)), ("inputs", status.exhaustive_inputs), ("vectors", status.vectors),
+               ("mutants", len(status.mutants)), ("tests", status.tests))
+    parts = [text(lang, f"evidence.{kind}.{'one' if n == 1 else 'many'}", n=f"{n:,}") for kind, n in counted if n]
+    return ", ".join(parts) or text(lang, "status.none")
+
+
+def status_table(statuses: dict[str, ClauseStatus], index: ClauseIndex, *, lang: Lang = "en") -> Table:
+    """Each clause of ``index`` with its verification status and the evidence behind it in ``lang``, readable at 80 columns."""
+    from schwinget_spec.i18n import text  # noqa: PLC0415
+
+    table = Table(title=text(lang, "status.title", n=len(index.uses)), expand=True)
+    table.add_column(text(lang, "status.clause"), no_wrap=True)
+    table.add_column(text(lang, "status.status"), no_wrap=True)
+    table.add_column(text(lang, "status.evidence"), ratio=1)
     counts: Counter[str] = Counter()
     for use in index.uses:
         found = statuses.get(use.clause.id)
@@ -193,8 +219,8 @@ def status_table(statuses: dict[str, ClauseStatus], index: ClauseIndex) -> Table
             continue
         counts[found.level] += 1
         style = "bold red" if found.below_tested else ""
-        table.add_row(Text(use.clause.id), Text(found.level, style=style), Text(found.summary))
-    table.caption = ", ".join(f"{counts[level]} {level}" for level in LEVELS if counts[level])
+        table.add_row(Text(use.clause.id), Text(text(lang, f"level.{found.level}"), style=style), Text(_summary(found, lang)))
+    table.caption = ", ".join(f"{counts[level]} {text(lang, f'level.{level}')}" for level in LEVELS if counts[level])
     return table
 
 
@@ -268,7 +294,10 @@ def _print_clause_table(
         out.width = max(out.width, 200)
     out.print(clause_table(index, lang, where, proofs, width=out.width, wide=wide))
     if not index.tests_found:
-        out.print(Text(f"tested: unknown. {index.check_problem}"), soft_wrap=False)
+        from schwinget_spec.i18n import text  # noqa: PLC0415
+
+        problem = _check_problem(index, typing.cast("Lang", lang))
+        out.print(Text(text(typing.cast("Lang", lang), "clauses.tested_unknown", problem=problem)), soft_wrap=False)
 
 
 # -- schwinget explain
