@@ -211,6 +211,19 @@ def _first_schwung_deal(led: Card, answer_hand: int, trump: Colour | None) -> tu
     return hand0, hand1, revealed.index, pile
 
 
+def _first_schwungs(
+    subset: bool, values: list[int | bool], at: dict[str, int]
+) -> Iterator[tuple[Card, Card, Colour | None, int, tuple[int, int, int, bytes] | None]]:
+    """Each led card, answer, trump and answerer's hand a check of one Schwung runs through, with the deal that plays it first (``_first_schwung_deal``); the led card, the answer and the trump card are set in ``values`` as they come."""
+    for led, answer in itertools.permutations(_cards(subset), 2):
+        values[at["led0"]] = led.index
+        values[at["answer0"]] = answer.index
+        for trump in _trumps(subset):
+            values[at["deck10"]] = _trump_card(trump)
+            for hand in _hands(led, answer):
+                yield led, answer, trump, hand, _first_schwung_deal(led, hand, trump)
+
+
 def deal_args(deal: Deal) -> tuple[int, int, int, bytes]:
     """What the twin's ``start`` takes for ``deal``."""
     from schwinget_spec.twin import deal_args as twin_deal_args  # noqa: PLC0415
@@ -262,32 +275,25 @@ def _check_farbzwang(subset: bool, broken: str | None, drop: frozenset[str]) -> 
     values[at["tag:schwung.void_any"]] = True
     values[at["tag:trump.anytime"]] = True
     special_at = at["rules.special_cards_follow_colour"]
-    cards = _cards(subset)
-    for led, answer in itertools.permutations(cards, 2):
-        values[at["led0"]] = led.index
-        values[at["answer0"]] = answer.index
-        for trump in _trumps(subset):
-            values[at["deck10"]] = _trump_card(trump)
-            for hand in _hands(led, answer):
-                values[at["hand1_0"]] = hand
-                deal = _first_schwung_deal(led, hand, trump)
-                for rules in SWITCH_RULES:
-                    values[special_at] = rules.special_cards_follow_colour
-                    engine = bool(allowed_answers(hand, led, trump, rules) & answer.bit)
-                    (modelled,) = run(*values)
-                    tally.inputs += 1
-                    if modelled != engine:
-                        tally.differ(f"{_answer_label(led, answer, hand, trump, rules)}: engine {'allows' if engine else 'refuses'}, model {'allows' if modelled else 'refuses'}")
-                    if deal is None:
-                        continue
-                    state: Any = start(deal, 0, _mask_number(rules))
-                    state = state.apply(led.index)
-                    twin_mask = state.legal_mask
-                    full_hand = deal[1]
-                    engine_mask = allowed_answers(full_hand, led, trump, rules)
-                    tally.twin_inputs += 1
-                    if twin_mask != engine_mask:
-                        tally.differ(f"{_answer_label(led, answer, hand, trump, rules)} (dealt hand {_codes(full_hand)}): engine allows {_codes(engine_mask)}, twin {_codes(twin_mask)}")
+    for led, answer, trump, hand, deal in _first_schwungs(subset, values, at):
+        values[at["hand1_0"]] = hand
+        for rules in SWITCH_RULES:
+            values[special_at] = rules.special_cards_follow_colour
+            engine = bool(allowed_answers(hand, led, trump, rules) & answer.bit)
+            (modelled,) = run(*values)
+            tally.inputs += 1
+            if modelled != engine:
+                tally.differ(f"{_answer_label(led, answer, hand, trump, rules)}: engine {'allows' if engine else 'refuses'}, model {'allows' if modelled else 'refuses'}")
+            if deal is None:
+                continue
+            state: Any = start(deal, 0, _mask_number(rules))
+            state = state.apply(led.index)
+            twin_mask = state.legal_mask
+            full_hand = deal[1]
+            engine_mask = allowed_answers(full_hand, led, trump, rules)
+            tally.twin_inputs += 1
+            if twin_mask != engine_mask:
+                tally.differ(f"{_answer_label(led, answer, hand, trump, rules)} (dealt hand {_codes(full_hand)}): engine allows {_codes(engine_mask)}, twin {_codes(twin_mask)}")
     return tally
 
 
@@ -304,55 +310,48 @@ def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Ta
     twin = _twin_module()
     start: Callable[..., object] = twin.start  # type: ignore[attr-defined]
     values: list[int | bool] = [0] * len(inputs)
-    cards = _cards(subset)
-    for led, answer in itertools.permutations(cards, 2):
-        values[at["led0"]] = led.index
-        values[at["answer0"]] = answer.index
-        for trump in _trumps(subset):
-            values[at["deck10"]] = _trump_card(trump)
-            for hand in _hands(led, answer):
-                follow = FOLLOW_MASK[led.index]
-                was_void = follow != 0 and not hand & follow
-                deal = _first_schwung_deal(led, hand, trump)
-                for rules in SWITCH_RULES:
-                    for i, flag in zip(switch_at, _switch_bits(rules), strict=True):
-                        values[i] = flag
-                    for is_last, leader in itertools.product((False, True), Player):
-                        values[at["length"]] = _GANG_LENGTH[is_last]
-                        values[at["leader0"]] = leader is Player.P1
-                        values[at["hand1_0" if leader is Player.P0 else "hand0_0"]] = hand
-                        values[at["hand0_0" if leader is Player.P0 else "hand1_0"]] = 0
-                        outcome = resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=was_void)
-                        engine = (outcome.winner is None, outcome.winner is leader)
-                        admitted = [combo for combo, holds in zip(combos, run(*values), strict=True) if holds]
-                        tally.inputs += 1
-                        # a pending trick has no winner: the model leaves leader_wins free exactly then
-                        expected = _PENDING if engine[0] else [engine]
-                        if admitted != expected:
-                            label = (
-                                f"{leader} leads {led.code}, {answer.code} answers from {_codes(hand)}, trump {_name(trump)}, "
-                                f"{'last' if is_last else 'not last'}, {_rules_text(rules)}"
-                            )
-                            tally.differ(f"{label}: engine {_winner_text(engine)}, model {', '.join(map(_winner_text, admitted)) or 'nothing'}")
-                    if hand == answer.bit:
-                        # the twin on the last Schwung: the answerer holds the answer alone
-                        for leader in Player:
-                            _twin_last_schwung(tally, start, leader=leader, led=led, answer=answer, trump=trump, rules=rules)
-                    if deal is None or not allowed_answers(deal[1], led, trump, rules) & answer.bit:
-                        continue
-                    # the twin: P0 leads the first Schwung, which is never the last
-                    full_void = follow != 0 and not deal[1] & follow
-                    outcome = resolve_schwung(Player.P0, led, answer, trump, rules, is_last=False, answer_was_void=full_void)
-                    played: Any = start(deal, 0, _mask_number(rules))
-                    played = played.apply(led.index).apply(answer.index)
-                    tricks, pending, clause = played.tricks, played.pending, played.last_clause
-                    twin_winner = None if pending else (Player.P0 if tricks[0] else Player.P1)
-                    tally.twin_inputs += 1
-                    if (twin_winner, clause) != (outcome.winner, outcome.clause_id):
-                        tally.differ(
-                            f"P0 leads {led.code}, {answer.code} answers from {_codes(deal[1])}, trump {_name(trump)}, {_rules_text(rules)}: "
-                            f"engine {outcome.winner} by {outcome.clause_id}, twin {twin_winner} by {clause}"
-                        )
+    for led, answer, trump, hand, deal in _first_schwungs(subset, values, at):
+        follow = FOLLOW_MASK[led.index]
+        was_void = follow != 0 and not hand & follow
+        for rules in SWITCH_RULES:
+            for i, flag in zip(switch_at, _switch_bits(rules), strict=True):
+                values[i] = flag
+            for is_last, leader in itertools.product((False, True), Player):
+                values[at["length"]] = _GANG_LENGTH[is_last]
+                values[at["leader0"]] = leader is Player.P1
+                values[at["hand1_0" if leader is Player.P0 else "hand0_0"]] = hand
+                values[at["hand0_0" if leader is Player.P0 else "hand1_0"]] = 0
+                outcome = resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=was_void)
+                engine = (outcome.winner is None, outcome.winner is leader)
+                admitted = [combo for combo, holds in zip(combos, run(*values), strict=True) if holds]
+                tally.inputs += 1
+                # a pending trick has no winner: the model leaves leader_wins free exactly then
+                expected = _PENDING if engine[0] else [engine]
+                if admitted != expected:
+                    label = (
+                        f"{leader} leads {led.code}, {answer.code} answers from {_codes(hand)}, trump {_name(trump)}, "
+                        f"{'last' if is_last else 'not last'}, {_rules_text(rules)}"
+                    )
+                    tally.differ(f"{label}: engine {_winner_text(engine)}, model {', '.join(map(_winner_text, admitted)) or 'nothing'}")
+            if hand == answer.bit:
+                # the twin on the last Schwung: the answerer holds the answer alone
+                for leader in Player:
+                    _twin_last_schwung(tally, start, leader=leader, led=led, answer=answer, trump=trump, rules=rules)
+            if deal is None or not allowed_answers(deal[1], led, trump, rules) & answer.bit:
+                continue
+            # the twin: P0 leads the first Schwung, which is never the last
+            full_void = follow != 0 and not deal[1] & follow
+            outcome = resolve_schwung(Player.P0, led, answer, trump, rules, is_last=False, answer_was_void=full_void)
+            played: Any = start(deal, 0, _mask_number(rules))
+            played = played.apply(led.index).apply(answer.index)
+            tricks, pending, clause = played.tricks, played.pending, played.last_clause
+            twin_winner = None if pending else (Player.P0 if tricks[0] else Player.P1)
+            tally.twin_inputs += 1
+            if (twin_winner, clause) != (outcome.winner, outcome.clause_id):
+                tally.differ(
+                    f"P0 leads {led.code}, {answer.code} answers from {_codes(deal[1])}, trump {_name(trump)}, {_rules_text(rules)}: "
+                    f"engine {outcome.winner} by {outcome.clause_id}, twin {twin_winner} by {clause}"
+                )
     return tally
 
 
