@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -42,6 +42,8 @@ PLAYS: tuple[str, ...] = ("random", "solver", *(name for name in BOT_NAMES if na
 """What ``--play`` takes: ``random`` (the table of ``impact.measure`` alone), ``solver`` (best play, every card known), or a bot of ``bots.make_bot`` at both seats."""
 
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
+_Played = TypeVar("_Played")
+"""A match or a Schwingfest, as ``_paired_counts`` plays and compares them."""
 
 
 def _stream(seed: int) -> Callable[[], int]:
@@ -157,20 +159,29 @@ def _match(weigher: Weigher, system: ScoringSystem, rules: Rules, deal_seeds: Se
 def _match_counts(weigher: Weigher, rules: tuple[Rules, Rules], runs: int, seed: int,
                   progress: Progress | None) -> StrongCounts:
     # each Gang's deal fixed by its place: a changed starter changes who holds which hand, never the cards
+    return _paired_counts(weigher, rules, runs, seed, progress, games=MatchLength.SHORT.gaenge, play=_match,
+                          first=lambda m: m.result.winner, totals=lambda m: m.totals)
+
+
+def _paired_counts(
+    weigher: Weigher, rules: tuple[Rules, Rules], runs: int, seed: int, progress: Progress | None, *, games: int,
+    play: Callable[[Weigher, ScoringSystem, Rules, Sequence[int], Sequence[int]], _Played],
+    first: Callable[[_Played], object], totals: Callable[[_Played], object],
+) -> StrongCounts:
+    """``runs`` times, ``games`` deals and choice seeds drawn from ``seed`` and ``play``ed under both ``rules``, in each system: how often the ``first`` differ in either, and the ``totals`` in each."""
     draw = _stream(seed)
-    gaenge = MatchLength.SHORT.gaenge
     outcome = 0
     points = [0, 0]
     for _ in range(runs):
-        deal_seeds = [draw() for _ in range(gaenge)]
-        choice_seeds = [draw() for _ in range(gaenge)]
+        deal_seeds = [draw() for _ in range(games)]
+        choice_seeds = [draw() for _ in range(games)]
         changed = False
         for k, system in enumerate(_SYSTEMS):
-            ma, mb = (_match(weigher, system, r, deal_seeds, choice_seeds) for r in rules)
-            changed |= ma.result.winner != mb.result.winner
-            points[k] += ma.totals != mb.totals
+            a, b = (play(weigher, system, r, deal_seeds, choice_seeds) for r in rules)
+            changed |= first(a) != first(b)
+            points[k] += totals(a) != totals(b)
             if progress is not None:
-                progress(2 * gaenge)
+                progress(2 * games)
         outcome += changed
     return StrongCounts(weigher.play, runs, outcome, points[0], points[1], None)
 
@@ -190,22 +201,9 @@ def _first(fest: SchwingfestState) -> frozenset[int]:
 
 def _fest_counts(weigher: Weigher, rules: tuple[Rules, Rules], runs: int, seed: int,
                  progress: Progress | None) -> StrongCounts:
-    draw = _stream(seed)
     meetings = len(start_schwingfest(FEST_NAMES, _SYSTEMS[0]).schedule.meetings)
-    outcome = 0
-    points = [0, 0]
-    for _ in range(runs):
-        deal_seeds = [draw() for _ in range(meetings)]
-        choice_seeds = [draw() for _ in range(meetings)]
-        changed = False
-        for k, system in enumerate(_SYSTEMS):
-            fa, fb = (_fest(weigher, system, r, deal_seeds, choice_seeds) for r in rules)
-            changed |= _first(fa) != _first(fb)
-            points[k] += fa.totals() != fb.totals()
-            if progress is not None:
-                progress(2 * meetings)
-        outcome += changed
-    return StrongCounts(weigher.play, runs, outcome, points[0], points[1], None)
+    return _paired_counts(weigher, rules, runs, seed, progress, games=meetings, play=_fest, first=_first,
+                          totals=lambda f: f.totals())
 
 
 _COUNTS = {"gang": _gang_counts, "match": _match_counts, "fest": _fest_counts}
