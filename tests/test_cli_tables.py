@@ -195,3 +195,64 @@ def test_french_section_headings_are_the_booklets() -> None:
     for section, titles in SECTION_TITLES.items():
         if section not in {"Wertungstabelle", "Ablauf eines Ganges"}:
             assert titles["fr"] in booklet, titles["fr"]
+
+
+def test_conformance_coverage_block_fits() -> None:
+    """The coverage block of ``conformance run`` at every level, every situation below its target: within 80 columns, every identifier whole."""
+    from schwinget_spec.conformance.harness.coverage import LEVELS, Coverage  # noqa: PLC0415
+    from schwinget_spec.conformance.harness.situations import SITUATIONS  # noqa: PLC0415
+
+    names = [s.name for s in SITUATIONS]
+    coverage = Coverage(
+        clauses=tuple((clause_id, 12_345) for clause_id in CLAUSES),
+        situations=tuple((name, 1) for name in names),
+        checked=tuple(LEVELS), not_checked=(), target=6, counted=tuple(LEVELS), impossible=tuple(names[:8]),
+    )
+    lines = coverage.lines()
+    fits(lines, 80)
+    flat = [word.rstrip(",") for word in words(lines)]
+    assert contains_run(flat, ["reached", "fewer", "than", "6", "times:", *names])
+    assert contains_run(flat, ["impossible", "under", "these", "rules:", *names[:8]])
+    partial = Coverage(clauses=(), situations=(), checked=("gang",), not_checked=tuple(LEVELS[1:]), counted=())
+    fits(partial.lines(), 80)
+
+
+def test_conformance_profile_fits() -> None:
+    """``conformance profile`` of a buggy engine (situations no reading explains) and of a long implementation name: within 80 columns, every switch whole."""
+    import attrs  # noqa: PLC0415
+
+    from schwinget_spec.conformance.harness.readings_profile import (  # noqa: PLC0415
+        ReadingServer,
+        format_profile,
+        loopback,
+        profile_engine,
+    )
+    from schwinget_spec.conformance.mutants.engines import AnsweredKonterLosesToSix  # noqa: PLC0415
+    from schwinget_spec.rules import Rules  # noqa: PLC0415
+
+    server = ReadingServer(Rules(), (), AnsweredKonterLosesToSix(), levels=("gang", "scoring", "match", "schwingfest"))
+    profile = profile_engine(client_factory=loopback(server), steer=1)
+    assert profile.unexplained_count >= 1
+    long_name = attrs.evolve(profile, implementation="an engine " + "with a rather long name " * 5)
+    for shown in (profile, long_name):
+        lines = format_profile(shown).splitlines()
+        fits(lines, 80)
+        flat = words(lines)
+        assert all(s.switch in flat for s in shown.switches)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("play", ["random", "solver"])
+def test_balance_fits(width: int, play: str) -> None:
+    """``balance``: its heading wrapped at words and its table laid out for the width (a record per row at 80 where needed); every row named whole."""
+    from schwinget_spec.solver import compiled  # noqa: PLC0415
+
+    if play == "solver" and not compiled.available():
+        pytest.skip("the compiled solver is not built")
+    out = schwinget(width, "balance", "--play", play, "--deals", "30", "--angriff-deals", "5")
+    lines = out.splitlines()
+    fits(lines, width)
+    flat = " ".join(words(lines))
+    markdown = schwinget(width, "balance", "--play", play, "--deals", "30", "--angriff-deals", "5", "--markdown")
+    for row in markdown.splitlines()[4:]:
+        assert row.split(" | ")[0].strip("| ") in flat

@@ -61,12 +61,12 @@ def test_an_unknown_bot_or_count_is_refused() -> None:
 
 @pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
 def test_the_command_prints_the_tables_of_both_modules() -> None:
-    """``schwinget balance`` prints solver.balance's table, and with --play BOT strong_balance's, for the same deals."""
+    """``schwinget balance --markdown`` prints solver.balance's table, and with --play BOT strong_balance's, for the same deals."""
     runner = CliRunner()
-    shown = runner.invoke(cli.cli, ["balance", "--deals", "20", "--angriff-deals", "5", "--seed", "3"])
+    shown = runner.invoke(cli.cli, ["balance", "--deals", "20", "--angriff-deals", "5", "--seed", "3", "--markdown"])
     assert shown.exit_code == 0, shown.output
     assert shown.output == balance.render(balance.balance(20, 3, "schwingerwertung", None, 5)) + "\n"
-    shown = runner.invoke(cli.cli, ["balance", "--play", "random", "--deals", "20", "--seed", "3"])
+    shown = runner.invoke(cli.cli, ["balance", "--play", "random", "--deals", "20", "--seed", "3", "--markdown"])
     assert shown.exit_code == 0, shown.output
     assert shown.output == render_played(played_balance("random", 20, 3)) + "\n"
     refused = runner.invoke(cli.cli, ["balance", "--play", "oracle"])
@@ -77,7 +77,7 @@ def test_the_heuristic_table_in_the_bots_guide_is_the_programs() -> None:
     """The table after ``<!-- balance-heuristic -->`` in docs/bots.md is what the command above it prints (2,000 Gänge, about 4 s)."""
     text = DOC.read_text(encoding="utf-8")
     part = text.split("<!-- balance-heuristic -->\n", 1)[1]
-    made = re.search(r"^schwinget balance --play heuristic --deals (\d+)$", text, flags=re.M)
+    made = re.search(r"^schwinget balance --play heuristic --deals (\d+) --markdown$", text, flags=re.M)
     assert made is not None
     table = part.split("\n\n", 1)[0]
     expected = render_played(played_balance("heuristic", int(made[1]))).split("\n\n", 1)[1]
@@ -87,7 +87,7 @@ def test_the_heuristic_table_in_the_bots_guide_is_the_programs() -> None:
 def test_the_sampling_players_table_names_its_command() -> None:
     """The table after ``<!-- balance-pimc -->`` is a balance table of pimc against pimc over the deals its command plays (about 35 s of CPU per 1,000 Gänge, so not played again here)."""
     text = DOC.read_text(encoding="utf-8")
-    made = re.search(r"^schwinget balance --play pimc --deals (\d+)$", text, flags=re.M)
+    made = re.search(r"^schwinget balance --play pimc --deals (\d+) --markdown$", text, flags=re.M)
     assert made is not None
     table = text.split("<!-- balance-pimc -->\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert table[:2] == ["| | Gänge (share, 95 % interval) |", "|---|---|"]

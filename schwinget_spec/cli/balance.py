@@ -24,21 +24,35 @@ BALANCE_PLAYS = ("solver", "random", "heuristic", "pimc", "pimc-8", "pimc-128")
 @click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
               help="ray: solve or play the deals in chunks as tasks of a Ray cluster (RAY_ADDRESS, or one started "
                    "here; the extra schwinget_spec[ray]); the same table.")
-def balance_command(*, play: str, deals: int, angriff_deals: int, seed: int, system: str, backend: str) -> None:
+@click.option("--markdown", is_flag=True, help="Print the Markdown table of docs/bots.md instead of the table laid out for the terminal.")
+def balance_command(*, play: str, deals: int, angriff_deals: int, seed: int, system: str, backend: str, markdown: bool) -> None:
     """What the starter of a Gang gains: won, drawn and lost Gänge and the points lead, under best play or between two bots.
 
     The starter's shares and its mean points lead come with 95 % intervals. With --play solver (the default) both players play best with every card known; the
     first --angriff-deals deals are solved again as if nobody could start the Angriff,
     which says what the option is worth and how often an optimal line uses it. With a bot
     name two such bots play from their own views; the table says how often they start the
-    Angriff. The table is the Markdown of docs/bots.md ("Balance").
+    Angriff. The table fits the terminal's width (a record per row where a row would not);
+    --markdown prints it as the Markdown of docs/bots.md ("Balance").
     """
-    # the solver and the bots are imported by this command only
+    # the solver, the bots and rich are imported by this command only
+    from rich.text import Text  # noqa: PLC0415
+
+    from schwinget_spec.cli.common import console  # noqa: PLC0415
+    from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
     from schwinget_spec.solver import balance, strong_balance  # noqa: PLC0415
 
     # a SchwingetError (no compiled solver, no Ray, a seed past the last deal) is one line and exit code 2 (cli.main)
     if play == "solver":
         solved = strong_balance.solved_balance(deals, seed, system, min(angriff_deals, deals), backend=backend)
-        click.echo(balance.render(solved))
+        made = balance.render(solved)
     else:
-        click.echo(strong_balance.render_played(strong_balance.played_balance(play, deals, seed, system, backend=backend)))
+        made = strong_balance.render_played(strong_balance.played_balance(play, deals, seed, system, backend=backend))
+    if markdown:
+        click.echo(made)
+        return
+    heading, _, table = made.partition("\n\n")
+    out = console()
+    out.print(Text(heading), soft_wrap=False)
+    out.print()
+    out.print(markdown_table(table, out.width), soft_wrap=False)

@@ -131,15 +131,15 @@ class Coverage:
             if sits:
                 out.extend(_wrapped(f"  {level} situations:", [f"{s} {n}" for s, n in sits]))
         if self.below_target:
-            out.append(f"  reached fewer than {self.target} times: {', '.join(self.below_target)}")
+            out.extend(_wrapped(f"  reached fewer than {self.target} times:", list(self.below_target)))
         if self.impossible:
-            out.append(f"  impossible under these rules: {', '.join(self.impossible)}")
+            out.extend(_wrapped("  impossible under these rules:", list(self.impossible)))
         if self.not_checked:
-            out.append(f"  not checked (the implementation is not driven at these levels): {', '.join(self.not_checked)}")
+            out.extend(_wrapped("  not checked (the implementation is not driven at these levels):", list(self.not_checked)))
         return out
 
 
-_WIDTH = 100
+_WIDTH = 80
 
 
 def _wrapped(head: str, items: Sequence[str]) -> list[str]:

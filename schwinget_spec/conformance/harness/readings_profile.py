@@ -315,7 +315,7 @@ _STATUS_TEXT: Mapping[str, str] = {
 def format_profile(profile: ReadingProfile) -> str:
     """The profile as text, readable at 80 columns: a block per switch (each value with its agreed and disagreed counts), then what no reading explains, then the verdict."""
     lines = [
-        f"reading profile of {profile.implementation}",
+        *textwrap.wrap(f"reading profile of {profile.implementation}", 80, subsequent_indent="  ", break_long_words=False),
         f"levels: {', '.join(profile.levels) or '(none)'}",
         "games: " + (", ".join(f"{n} {level}" for level, n in profile.games.items()) or "none"),
         "",
