@@ -270,6 +270,10 @@ _TEXTS.update({
     "status.status": {"de": "Stand", "fr": "statut", "en": "status"},
     "status.evidence": {"de": "Belege", "fr": "éléments", "en": "evidence"},
     "status.none": {"de": "keine", "fr": "aucun", "en": "none"},
+    # schwinget explain --lang: the labels under a clause
+    "explain.enforced": {"de": "umgesetzt", "fr": "appliquée", "en": "enforced"},
+    "explain.tested": {"de": "getestet", "fr": "testée", "en": "tested"},
+    "explain.ambiguities": {"de": "Mehrdeutigkeiten", "fr": "ambiguïtés", "en": "ambiguities"},
     # each level of evidence: its short name (the table's status column) and its words (verification_status.LEVEL_TEXT)
     "level.proved": {"de": "bewiesen", "fr": "prouvée", "en": "proved"},
     "level.exhaustive": {"de": "erschöpfend", "fr": "exhaustive", "en": "exhaustive"},

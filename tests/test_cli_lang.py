@@ -89,3 +89,27 @@ def test_status_table_speaks_the_language_at_80_columns(lang: str, header: str, 
     assert proved in next(line for line in lines if "schwung.farbzwang" in line)
     for english in ("Verification status", "evidence", "queries", "test lines", "vectors"):
         assert english not in result.output
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("de", "getestet: unbekannt. kein Verzeichnis tests/ in"),
+    ("fr", "testé : inconnu. pas de répertoire tests/ dans"),
+])
+def test_explain_and_clauses_say_the_same_without_tests_in_each_language(
+    lang: str, line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no tests are installed, ``explain --lang`` says of the tests what ``clauses --lang`` says, and labels the rest in that language."""
+    def without_tests(clauses: object = None, **_: object) -> object:
+        return build_clause_index({} if clauses is None else clauses, root=tmp_path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli_clauses, "build_clause_index", without_tests)
+    runner = CliRunner()
+    explained = runner.invoke(cli.cli, ["explain", "schwung.higher_wins", "--lang", lang], env={"COLUMNS": "400"})
+    listed = runner.invoke(cli.cli, ["clauses", "--lang", lang, "--root", str(tmp_path)], env={"COLUMNS": "400"})
+    assert explained.exit_code == 0, explained.output
+    expected = f"{line} {tmp_path.resolve()}"
+    assert expected in explained.stdout
+    assert expected in listed.stdout
+    assert text(lang, "explain.enforced") in explained.stdout  # type: ignore[arg-type]
+    for english in ("enforced:", "tested:", "ambiguities:"):
+        assert english not in explained.stdout

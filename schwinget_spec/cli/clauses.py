@@ -374,14 +374,20 @@ def _print_explained(out: Console, data: dict[str, object], lang: str | None) ->
             out.print(Text(str(value)))
     out.print()
     if data["kind"] == "clause":
+        from schwinget_spec.i18n import text as words  # noqa: PLC0415
+
+        language = typing.cast("Lang", lang or "en")
+        colon = " : " if language == "fr" else ": "
         for name in ("enforced", "tested", "ambiguities"):
             items = typing.cast(list[str], data[name])
             if name == "tested" and not data["tests_found"]:
-                # as `clauses` says it: without tests/ nothing can be counted as tested or not
-                problem = build_clause_index({}).check_problem
-                out.print(Text.assemble(("tested: ", "bold"), f"unknown. {problem}"))
+                # as `clauses` says it, in its language: without tests/ nothing can be counted as tested or not
+                line = words(language, "clauses.tested_unknown", problem=_check_problem(build_clause_index({}), language))
+                head, _, rest = line.partition(colon)
+                out.print(Text.assemble((head + colon, "bold"), rest))
                 continue
-            out.print(Text.assemble((f"{name}: ", "bold"), ", ".join(items) if items else "none"))
+            shown = ", ".join(items) if items else words(language, "status.none")
+            out.print(Text.assemble((words(language, f"explain.{name}") + colon, "bold"), shown))
     else:
         switch = typing.cast("dict[str, object] | None", data["switch"])
         if switch is None:
