@@ -75,6 +75,7 @@ WORDS: dict[str, dict[Lang, str]] = {
     "plattwurf_by": {"de": "Plattwurf von {p}", "fr": "victoire à plat de {p}", "en": "Plattwurf by {p}"},
     "a_draw": {"de": "unentschieden", "fr": "passe nulle", "en": "a draw"},
     "points": {"de": "Punkte", "fr": "points", "en": "points"},
+    "system_points": {"de": "{system}: {body}", "fr": "{system} : {body}", "en": "{system}: {body}"},
     "differently": {
         "de": "In der Punktewertung bestimmen die Summen nach Gang {n} einen anderen Beginner (match.draw_starter), "
               "daher geht ihr Spiel anders weiter:",

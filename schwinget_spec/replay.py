@@ -123,7 +123,7 @@ def points_text(score: GangScore, names: tuple[str, str], lang: Lang) -> str:
         body = f"{names[0]} {score.points[0]}, {names[1]} {score.points[1]} ({row_label(score.row, lang)})"
     else:
         body = ", ".join(f"{names[p]} {score.points[p]} ({row_label(score.rows[p], lang)})" for p in Player)
-    return f"{text(lang, f'system.{score.system.value}')}: {body}"
+    return word(lang, "system_points", system=text(lang, f"system.{score.system.value}"), body=body)
 
 
 def _gang_lines(

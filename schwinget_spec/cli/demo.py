@@ -279,7 +279,7 @@ def _print_points(out: Console, scores: Sequence[GangScore], lang: Lang) -> None
             body = f"P0 {score.points[0]}, P1 {score.points[1]} ({row_label(score.row, lang)})"
         else:
             body = ", ".join(f"{p} {score.points[p]} ({row_label(score.rows[p], lang)})" for p in Player)
-        print_line(out, _w(lang, "points"), f"{_system(score.system, lang)}: {body}")
+        print_line(out, _w(lang, "points"), _w(lang, "system_points", system=_system(score.system, lang), body=body))
     if scores:
         ids = sorted({r.clause_id for s in scores for r in (s.row, *s.rows)}, key=list(CLAUSES).index)
         _because(out, lang, *ids)
