@@ -1,4 +1,4 @@
-"""The words of ``schwinget play`` and ``schwinget clauses`` in German, French and English: screen texts, headings and the one-line reason for a refused entry."""
+"""The words of ``schwinget play``, ``clauses`` and ``explain`` in German, French and English: screen texts, headings, messages and the one-line reason for a refused entry."""
 
 from __future__ import annotations
 
