@@ -11,11 +11,12 @@ from setuptools import Extension, setup
 # The flags are portable (no -march, no -mpopcnt): a wheel runs on any CPU of its architecture.
 # The twin's bulk loops come in two builds, one of them for CPUs with a popcount instruction,
 # chosen when the module loads (_twin.c, choose_popcount); the solver counts cards without it.
-# Both include schwinget_spec/twin/_cards.h (the cards, switches and answer rules they share).
+# Both include schwinget_spec/twin/_cards.h (the cards, switches and answer rules they share) and
+# _errors.h (the library's errors raised from C).
 TWIN = Extension(
     "schwinget_spec.twin._twin",
     sources=["schwinget_spec/twin/_twin.c"],
-    depends=["schwinget_spec/twin/_cards.h"],
+    depends=["schwinget_spec/twin/_cards.h", "schwinget_spec/twin/_errors.h"],
     extra_compile_args=["-O3"] if os.name == "posix" else [],
     optional=True,
 )
@@ -25,7 +26,7 @@ TWIN = Extension(
 SOLVER = Extension(
     "schwinget_spec.twin._solver",
     sources=["schwinget_spec/twin/_solver.c"],
-    depends=["schwinget_spec/twin/_cards.h"],
+    depends=["schwinget_spec/twin/_cards.h", "schwinget_spec/twin/_errors.h"],
     extra_compile_args=["-O3"] if os.name == "posix" else [],
     optional=True,
 )

@@ -44,7 +44,7 @@ else:
 def compile_shared(source: Path, target: Path, flags: str) -> None:
     """Compile ``source`` into the shared library ``target`` with ``flags`` (and Python's headers)."""
     include = sysconfig.get_paths()["include"]
-    # -I the twin's folder: a _twin.c copied elsewhere still finds the header it shares with the solver (_cards.h)
+    # -I the twin's folder: a _twin.c copied elsewhere still finds the headers it shares with the solver (_cards.h, _errors.h)
     command = ["gcc", "-shared", "-fPIC", *shlex.split(flags), f"-I{include}", f"-I{TWIN.parent}", str(source), "-o",
                str(target)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)

@@ -45,7 +45,7 @@ def build(source: Path, where: Path) -> ModuleType:
     """``source`` compiled as setup.py compiles the twin (-O3), imported under the twin's name."""
     target = where / f"_twin{sysconfig.get_config_var('EXT_SUFFIX')}"
     include = sysconfig.get_paths()["include"]
-    # -I the twin's folder: a _twin.c copied elsewhere still finds the header it shares with the solver (_cards.h)
+    # -I the twin's folder: a _twin.c copied elsewhere still finds the headers it shares with the solver (_cards.h, _errors.h)
     subprocess.run(["gcc", "-shared", "-fPIC", "-O3", f"-I{include}", f"-I{SOURCE.parent}", str(source), "-o", str(target)],
                    check=True)
     spec = importlib.util.spec_from_file_location("schwinget_spec.twin._twin", target)

@@ -14,9 +14,11 @@ import pytest
 from schwinget_spec import twin
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import start_gang
 from schwinget_spec.impact import _score_table
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.solver import compiled
 from schwinget_spec.twin import codes, pure
 from schwinget_spec.twin.codes import ACTION_CODES, deal_args
 
@@ -229,3 +231,18 @@ def test_the_readable_engine_and_the_codes_name_an_enormous_int_by_its_size(call
     """The twin's readable engine and its codes refuse an int too long to print (or a tuple holding one) with InvalidArgumentError naming the parameter and the int's size, not Python's ValueError."""
     with pytest.raises(InvalidArgumentError, match=f"^{message}"):
         call()
+
+
+@pytest.mark.parametrize("compiled_module", ["twin", "solver"])
+def test_both_compiled_modules_name_an_enormous_int_by_its_size(compiled_module: str) -> None:
+    """The compiled twin and the compiled solver show an int too long to print as the readable engine does (their shared _errors.h), naming the parameter."""
+    if compiled_module == "twin":
+        module = twin.compiled()
+        assert module is not None
+        with pytest.raises(InvalidArgumentError, match=r"^seed: .*got an int of 16610 bits$"):
+            module.start_seed(10**5000, 0, 0)
+        return
+    args = list(compiled.problem_of(start_gang(Deal.shuffled(1), Player.P0), "schwingerwertung").args(0))
+    args[1] = 10**5000
+    with pytest.raises(InvalidArgumentError, match=r"^revealed: .*got an int of 16610 bits$"):
+        compiled.module().value(*args)

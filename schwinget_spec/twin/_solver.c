@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "_cards.h"
+#include "_errors.h"
 
 #define NO_CARD 31
 #define CARD_MASK ((1u << 26) - 1)
@@ -577,55 +578,7 @@ static int exact_value(Ctx *c, const Pos *p) {
     return values[lo];
 }
 
-/* -- Python: errors and arguments */
-
-static PyObject *library_error(const char *name, PyObject **cache) {
-    if (*cache == NULL) {
-        PyObject *mod = PyImport_ImportModule("schwinget_spec.errors");
-        if (mod == NULL) return NULL;
-        *cache = PyObject_GetAttrString(mod, name);
-        Py_DECREF(mod);
-    }
-    return *cache;
-}
-
-/* How a refused value is shown: its repr, at most 200 characters, or its type if repr fails. */
-static PyObject *shown(PyObject *value) {
-    PyObject *r = PyObject_Repr(value);
-    if (r == NULL) {
-        PyErr_Clear();
-        return PyUnicode_FromFormat("a %.100s whose repr() fails", Py_TYPE(value)->tp_name);
-    }
-    if (PyUnicode_GET_LENGTH(r) > 200) {
-        PyObject *cut = PyUnicode_Substring(r, 0, 200);
-        Py_DECREF(r);
-        if (cut == NULL) return NULL;
-        r = PyUnicode_FromFormat("%U...", cut);
-        Py_DECREF(cut);
-    }
-    return r;
-}
-
-/* Raise InvalidArgumentError(parameter, "<what>, got <shown(value)>"); value may be NULL. */
-static void raise_invalid(const char *parameter, const char *what, PyObject *value) {
-    static PyObject *cls = NULL;
-    if (library_error("InvalidArgumentError", &cls) == NULL) return;
-    PyObject *message = NULL;
-    if (value == NULL) {
-        message = PyUnicode_FromString(what);
-    } else {
-        PyObject *got = shown(value);
-        if (got == NULL) return;
-        message = PyUnicode_FromFormat("%s, got %U", what, got);
-        Py_DECREF(got);
-    }
-    if (message == NULL) return;
-    PyObject *exc = PyObject_CallFunction(cls, "sN", parameter, message);
-    if (exc != NULL) {
-        PyErr_SetObject(cls, exc);
-        Py_DECREF(exc);
-    }
-}
+/* -- Python: errors and arguments (library_error, shown and raise_invalid are in _errors.h) */
 
 /* The int `value` stands for (an int or anything with __index__, not a bool) if it lies in
  * [lo, hi]; else -1 with InvalidArgumentError(parameter) set. __index__ may run Python code:

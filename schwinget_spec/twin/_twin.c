@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "_cards.h"
+#include "_errors.h"
 
 #define NO_CARD 255
 #define N_ACTIONS 29
@@ -395,63 +396,11 @@ static inline unsigned sm_below(uint64_t *state, unsigned n) {
     return (unsigned)(x % n);
 }
 
-/* -- Python: errors */
-
-/* The class `name` of schwinget_spec.errors, looked up once into `*cache`. */
-static PyObject *library_error(const char *name, PyObject **cache) {
-    if (*cache == NULL) {
-        PyObject *mod = PyImport_ImportModule("schwinget_spec.errors");
-        if (mod == NULL) return NULL;
-        *cache = PyObject_GetAttrString(mod, name);
-        Py_DECREF(mod);
-    }
-    return *cache;
-}
+/* -- Python: errors (library_error, shown and raise_invalid are in _errors.h) */
 
 static PyObject *illegal_error_type(void) {
     static PyObject *cls = NULL;
     return library_error("IllegalActionError", &cls);
-}
-
-/* How a refused value is shown: its repr, at most 200 characters; an int whose repr Python
- * refuses (more than 4,300 digits) or a value whose __repr__ fails is named by its size or type. */
-static PyObject *shown(PyObject *value) {
-    PyObject *r = PyObject_Repr(value);
-    if (r == NULL) {
-        PyErr_Clear();
-        if (PyLong_Check(value)) {
-            PyObject *bits = PyObject_CallMethod((PyObject *)&PyLong_Type, "bit_length", "O", value);
-            if (bits != NULL) {
-                r = PyUnicode_FromFormat("an int of %S bits", bits);
-                Py_DECREF(bits);
-                return r;
-            }
-            PyErr_Clear();
-        }
-        return PyUnicode_FromFormat("a %.100s whose repr() fails", Py_TYPE(value)->tp_name);
-    }
-    if (PyUnicode_GET_LENGTH(r) > 200) {
-        PyObject *cut = PyUnicode_Substring(r, 0, 200);
-        Py_DECREF(r);
-        if (cut == NULL) return NULL;
-        r = PyUnicode_FromFormat("%U...", cut);
-        Py_DECREF(cut);
-    }
-    return r;
-}
-
-/* Raise InvalidArgumentError(parameter, "<what>, got <shown(value)>"). */
-static void raise_invalid(const char *parameter, const char *what, PyObject *value) {
-    static PyObject *cls = NULL;
-    if (library_error("InvalidArgumentError", &cls) == NULL) return;
-    PyObject *got = shown(value);
-    if (got == NULL) return;
-    PyObject *exc = PyObject_CallFunction(cls, "sN", parameter, PyUnicode_FromFormat("%s, got %U", what, got));
-    Py_DECREF(got);
-    if (exc != NULL) {
-        PyErr_SetObject(cls, exc);
-        Py_DECREF(exc);
-    }
 }
 
 /* The number `value` stands for (an int or anything with __index__, not a bool) if it lies in
