@@ -33,7 +33,6 @@ __all__ = [
     "available",
     "child_values",
     "module",
-    "problem_at",
     "problem_of",
     "solve",
     "solve_deal",
@@ -100,15 +99,15 @@ def problem_of(state: GangState, system: ScoringSystem | str) -> Problem:
     """The compiled solver's arguments for ``state`` under ``system``."""
     if not isinstance(state, GangState):
         raise InvalidArgumentError("state", f"expected a GangState, got {state!r}")
-    return problem_at(state, pile=state.deal.pile, revealed=state.deal.revealed, hands=state.hands,
+    return _problem_at(state, pile=state.deal.pile, revealed=state.deal.revealed, hands=state.hands,
                       drawn=state.pile_drawn, rules=state.rules, system=as_system(system))
 
 
-def problem_at(
+def _problem_at(
     seen: GangState | PlayerView, *, pile: Sequence[Card], revealed: Card, hands: tuple[int, int], drawn: int,
     rules: Rules, system: ScoringSystem,
 ) -> Problem:
-    """The compiled solver's arguments for the position ``seen`` shows, with the cards of the Gang: ``pile`` in order (the first ``drawn`` of them drawn), ``revealed``, and ``hands`` (P0's and P1's, as card bit sets)."""
+    """The compiled solver's arguments for the position ``seen`` shows (``problem_of`` and the sampling player, which check what they pass), with the cards of the Gang: ``pile`` in order (the first ``drawn`` of them drawn), ``revealed``, and ``hands`` (P0's and P1's, as card bit sets)."""
     assert seen.to_move is not None
     won_after = 0
     for record in seen.history:

@@ -91,7 +91,7 @@ def _problem(view: PlayerView, world: World, rules: Rules, system: ScoringSystem
     hands = (own, other) if view.player is Player.P0 else (other, own)
     taken = {*world.pile, view.revealed}
     filler = [c for c in ALL_CARDS if c not in taken][:drawn]
-    return compiled.problem_at(view, pile=(*filler, *world.pile), revealed=view.revealed, hands=hands, drawn=drawn,
+    return compiled._problem_at(view, pile=(*filler, *world.pile), revealed=view.revealed, hands=hands, drawn=drawn,
                                rules=rules, system=system)
 
 
