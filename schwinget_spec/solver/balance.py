@@ -17,7 +17,7 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver import compiled
 
-__all__ = ["Balance", "balance", "mean_interval", "render", "share_cell", "wilson"]
+__all__ = ["Balance", "balance", "render", "wilson"]
 
 _Z95 = 1.959964
 
@@ -33,7 +33,7 @@ def wilson(hits: int, trials: int) -> tuple[float, float]:
     return ((centre - spread) / (1 + z2 / trials), (centre + spread) / (1 + z2 / trials))
 
 
-def mean_interval(total: int, squares: int, count: int) -> tuple[float, float]:
+def _mean_interval(total: int, squares: int, count: int) -> tuple[float, float]:
     """A 95 % interval of the mean of ``count`` values summing to ``total`` with squares summing to ``squares`` (normal approximation, for display)."""
     mean = total / count
     variance = max(0.0, squares / count - mean * mean) * count / max(1, count - 1)
@@ -41,7 +41,7 @@ def mean_interval(total: int, squares: int, count: int) -> tuple[float, float]:
     return (mean - half, mean + half)
 
 
-def share_cell(hits: int, trials: int) -> str:
+def _share_cell(hits: int, trials: int) -> str:
     """A table cell for the share ``hits / trials``: the count, the percentage and its 95 % Wilson interval."""
     low, high = wilson(hits, trials)
     return f"{hits:,} ({100 * hits / trials:.1f} %, {100 * low:.1f}-{100 * high:.1f} %)"
@@ -81,7 +81,7 @@ class Balance:
 
     def lead_interval(self) -> tuple[float, float]:
         """A 95 % interval of the mean lead (normal approximation), in hundredths (for display)."""
-        return mean_interval(self.lead, self.squares, self.deals)
+        return _mean_interval(self.lead, self.squares, self.deals)
 
 
 def balance(
@@ -142,18 +142,18 @@ def render(result: Balance) -> str:
         "",
         "| | Gänge (share, 95 % interval) |",
         "|---|---|",
-        f"| the starter wins | {share_cell(b.outcomes['win'], b.deals)} |",
-        f"| a draw (Gestellter) | {share_cell(b.outcomes['draw'], b.deals)} |",
-        f"| the starter loses | {share_cell(b.outcomes['loss'], b.deals)} |",
+        f"| the starter wins | {_share_cell(b.outcomes['win'], b.deals)} |",
+        f"| a draw (Gestellter) | {_share_cell(b.outcomes['draw'], b.deals)} |",
+        f"| the starter loses | {_share_cell(b.outcomes['loss'], b.deals)} |",
         f"| the starter's mean points lead | {_points(mean, b.system)} ({_points(low, b.system)} to {_points(high, b.system)}) |",
     ]
     if n:
         lines += [
-            f"| the first {n:,} deals: the Angriff changes the value | {share_cell(b.changed, n)} |",
+            f"| the first {n:,} deals: the Angriff changes the value | {_share_cell(b.changed, n)} |",
             f"| the starter's mean lead with / without the Angriff | {_points(b.lead_with / n, b.system)} / "
             f"{_points(b.lead_without / n, b.system)} |",
-            f"| an optimal line starts the Angriff | {share_cell(b.used, n)} |",
-            f"| of those, started by the starter | {share_cell(b.used_by_starter, max(1, b.used))} |",
+            f"| an optimal line starts the Angriff | {_share_cell(b.used, n)} |",
+            f"| of those, started by the starter | {_share_cell(b.used_by_starter, max(1, b.used))} |",
             "| after Schwünge (optimal lines with the Angriff) | "
             + ", ".join(f"{k}: {b.when[k]:,}" for k in sorted(b.when)) + " |",
         ]

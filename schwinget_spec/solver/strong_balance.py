@@ -18,7 +18,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
-from schwinget_spec.solver.balance import Balance, balance, mean_interval, share_cell
+from schwinget_spec.solver.balance import Balance, _mean_interval, _share_cell, balance
 
 __all__ = ["CHUNK", "PlayedBalance", "played_balance", "render_played", "solved_balance"]
 
@@ -55,7 +55,7 @@ class PlayedBalance:
 
     def lead_interval(self) -> tuple[float, float]:
         """A 95 % interval of the mean lead (normal approximation), in hundredths (for display)."""
-        return mean_interval(self.lead, self.squares, self.deals)
+        return _mean_interval(self.lead, self.squares, self.deals)
 
 
 CHUNK = 250
@@ -138,12 +138,12 @@ def render_played(result: PlayedBalance) -> str:
         "",
         "| | Gänge (share, 95 % interval) |",
         "|---|---|",
-        f"| the starter wins | {share_cell(b.outcomes['win'], b.deals)} |",
-        f"| a draw (Gestellter) | {share_cell(b.outcomes['draw'], b.deals)} |",
-        f"| the starter loses | {share_cell(b.outcomes['loss'], b.deals)} |",
+        f"| the starter wins | {_share_cell(b.outcomes['win'], b.deals)} |",
+        f"| a draw (Gestellter) | {_share_cell(b.outcomes['draw'], b.deals)} |",
+        f"| the starter loses | {_share_cell(b.outcomes['loss'], b.deals)} |",
         f"| the starter's mean points lead | {mean / 100:+.3f} ({low / 100:+.3f} to {high / 100:+.3f}) |",
-        f"| a player starts the Angriff | {share_cell(b.angriffe, b.deals)} |",
-        f"| of those, the starter | {share_cell(b.by_starter, max(1, b.angriffe))} |",
+        f"| a player starts the Angriff | {_share_cell(b.angriffe, b.deals)} |",
+        f"| of those, the starter | {_share_cell(b.by_starter, max(1, b.angriffe))} |",
         "| after Schwünge (Gänge with the Angriff) | " + ", ".join(f"{k}: {b.when[k]:,}" for k in sorted(b.when)) + " |",
     ])
 
