@@ -280,19 +280,21 @@ def test_match_from_one_seed_is_reproducible() -> None:
 
 @pytest.mark.clause("setup.gangkarten", "match.redeal")
 def test_match_from_explicit_deals() -> None:
-    """Four deals make a short match and six a long one, each Gang on its own deal; five deals are refused."""
+    """Four deals make a short match and six a long one, each Gang on its own deal; five deals are refused (through the deprecated ``choose=``, which warns)."""
     deals = [Deal.shuffled(s) for s in range(6)]
-    short = play_match_deals(deals[:4], P, Player.P0, choose=first_legal)
+    with pytest.warns(DeprecationWarning, match="players="):
+        short = play_match_deals(deals[:4], P, Player.P0, choose=first_legal)
     assert short.length is MatchLength.SHORT
     assert short.is_over
-    long = play_match_deals(deals, P, Player.P0, choose=random_chooser(7))
+    with pytest.warns(DeprecationWarning, match="players="):
+        long = play_match_deals(deals, P, Player.P0, choose=random_chooser(7))
     assert long.length is MatchLength.LONG
     assert len(long.gaenge) == 6
     manual = start_match(P, MatchLength.SHORT, Player.P0)
     for deal in deals[:4]:
         manual = manual.apply_gang(play_out(manual.start_next_gang(deal), first_legal))
     assert manual == short
-    with pytest.raises(MatchError) as info:
+    with pytest.raises(MatchError) as info, pytest.warns(DeprecationWarning, match="players="):
         play_match_deals(deals[:5], P, Player.P0, choose=first_legal)
     assert info.value.clause_id == "setup.gangkarten"
 
