@@ -40,6 +40,24 @@ static inline uint32_t allowed_answers(uint32_t hand, int led, int trump, unsign
     return allowed;
 }
 
+/* legal_actions() as a mask: bit 26 the Angriff, bits 27/28 the choice of the next leader;
+   `hand` is the mover's, `angriff` nonzero once an Angriff was started. */
+static inline uint32_t legal_mask_of(int phase, uint32_t hand, int angriff, int drawn, int led, int trump, unsigned sw) {
+    switch (phase) {
+    case LEAD: {
+        uint32_t m = hand; /* gang.turn, schwung.lead */
+        if (!angriff && drawn < PILE_SIZE) m |= BIT_ANGRIFF; /* angriff.who, .once, .not_empty_pile */
+        return m;
+    }
+    case ANSWER:
+        return allowed_answers(hand, led, trump, sw);
+    case CHOOSE:
+        return (1u << ACT_L0) | (1u << ACT_L1); /* kampfrichter.chooses */
+    default:
+        return 0;
+    }
+}
+
 static inline int is_six(int card) { return card < KR && card % 6 == 5; }
 
 /* konter.beats_six; a trump 6 only under konter_beats_trump_six (AMB-KONTER-TRUMP-SIX) */

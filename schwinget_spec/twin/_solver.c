@@ -106,19 +106,7 @@ static inline int resolve_schwung(int leader, int led, int answer, int trump, un
 
 /* legal_actions() as a mask: bit 26 the Angriff, bits 27/28 the choice of the next leader. */
 static inline uint32_t legal_mask(const Ctx *c, const Pos *p) {
-    switch (p->phase) {
-    case LEAD: {
-        uint32_t m = p->hands[p->to_move]; /* gang.turn, schwung.lead */
-        if (!p->angriff && p->drawn < PILE_SIZE) m |= BIT_ANGRIFF; /* angriff.who, .once, .not_empty_pile */
-        return m;
-    }
-    case ANSWER:
-        return allowed_answers(p->hands[p->to_move], p->led, c->trump, c->sw);
-    case CHOOSE:
-        return (1u << ACT_L0) | (1u << ACT_L1); /* kampfrichter.chooses */
-    default:
-        return 0;
-    }
+    return legal_mask_of(p->phase, p->hands[p->to_move], p->angriff, p->drawn, p->led, c->trump, c->sw);
 }
 
 /* Apply a legal action to *p. */

@@ -197,19 +197,7 @@ static inline int resolve_schwung(int leader, int led, int answer, int trump, un
 
 /* legal_actions() as a mask: bit 26 the Angriff, bits 27/28 the choice of the next leader. */
 static inline uint32_t legal_mask(const Gang *g) {
-    switch (g->phase) {
-    case LEAD: {
-        uint32_t m = g->hands[g->to_move]; /* gang.turn, schwung.lead */
-        if (!g->angriff && g->drawn < PILE_SIZE) m |= BIT_ANGRIFF; /* angriff.who, .once, .not_empty_pile */
-        return m;
-    }
-    case ANSWER:
-        return allowed_answers(g->hands[g->to_move], g->led, g->trump, g->sw);
-    case CHOOSE:
-        return (1u << ACT_L0) | (1u << ACT_L1); /* kampfrichter.chooses */
-    default:
-        return 0;
-    }
+    return legal_mask_of(g->phase, g->hands[g->to_move], g->angriff, g->drawn, g->led, g->trump, g->sw);
 }
 
 /* The k-th legal action in the reference's order: the Angriff first, then the cards, L0, L1. */
