@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
@@ -47,12 +48,50 @@ ANGRIFF_HAND = 5
 """Cards each player holds when the Angriff starts and plays out (``angriff.play_out``)."""
 
 
-class Outcome(enum.Enum):
-    """How a Gang ended: the rows of the Wertungstabelle that name a winner, and the draw."""
+_RENAMED_OUTCOMES = {
+    "PLATTWURF_NACH_EIGENEM_ANGRIFF": "PLATTWURF_EIGENER_ANGRIFF",
+    "PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF": "PLATTWURF_GEGNERISCHER_ANGRIFF",
+}
+"""The member names ``Outcome`` had before its names became its wire values, each with the name it has now."""
 
-    PLATTWURF_NACH_EIGENEM_ANGRIFF = "plattwurf_eigener_angriff"
+
+class _OutcomeType(enum.EnumType):
+    """The class of ``Outcome``: its members by name, and the names of ``_RENAMED_OUTCOMES`` still read, with a ``DeprecationWarning``."""
+
+    def __getattr__(cls, name: str) -> Any:
+        if name in _RENAMED_OUTCOMES:
+            return cls._renamed(name)
+        members = cls.__dict__.get("_member_map_", {})
+        if name.startswith("__") or name not in members:
+            raise AttributeError(name)
+        return members[name]
+
+    def __getitem__(cls, name: str) -> Any:
+        if name in _RENAMED_OUTCOMES:
+            return cls._renamed(name)
+        return super().__getitem__(name)
+
+    def _renamed(cls, name: str) -> Any:
+        new = _RENAMED_OUTCOMES[name]
+        warnings.warn(
+            f"Outcome.{name} is deprecated: its name is now its wire value, Outcome.{new}",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return cls.__dict__["_member_map_"][new]
+
+
+class Outcome(enum.Enum, metaclass=_OutcomeType):
+    """How a Gang ended: the rows of the Wertungstabelle that name a winner, and the draw.
+
+    Each member's name is its wire value in capitals (``Outcome.SIEG_MIT_ANGRIFF.value ==
+    "sieg_mit_angriff"``); the older names ``PLATTWURF_NACH_EIGENEM_ANGRIFF`` and
+    ``PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF`` still read, with a ``DeprecationWarning``.
+    """
+
+    PLATTWURF_EIGENER_ANGRIFF = "plattwurf_eigener_angriff"
     """``GangResult.plattwurf`` is the player who started the Angriff (``plattwurf.definition``)."""
-    PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF = "plattwurf_gegnerischer_angriff"
+    PLATTWURF_GEGNERISCHER_ANGRIFF = "plattwurf_gegnerischer_angriff"
     """``GangResult.plattwurf`` is the opponent of the player who started the Angriff (``plattwurf.definition``)."""
     SIEG_MIT_ANGRIFF = "sieg_mit_angriff"
     """No Plattwurf, an Angriff was made, and one player has more tricks (``gang.more_tricks_wins``)."""
@@ -71,7 +110,7 @@ class Outcome(enum.Enum):
     @property
     def is_plattwurf(self) -> bool:
         """True for both Plattwurf outcomes."""
-        return self in (Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF)
+        return self in (Outcome.PLATTWURF_EIGENER_ANGRIFF, Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF)
 
 
 @attrs.frozen
@@ -716,8 +755,8 @@ _record = _slot_constructor(SchwungRecord)
 """``SchwungRecord(*fields)`` for the answer's transition, the same way."""
 _gang_result = _slot_constructor(GangResult)
 """``GangResult(*fields)`` for ``compute_result``, the same way."""
-_PLATTWURF_OWN = Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
-_PLATTWURF_THEIRS = Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+_PLATTWURF_OWN = Outcome.PLATTWURF_EIGENER_ANGRIFF
+_PLATTWURF_THEIRS = Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF
 _SIEG_MIT = Outcome.SIEG_MIT_ANGRIFF
 _SIEG_OHNE = Outcome.SIEG_OHNE_ANGRIFF
 _GESTELLTER = Outcome.GESTELLTER

@@ -204,9 +204,9 @@ class TableRow(enum.Enum):
     """One line of the booklet's Wertungstabelle, in the booklet's order."""
 
     PLATTWURF_EIGENER_ANGRIFF = "plattwurf_eigener_angriff"
-    """Plattwurf-Sieg bei Angriff durch den Sieger: ``Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF`` (``table.plattwurf_eigener_angriff``)."""
+    """Plattwurf-Sieg bei Angriff durch den Sieger: ``Outcome.PLATTWURF_EIGENER_ANGRIFF`` (``table.plattwurf_eigener_angriff``)."""
     PLATTWURF_GEGNERISCHER_ANGRIFF = "plattwurf_gegnerischer_angriff"
-    """Plattwurf-Sieg bei Angriff durch Verlierer: ``Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF`` (``table.plattwurf_gegnerischer_angriff``)."""
+    """Plattwurf-Sieg bei Angriff durch Verlierer: ``Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF`` (``table.plattwurf_gegnerischer_angriff``)."""
     SIEG_MIT_ANGRIFF = "sieg_mit_angriff"
     """Einfacher Sieg – mit Angriff: ``Outcome.SIEG_MIT_ANGRIFF`` (``table.sieg_mit_angriff``)."""
     SIEG_OHNE_ANGRIFF = "sieg_ohne_angriff"
@@ -241,8 +241,8 @@ class TableRow(enum.Enum):
 
 _ROW_OF_OUTCOME: Mapping[Outcome, TableRow] = MappingProxyType(
     {
-        Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF: TableRow.PLATTWURF_EIGENER_ANGRIFF,
-        Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF: TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF,
+        Outcome.PLATTWURF_EIGENER_ANGRIFF: TableRow.PLATTWURF_EIGENER_ANGRIFF,
+        Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF: TableRow.PLATTWURF_GEGNERISCHER_ANGRIFF,
         Outcome.SIEG_MIT_ANGRIFF: TableRow.SIEG_MIT_ANGRIFF,
         Outcome.SIEG_OHNE_ANGRIFF: TableRow.SIEG_OHNE_ANGRIFF,
         Outcome.GESTELLTER: TableRow.GESTELLTER,

@@ -491,7 +491,7 @@ def test_plattwurf_pending_trick_from_before_angriff_readings_coincide() -> None
     result = end.result
     assert result.tricks == (6, 0)
     assert result.plattwurf is Player.P0
-    assert result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+    assert result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF
     assert first_five_credited(end) is Player.P0
 
 
@@ -515,7 +515,7 @@ def test_plattwurf_pending_kampfrichter_inside_the_five() -> None:
     result = end.result
     assert [r.winner for r in end.history] == [None, Player.P0, Player.P0, Player.P0, Player.P0]
     assert result.tricks == (5, 0)
-    assert result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+    assert result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF
     assert first_five_credited(end) is Player.P0
 
 
@@ -535,7 +535,7 @@ def test_plattwurf_equal_tricks_is_plattwurf_not_gestellter() -> None:
     assert result.angriff is not None
     assert (result.angriff.player, result.angriff.after_schwung) == (Player.P1, 5)
     assert (result.plattwurf, result.winner) == (Player.P0, Player.P0)
-    assert result.outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+    assert result.outcome is Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF
 
 
 # -- AMB-KR-CHOOSER

@@ -50,7 +50,7 @@ def _result(
 GESTELLTER = _result(tricks=(5, 5), winner=None, outcome=Outcome.GESTELLTER)
 PLATTWURF = _result(
     tricks=(2, 7), schwuenge=9, angriff=Angriff(P1, 4), plattwurf=P1, winner=P1,
-    outcome=Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF,
+    outcome=Outcome.PLATTWURF_EIGENER_ANGRIFF,
 )
 
 
@@ -198,7 +198,7 @@ BAD_FIELDS: tuple[tuple[str, GangResult, str | None], ...] = (
     ("result.winner", _result(winner=0), None),
     ("result.outcome", _result(outcome="sieg_ohne_angriff"), None),
     # a Plattwurf needs an Angriff
-    ("result.plattwurf", _result(plattwurf=P0, outcome=Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF), "plattwurf.after_angriff"),
+    ("result.plattwurf", _result(plattwurf=P0, outcome=Outcome.PLATTWURF_EIGENER_ANGRIFF), "plattwurf.after_angriff"),
     # the winner the tricks give
     ("result.winner", _result(winner=P1, outcome=Outcome.SIEG_OHNE_ANGRIFF), "gang.more_tricks_wins"),
     ("result.winner", _result(winner=None, outcome=Outcome.GESTELLTER), "gang.more_tricks_wins"),
@@ -210,7 +210,7 @@ BAD_FIELDS: tuple[tuple[str, GangResult, str | None], ...] = (
     # the Plattwurf's winner and row
     ("result.winner", attrs.evolve(PLATTWURF, winner=None, tricks=(5, 5)), "plattwurf.definition"),
     ("result.winner", attrs.evolve(PLATTWURF, winner=P0, tricks=(7, 2)), "plattwurf.definition"),
-    ("result.outcome", attrs.evolve(PLATTWURF, outcome=Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF), "plattwurf.definition"),
+    ("result.outcome", attrs.evolve(PLATTWURF, outcome=Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF), "plattwurf.definition"),
     ("result.outcome", attrs.evolve(PLATTWURF, outcome=Outcome.SIEG_MIT_ANGRIFF), "plattwurf.definition"),
     ("result.outcome", attrs.evolve(PLATTWURF, angriff=Angriff(P0, 4)), "plattwurf.definition"),
 )
@@ -254,7 +254,7 @@ def test_check_result_takes_the_rest_as_given() -> None:
         PLATTWURF,
         _result(tricks=(0, 0), schwuenge=0, winner=None, outcome=Outcome.GESTELLTER),
         _result(tricks=(9, 9), schwuenge=99, winner=None, outcome=Outcome.GESTELLTER),
-        attrs.evolve(PLATTWURF, angriff=Angriff(P0, 40), outcome=Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF),
+        attrs.evolve(PLATTWURF, angriff=Angriff(P0, 40), outcome=Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF),
     ):
         assert check_result(result) is result
 

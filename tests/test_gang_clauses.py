@@ -287,7 +287,7 @@ def test_all_five_after_the_angriff_make_a_plattwurf_despite_earlier_losses() ->
     assert [r.winner for r in state.history] == [P0, P1, P1, P1, P1, P1]
     assert result.tricks == (1, 5)
     assert result.plattwurf is P1
-    assert result.outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+    assert result.outcome is Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF
 
 
 # -- end of the Gang

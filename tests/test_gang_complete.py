@@ -89,7 +89,7 @@ PLATTWURF_EIGEN = Gang(
         angriff=Angriff(P0, 0),
         plattwurf=P0,
         winner=P0,
-        outcome=Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF,
+        outcome=Outcome.PLATTWURF_EIGENER_ANGRIFF,
     ),
     clauses=(HIGHER, HIGHER, VOID, VOID, VOID),
 )
@@ -107,7 +107,7 @@ PLATTWURF_GEGNER_5_5 = Gang(
         angriff=Angriff(P0, 5),
         plattwurf=P1,
         winner=P1,
-        outcome=Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF,
+        outcome=Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF,
     ),
     clauses=(VOID,) * 5 + (TRUMP,) * 5,
 )
@@ -154,7 +154,7 @@ KAMPFRICHTER_ACROSS_ANGRIFF = Gang(
         angriff=Angriff(P1, 1),
         plattwurf=P0,
         winner=P0,
-        outcome=Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF,
+        outcome=Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF,
     ),
     clauses=("kampfrichter.neutralises", TRUMP, VOID, VOID, VOID, VOID),
 )

@@ -25,8 +25,21 @@ def test_every_public_enum_prints_as_its_wire_value() -> None:
     for kind in PUBLIC_ENUMS:
         for member in kind:
             assert str(member) == codes.get(kind, lambda m: m.value)(member)
-    assert str(sw.Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF) == "plattwurf_gegnerischer_angriff"
+    assert str(sw.Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF) == "plattwurf_gegnerischer_angriff"
     assert f"{sw.Colour.GREEN}{sw.Card.G3} {sw.Phase.CHOOSE_LEADER} {sw.MatchLength.LONG}" == "GG3 choose_leader 6"
+
+
+def test_outcome_names_are_their_wire_values_and_the_old_names_warn() -> None:
+    """Each ``Outcome`` member's name is its wire value in capitals; the two older names still give their member, with a DeprecationWarning."""
+    assert [member.name.lower() for member in sw.Outcome] == [member.value for member in sw.Outcome]
+    assert repr(sw.Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF) == "Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF"
+    with pytest.warns(DeprecationWarning, match="Outcome.PLATTWURF_EIGENER_ANGRIFF"):
+        assert sw.Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF is sw.Outcome.PLATTWURF_EIGENER_ANGRIFF
+    with pytest.warns(DeprecationWarning, match="Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF"):
+        assert sw.Outcome["PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF"] is sw.Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF
+    assert "PLATTWURF_NACH_EIGENEM_ANGRIFF" not in sw.Outcome.__members__
+    with pytest.raises(AttributeError):
+        _ = sw.Outcome.PLATTWURF
 
 
 def test_deal_from_codes_takes_lists_and_strings() -> None:

@@ -165,7 +165,7 @@ def test_longest_gang_reaches_max_game_length() -> None:
 def test_utility_bounds_are_reached() -> None:
     """A Plattwurf after one's own Angriff reaches the declared maximum and minimum under both systems."""
     deal, actions, final = _find(
-        lambda s: s.result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+        lambda s: s.result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF
         and s.result.tricks[s.result.winner.other] < 3,
         attack=True,
     )

@@ -44,10 +44,10 @@ def make_result(outcome: Outcome, winner: Player | None, tricks: tuple[int, int]
     """A GangResult of ``outcome``; the Angriff, where the outcome has one, comes after 5 Schwünge."""
     angriff = None
     plattwurf = None
-    if outcome in (Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Outcome.SIEG_MIT_ANGRIFF):
+    if outcome in (Outcome.PLATTWURF_EIGENER_ANGRIFF, Outcome.SIEG_MIT_ANGRIFF):
         assert winner is not None
         angriff = Angriff(winner, 5)
-    elif outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF:
+    elif outcome is Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF:
         assert winner is not None
         angriff = Angriff(winner.other, 5)
     elif outcome is Outcome.GESTELLTER:
@@ -191,7 +191,7 @@ def test_good_loser_scores_one_point_with_three_tricks(row: TableRow, loser_tric
 
 @pytest.mark.clause("table.gut_gekaempft", "table.plattwurf_eigener_angriff", "table.plattwurf_gegnerischer_angriff")
 @pytest.mark.parametrize(
-    "outcome", [Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF]
+    "outcome", [Outcome.PLATTWURF_EIGENER_ANGRIFF, Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF]
 )
 @pytest.mark.parametrize("after_plattwurf", [True, False])
 def test_good_loser_after_plattwurf_follows_the_switch(outcome: Outcome, after_plattwurf: bool) -> None:
@@ -200,13 +200,13 @@ def test_good_loser_after_plattwurf_follows_the_switch(outcome: Outcome, after_p
     score = compute_gang_score(result, P, Rules(good_loser_after_plattwurf=after_plattwurf))
     assert score.points[0] == Points.parse("1" if after_plattwurf else "0", P)
     assert score.is_good_loser is after_plattwurf
-    assert score.points[1] == Points.parse("7" if outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF else "5", P)
+    assert score.points[1] == Points.parse("7" if outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF else "5", P)
 
 
 def test_default_rules_give_the_thrown_good_loser_its_point() -> None:
     """The default reading is the literal one: the good loser's point applies after a Plattwurf too."""
     assert Rules().good_loser_after_plattwurf is True
-    result = make_result(Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Player.P0, (7, 3))
+    result = make_result(Outcome.PLATTWURF_EIGENER_ANGRIFF, Player.P0, (7, 3))
     assert compute_gang_score(result, P).points == (Points.parse("7", P), Points.parse("1", P))
 
 
@@ -290,7 +290,7 @@ def test_played_gang_is_scored_from_its_result() -> None:
     assert [str(p) for p in compute_gang_score(gang.result, S).points] == ["8.50", "9.75"]
     assert [str(p) for p in compute_gang_score(gang.result, P).points] == ["0", "2"]
     platt = play_out(start_gang(Deal.shuffled(43), Player.P0), random_chooser(43))
-    assert platt.result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+    assert platt.result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF
     assert platt.result.tricks == (7, 1)
     assert [str(p) for p in compute_gang_score(platt.result, S).points] == ["10.00", "8.50"]
     assert [str(p) for p in compute_gang_score(platt.result, P).points] == ["7", "0"]

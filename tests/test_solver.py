@@ -47,7 +47,7 @@ def test_leaf_table_is_the_wertungstabelle() -> None:
     assert leaf_table(S, True) == (150, 150, 125, 125, 100, 100, 125, 125, 0, 0)
     assert leaf_table(P, True) == (700, 600, 500, 400, 300, 200, 200, 100, 0, 0)
     assert leaf_table(P, False) == (700, 700, 500, 500, 300, 200, 200, 100, 0, 0)
-    result = GangResult((3, 8), 11, Angriff(Player.P1, 6), Player.P1, Player.P1, Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF)
+    result = GangResult((3, 8), 11, Angriff(Player.P1, 6), Player.P1, Player.P1, Outcome.PLATTWURF_EIGENER_ANGRIFF)
     assert leaf_value(result, P, Rules()) == -600
     score = compute_gang_score(result, P, Rules())
     assert score.points[0].hundredths - score.points[1].hundredths == -600
@@ -68,7 +68,7 @@ def test_optimal_play_starts_the_angriff_for_a_plattwurf() -> None:
     assert compiled.solve(state, S) == slow
     assert minimax.value(state, P) == compiled.value(state, P) == 700
     over = play_codes(state, slow.line)
-    assert over.result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+    assert over.result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF
 
 
 @pytest.mark.clause("kampfrichter.neutralises", "kampfrichter.chooses")

@@ -440,7 +440,7 @@ def _result(tricks: tuple[int, int], schwuenge: int, angriff: Angriff | None, pl
     if plattwurf is not None:
         assert angriff is not None
         winner: Player | None = plattwurf
-        outcome = Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF if plattwurf is angriff.player else Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF
+        outcome = Outcome.PLATTWURF_EIGENER_ANGRIFF if plattwurf is angriff.player else Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF
     elif tricks[0] == tricks[1]:
         winner, outcome = None, Outcome.GESTELLTER
     else:

@@ -53,9 +53,9 @@ def leaf_table(system: ScoringSystem, good_loser_after_plattwurf: bool) -> tuple
                 continue
             winner = Player.P0
             angriff = None
-            if outcome in (Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Outcome.SIEG_MIT_ANGRIFF):
+            if outcome in (Outcome.PLATTWURF_EIGENER_ANGRIFF, Outcome.SIEG_MIT_ANGRIFF):
                 angriff = Angriff(Player.P0, 0)
-            elif outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF:
+            elif outcome is Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF:
                 angriff = Angriff(Player.P1, 0)
             plattwurf = winner if outcome.is_plattwurf else None
             result = GangResult((loser_tricks + 5, loser_tricks), 11, angriff, plattwurf, winner, outcome)

@@ -390,8 +390,8 @@ def _konter_beats_trump_six(gang: PlayedGang) -> bool:
 
 
 _RARE_CHECKS: dict[str, Callable[[PlayedGang], bool]] = {
-    "plattwurf_by_attacker": lambda g: g.final.result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF,
-    "plattwurf_by_defender": lambda g: g.final.result.outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF,
+    "plattwurf_by_attacker": lambda g: g.final.result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF,
+    "plattwurf_by_defender": lambda g: g.final.result.outcome is Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF,
     "kampfrichter_on_last_schwung": lambda g: Card.KR in g.final.history[-1].cards,
     "kampfrichter_pending_across_angriff": _kampfrichter_pending_across_angriff,
     "konter_beats_trump_six": _konter_beats_trump_six,

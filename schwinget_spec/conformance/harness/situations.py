@@ -159,9 +159,9 @@ def end_situations(final: GangState, out: set[str]) -> None:
     if not final.is_over or final.angriff is None:
         return
     result = final.result
-    if result.outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF:
+    if result.outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF:
         out.add("plattwurf_by_attacker")
-    elif result.outcome is Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF:
+    elif result.outcome is Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF:
         out.add("plattwurf_by_defender")
         if result.tricks[0] == result.tricks[1]:
             out.add("plattwurf_by_defender_at_equal_totals")

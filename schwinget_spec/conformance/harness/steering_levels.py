@@ -106,7 +106,7 @@ def _aims(cls: ResultClass, rng: HarnessRng) -> tuple[AngriffAt, tuple[Aim, Aim]
     if outcome is Outcome.SIEG_MIT_ANGRIFF:
         return ((0, 1, 2, 3, 4, 5)[rng.below(6)], anyone if good else wins, anyone, None)
     # a Plattwurf: the loser's tricks are those taken before the Angriff
-    own = outcome is Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF
+    own = outcome is Outcome.PLATTWURF_EIGENER_ANGRIFF
     after: tuple[Aim, Aim] = ("win", "lose") if own else ("lose", "win")
     attacker = winner if own else winner.other
     if good:

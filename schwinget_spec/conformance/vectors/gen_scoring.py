@@ -73,7 +73,7 @@ def scoring_vectors() -> list[dict[str, Any]]:
         out.append(_vector(f"scoring.good_loser.{row.value}.001",
                            f"The loser of a {row.value} Gang has 3 tricks or more: 1 point under the Punktewertung.",
                            seed, state, punkte))
-    for outcome in (Outcome.PLATTWURF_NACH_EIGENEM_ANGRIFF, Outcome.PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF):
+    for outcome in (Outcome.PLATTWURF_EIGENER_ANGRIFF, Outcome.PLATTWURF_GEGNERISCHER_ANGRIFF):
         row = TableRow.for_outcome(outcome)
         for flag in (True, False):
             rules = Rules(good_loser_after_plattwurf=flag)
