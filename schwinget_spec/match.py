@@ -423,18 +423,41 @@ class MatchState:
         self._check_not_over()
         return start_gang(deal, self.next_starter_with_clause()[0], self.rules)
 
-    def play_deal(self, deal: Deal, choose: Chooser) -> MatchState:
-        """The match after the next Gang, dealt as ``deal`` (``match.redeal``) and played by ``choose``."""
-        check_callable(choose, "choose")
-        return self.apply_gang(play_out(self.start_next_gang(deal), choose))
+    def play_deal(
+        self, deal: Deal, choose: Chooser | None = None, *, players: tuple[Bot, Bot] | None = None
+    ) -> MatchState:
+        """The match after the next Gang, dealt as ``deal`` (``match.redeal``) and played by ``players``.
 
-    def play_seed(self, seed: int, choose: Chooser | None = None) -> MatchState:
-        """The match after the next Gang, dealt by ``Deal.shuffled(seed)`` and played by ``choose``.
-
-        Without ``choose`` the Gang is played by ``random_chooser(seed)``: the one seed
-        then fixes both the deal and every decision.
+        ``players`` are two bots (P0's first, ``schwinget_spec.bots``) that decide from
+        their ``PlayerView``, as in ``play_match``; the bots as they end the Gang are not
+        kept (``play_match_deals`` carries them from one Gang to the next). ``choose``, a
+        function of the whole ``GangState``, still works but is deprecated
+        (``DeprecationWarning``); one of the two is needed.
         """
-        return self.play_deal(Deal.shuffled(seed), random_chooser(seed) if choose is None else choose)
+        pair = _players(players, choose)
+        if pair is None and choose is None:
+            raise InvalidArgumentError("players", "a Gang needs its two players: players=(bot_p0, bot_p1)")
+        return self._play(deal, pair, choose)
+
+    def play_seed(
+        self, seed: int, choose: Chooser | None = None, *, players: tuple[Bot, Bot] | None = None
+    ) -> MatchState:
+        """The match after the next Gang, dealt by ``Deal.shuffled(seed)`` and played by ``players`` (two bots, as in ``play_deal``).
+
+        Without ``players`` the Gang is played by ``random_chooser(seed)``: the one seed
+        then fixes both the deal and every decision. ``choose`` still works but is
+        deprecated, as in ``play_deal``.
+        """
+        pair = _players(players, choose)
+        return self._play(Deal.shuffled(seed), pair, random_chooser(seed) if choose is None else choose)
+
+    def _play(self, deal: Deal, pair: tuple[Bot, Bot] | None, choose: Chooser | None) -> MatchState:
+        # the next Gang dealt as ``deal``, played by the two bots or else by the chooser
+        if pair is not None:
+            return self.apply_gang(_play_by_bots(self.start_next_gang(check_type(deal, Deal, "deal")), pair)[0])
+        check_callable(choose, "choose")
+        assert choose is not None
+        return self.apply_gang(play_out(self.start_next_gang(deal), choose))
 
     # -- display
 
@@ -510,7 +533,7 @@ def play_match(
     match = start_match(system, length, younger, rules)
     for gang_seed in gang_seeds(seed, match.length.gaenge):
         if pair is None:
-            match = match.play_seed(gang_seed, choose)
+            match = match._play(Deal.shuffled(gang_seed), None, random_chooser(gang_seed) if choose is None else choose)
         else:
             gang, pair = _play_by_bots(match.start_next_gang(Deal.shuffled(gang_seed)), pair)
             match = match.apply_gang(gang)
@@ -543,8 +566,7 @@ def play_match_deals(
     match = start_match(system, MatchLength(len(deals)), younger, rules)
     for deal in deals:
         if pair is None:
-            assert choose is not None
-            match = match.play_deal(deal, choose)
+            match = match._play(deal, None, choose)
         else:
             check_type(deal, Deal, "deal")
             gang, pair = _play_by_bots(match.start_next_gang(deal), pair)

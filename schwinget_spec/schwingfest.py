@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import heapq
 import math
+import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -17,6 +18,8 @@ from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
 from schwinget_spec.json_read import read_count, read_object, read_text
 from schwinget_spec.match import (
     Chooser,
+    _play_by_bots,
+    _players,
     check_reachable_counts,
     gang_seeds,
     play_out,
@@ -27,6 +30,9 @@ from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
+
+if TYPE_CHECKING:
+    from schwinget_spec.bots import Bot
 
 __all__ = [
     "FestGang",
@@ -534,12 +540,31 @@ class SchwingfestState:
         slots = (fought, (*rows[:r], row, *rows[r + 1 :]))
         return SchwingfestState(self.names, self.system, self.rules, self.schedule, fought, slots)
 
-    def play_seed(self, meeting: Meeting, seed: int, choose: Chooser | None = None) -> SchwingfestState:
-        """The fest after ``meeting`` is fought on ``Deal.shuffled(seed)``, played by ``choose`` (default ``random_chooser(seed)``)."""
+    def play_seed(
+        self, meeting: Meeting, seed: int, choose: Chooser | None = None, *, players: tuple[Bot, Bot] | None = None
+    ) -> SchwingfestState:
+        """The fest after ``meeting`` is fought on ``Deal.shuffled(seed)``, played by ``players``: the bots of ``a`` (P0) and ``b`` (P1).
+
+        The bots decide from their ``PlayerView`` (``schwinget_spec.bots``), as in
+        ``MatchState.play_deal``; without them the Gang is played by
+        ``random_chooser(seed)``. ``choose``, a function of the whole ``GangState``, still
+        works but is deprecated (``DeprecationWarning``).
+        """
+        pair = _players(players, choose)
+        return self._play(meeting, seed, pair, choose)[0]
+
+    def _play(
+        self, meeting: Meeting, seed: int, pair: tuple[Bot, Bot] | None, choose: Chooser | None
+    ) -> tuple[SchwingfestState, tuple[Bot, Bot] | None]:
+        # the fest after ``meeting`` on Deal.shuffled(seed), by the two bots (returned as they end
+        # the Gang) or else by the chooser (random_chooser(seed) when None)
         if choose is not None:
             check_callable(choose, "choose")
         state = self.start_meeting(meeting, Deal.shuffled(seed))
-        return self.apply_gang(meeting, play_out(state, random_chooser(seed) if choose is None else choose))
+        if pair is not None:
+            gang, pair = _play_by_bots(state, pair)
+            return self.apply_gang(meeting, gang), pair
+        return self.apply_gang(meeting, play_out(state, random_chooser(seed) if choose is None else choose)), None
 
     def totals(self) -> tuple[Points, ...]:
         """The points of every Schwinger so far."""
@@ -647,12 +672,48 @@ def play_schwingfest(
     sets: int = 1,
     *,
     rules: Rules | None = None,
+    players: Sequence[Bot] | None = None,
     choose: Chooser | None = None,
 ) -> SchwingfestState:
-    """A whole Schwingfest from one seed: the k-th meeting of the schedule (round by round) is fought by
-    ``play_seed(meeting, gang_seeds(seed, n(n-1))[k])``, i.e. on the k-th output of SplitMix64 seeded with ``seed``."""
+    """A whole Schwingfest from one seed: the k-th meeting of the schedule (round by round) is fought on
+    ``Deal.shuffled(gang_seeds(seed, n(n-1))[k])``, i.e. on the k-th output of SplitMix64 seeded with ``seed``.
+
+    ``players`` are the bots of the Schwinger (one each, in the order of ``names``), each
+    deciding from its ``PlayerView`` and carried from one of its Gänge to the next;
+    without them each meeting is played by ``random_chooser`` of its seed
+    (``play_seed(meeting, seed)``). ``choose``, a function of the whole ``GangState``,
+    still works but is deprecated (``DeprecationWarning``).
+    """
+    if choose is not None:
+        if players is not None:
+            raise InvalidArgumentError("choose", "give the players (one bot per Schwinger) or a chooser, not both")
+        warnings.warn(
+            "choose= (a function of the whole GangState) is deprecated: pass players=[...], one bot per "
+            "Schwinger that decides from its PlayerView (schwinget_spec.bots)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     fest = start_schwingfest(names, system, sets, rules)
+    bots = None if players is None else _fest_players(players, len(fest.names))
     meetings = fest.schedule.meetings
     for meeting, gang_seed in zip(meetings, gang_seeds(seed, len(meetings)), strict=True):
-        fest = fest.play_seed(meeting, gang_seed, choose)
+        if bots is None:
+            fest = fest._play(meeting, gang_seed, None, choose)[0]
+            continue
+        fest, pair = fest._play(meeting, gang_seed, (bots[meeting.a], bots[meeting.b]), None)
+        assert pair is not None
+        bots[meeting.a], bots[meeting.b] = pair
     return fest
+
+
+def _fest_players(players: object, count: int) -> list[Bot]:
+    # one bot per Schwinger, each with a choose method
+    if (
+        not isinstance(players, tuple | list)
+        or len(players) != count
+        or not all(callable(getattr(bot, "choose", None)) for bot in players)
+    ):
+        raise InvalidArgumentError(
+            "players", f"expected {count} bots (one per Schwinger, youngest first), each with a choose method, got {shown(players)}"
+        )
+    return list(players)
