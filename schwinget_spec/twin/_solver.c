@@ -56,6 +56,9 @@ typedef struct {
     uint8_t won_after; /* bit p: p won a decided Schwung after the Angriff */
 } Pos;
 
+struct Entry;
+struct EndEntry;
+
 /* One solve: the deal's fixed parts, the leaf table, and the search's bookkeeping. */
 typedef struct {
     uint8_t pile[PILE_SIZE];
@@ -64,9 +67,13 @@ typedef struct {
     unsigned sw;
     unsigned options;
     int leaf[N_LEAF];
-    uint32_t generation;
+    struct Entry *table;        /* the transposition tables this solve reads and writes */
+    struct EndEntry *end_table;
+    uint32_t generation;        /* entries of the table from other solves are told apart by it */
+    uint32_t end_generation;    /* likewise in end_table, whose entries serve every solve of one deal and switches */
     uint64_t nodes;
     uint64_t end_nodes; /* of them, nodes of the game after the last draw */
+    PyThreadState *released; /* the GIL released by a bulk call (taken back to check for signals), or NULL */
     int failed; /* a signal handler raised, or a position with no legal action: unwind */
 } Ctx;
 
@@ -178,9 +185,10 @@ static inline int leaf_value(const Ctx *c, const Pos *p) {
     return winner == 0 ? v : -v;
 }
 
-/* -- the transposition table: one per process, entries of earlier calls told apart by a generation */
+/* -- the transposition table: one per process for the calls of one position (under the GIL), one per
+ * bulk call (values_of_seeds, which releases the GIL); entries of earlier solves told apart by a generation */
 
-typedef struct {
+typedef struct Entry {
     uint64_t key;    /* hands, drawn, phase, to_move, angriff, pending, won_after */
     uint32_t key2;   /* led, tricks */
     uint32_t generation;
@@ -250,11 +258,19 @@ static inline uint32_t skip_equivalent(const Ctx *c, const Pos *p, uint32_t card
 #define SIGNAL_NODES 65536u
 
 /* Count a node; check for signals every SIGNAL_NODES nodes. 0 to go on, -1 to unwind. */
-static inline int count_node(Ctx *c) {
-    if (++c->nodes % SIGNAL_NODES == 0 && PyErr_CheckSignals() < 0) {
+static int check_signals(Ctx *c) {
+    if (c->released != NULL) PyEval_RestoreThread(c->released); /* the GIL, to run the handlers */
+    int rc = PyErr_CheckSignals();
+    if (c->released != NULL) c->released = PyEval_SaveThread();
+    if (rc < 0) {
         c->failed = 1; /* a signal handler raised (KeyboardInterrupt): unwind, the error is set */
         return -1;
     }
+    return 0;
+}
+
+static inline int count_node(Ctx *c) {
+    if (++c->nodes % SIGNAL_NODES == 0) return check_signals(c);
     return 0;
 }
 
@@ -340,7 +356,7 @@ static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
  * tricks (table.gut_gekaempft). Minimax commutes with a non-decreasing f, so the Gang's value is
  * f(r*) for the r* of this smaller game, and its table entries serve every history that reaches it. */
 
-typedef struct {
+typedef struct EndEntry {
     uint64_t key; /* hands, phase, to_move, led, pending */
     uint32_t generation;
     int8_t value; /* tricks P0 takes from here */
@@ -386,8 +402,8 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     int use_table = !(c->options & OPT_NO_TABLE);
     if (use_table) {
         key = end_key(p);
-        e = &end_table[(size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - END_BITS))];
-        if (e->generation == c->generation && e->key == key) {
+        e = &c->end_table[(size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - END_BITS))];
+        if (e->generation == c->end_generation && e->key == key) {
             if (e->bound == EXACT) return e->value;
             if (e->bound == LOWER && e->value > alpha) alpha = e->value;
             if (e->bound == UPPER && e->value < beta) beta = e->value;
@@ -432,7 +448,7 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     }
     if (use_table) {
         e->key = key;
-        e->generation = c->generation;
+        e->generation = c->end_generation;
         e->value = (int8_t)best;
         e->bound = best <= alpha0 ? UPPER : best >= beta0 ? LOWER : EXACT;
         e->best = (uint8_t)chosen;
@@ -474,7 +490,7 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
     if (use_table) {
         key = key_of(p);
         key2 = key2_of(p);
-        e = &table[slot_of(key, key2)];
+        e = &c->table[slot_of(key, key2)];
         if (e->generation == c->generation && e->key == key && e->key2 == key2) {
             if (e->bound == EXACT) return e->value;
             if (e->bound == LOWER && e->value > alpha) alpha = e->value;
@@ -789,7 +805,11 @@ static int begin(Ctx *c) {
         memset(end_table, 0, END_SIZE * sizeof(EndEntry));
         generation = 1;
     }
+    c->table = table;
+    c->end_table = end_table;
     c->generation = generation;
+    c->end_generation = generation;
+    c->released = NULL;
     c->nodes = 0;
     c->end_nodes = 0;
     c->failed = 0;
@@ -950,6 +970,188 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
     return position_tuple(&p);
 }
 
+/* -- the bulk call: many deals from their seeds, each under several configurations, in one crossing */
+
+#define BULK_DEALS_MAX (1 << 20)
+#define BULK_CONFIGS_MAX 32
+
+/* What a configuration changes: the switches, the leaf table and the options. */
+typedef struct {
+    unsigned sw;
+    unsigned options;
+    int leaf[N_LEAF];
+    int first; /* the index of the first configuration equal to this one (itself if none before) */
+} Config;
+
+static int same_config(const Config *a, const Config *b) {
+    if (a->sw != b->sw || a->options != b->options) return 0;
+    for (int i = 0; i < N_LEAF; i++)
+        if (a->leaf[i] != b->leaf[i]) return 0;
+    return 1;
+}
+
+/* The Angriff of the optimal line solve() gives from `root` (value v): at each step the first action
+ * of the reference's order whose position keeps the value, tested with one null-window search (a
+ * child of P0's move is worth at most v, of P1's at least v: it keeps the value when it reaches v).
+ * -1 if the line starts no Angriff, else 2 * the Schwünge played before it + its player. */
+static int line_angriff(Ctx *c, const Pos *root, int v) {
+    Pos p = *root;
+    int schwuenge = 0;
+    while (p.phase != OVER && !p.angriff && p.drawn < PILE_SIZE) {
+        int actions[32], n = legal_in_order(c, &p, actions), found = -1;
+        Pos next = p;
+        for (int i = 0; i < n && found < 0; i++) {
+            Pos child = p;
+            apply_legal(c, &child, actions[i]);
+            int keeps = 1;
+            if (n > 1) {
+                int w = p.to_move == 0 ? search(c, &child, v - 1, v) : search(c, &child, v, v + 1);
+                if (c->failed) return -1;
+                keeps = p.to_move == 0 ? w >= v : w <= v;
+            }
+            if (keeps) {
+                found = actions[i];
+                next = child;
+            }
+        }
+        if (found < 0) {
+            c->failed = 2; /* no action keeps the value: no position of a Gang */
+            return -1;
+        }
+        if (found == ACT_ANGRIFF) return 2 * schwuenge + p.to_move;
+        if (p.phase == ANSWER) schwuenge++;
+        p = next;
+    }
+    return -1;
+}
+
+/* values_of_seeds(seeds, starters, configs, line) -> bytes: int32 values [deal][configuration] */
+static PyObject *py_values_of_seeds(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *seeds_obj, *starters_obj, *configs_obj, *line_obj;
+    if (!PyArg_UnpackTuple(args, "values_of_seeds", 4, 4, &seeds_obj, &starters_obj, &configs_obj, &line_obj))
+        return NULL;
+    if (!PyBytes_Check(seeds_obj) || PyBytes_GET_SIZE(seeds_obj) % 8 != 0 || PyBytes_GET_SIZE(seeds_obj) == 0 ||
+        PyBytes_GET_SIZE(seeds_obj) / 8 > BULK_DEALS_MAX) {
+        raise_invalid("seeds", "the seeds are 1 to 1,048,576 unsigned 64-bit ints as bytes (array('Q'))", seeds_obj);
+        return NULL;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(seeds_obj) / 8;
+    if (!PyBytes_Check(starters_obj) || PyBytes_GET_SIZE(starters_obj) != n) {
+        raise_invalid("starters", "the starters are one byte per seed, each 0 (P0) or 1 (P1)", starters_obj);
+        return NULL;
+    }
+    const unsigned char *starters = (const unsigned char *)PyBytes_AS_STRING(starters_obj);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (starters[i] > 1) {
+            raise_invalid("starters", "the starters are one byte per seed, each 0 (P0) or 1 (P1)", starters_obj);
+            return NULL;
+        }
+    if (!PyTuple_Check(configs_obj) || PyTuple_GET_SIZE(configs_obj) < 1 ||
+        PyTuple_GET_SIZE(configs_obj) > BULK_CONFIGS_MAX) {
+        raise_invalid("configs", "the configurations are a tuple of 1 to 32 (switches, leaf, options)", configs_obj);
+        return NULL;
+    }
+    int k = (int)PyTuple_GET_SIZE(configs_obj);
+    Config configs[BULK_CONFIGS_MAX];
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    for (int j = 0; j < k; j++) {
+        PyObject *item = PyTuple_GET_ITEM(configs_obj, j);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+            raise_invalid("configs", "a configuration is a tuple (switches, leaf, options)", item);
+            return NULL;
+        }
+        long long sw;
+        if (int_in(PyTuple_GET_ITEM(item, 0), 0, SW_ALL, "switches",
+                   "switches are a mask of 5 bits (schwinget_spec.twin.SWITCHES)", &sw) < 0 ||
+            parse_leaf(PyTuple_GET_ITEM(item, 1), &c) < 0 || parse_options(PyTuple_GET_ITEM(item, 2), &c) < 0)
+            return NULL;
+        configs[j].sw = (unsigned)sw;
+        configs[j].options = c.options;
+        memcpy(configs[j].leaf, c.leaf, sizeof c.leaf);
+        configs[j].first = j;
+        for (int i = 0; i < j; i++)
+            if (same_config(&configs[i], &configs[j])) {
+                configs[j].first = configs[i].first;
+                break;
+            }
+    }
+    long long line;
+    if (int_in(line_obj, -1, k - 1, "line",
+               "line is -1 or the index of the configuration whose optimal line's Angriff is reported", &line) < 0)
+        return NULL;
+    /* the configurations to solve, those with equal switches one after the other (they share the end table) */
+    int order[BULK_CONFIGS_MAX], m = 0;
+    for (int j = 0; j < k; j++) {
+        if (configs[j].first != j) continue;
+        int i = m++;
+        while (i > 0 && configs[order[i - 1]].sw > configs[j].sw) {
+            order[i] = order[i - 1];
+            i--;
+        }
+        order[i] = j;
+    }
+    int width = k + (line >= 0);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * width * (Py_ssize_t)sizeof(int32_t));
+    if (out == NULL) return NULL;
+    int32_t *values = (int32_t *)PyBytes_AS_STRING(out);
+    c.table = PyMem_Calloc(TABLE_SIZE, sizeof(Entry));
+    c.end_table = PyMem_Calloc(END_SIZE, sizeof(EndEntry));
+    if (c.table == NULL || c.end_table == NULL) {
+        PyMem_Free(c.table);
+        PyMem_Free(c.end_table);
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    const unsigned char *seed_bytes = (const unsigned char *)PyBytes_AS_STRING(seeds_obj);
+    c.released = PyEval_SaveThread();
+    for (Py_ssize_t d = 0; d < n && !c.failed; d++) {
+        uint64_t seed;
+        memcpy(&seed, seed_bytes + 8 * d, 8);
+        uint8_t deck[26];
+        shuffle_deck(seed, deck); /* deal.shuffle; deal.hands, deal.set_aside, deal.trump, deal.pile: as Deal.shuffled */
+        Pos root;
+        memset(&root, 0, sizeof root);
+        for (int i = 0; i < 10; i += 2) {
+            root.hands[0] |= 1u << deck[i];
+            root.hands[1] |= 1u << deck[i + 1];
+        }
+        root.phase = LEAD;
+        root.to_move = starters[d]; /* gang.turn: the starter leads Schwung 1 */
+        root.led = NO_CARD;
+        memcpy(c.pile, deck + 14, PILE_SIZE);
+        c.rest[PILE_SIZE] = 0;
+        for (int i = PILE_SIZE - 1; i >= 0; i--) c.rest[i] = c.rest[i + 1] | 1u << c.pile[i];
+        c.trump = deck[10] >= KR ? NO_TRUMP : deck[10] / 6;
+        int32_t *row = values + d * width;
+        for (int i = 0; i < m && !c.failed; i++) {
+            const Config *f = &configs[order[i]];
+            if (i == 0 || f->sw != configs[order[i - 1]].sw) c.end_generation++; /* a new deal or new switches */
+            c.generation++;
+            c.sw = f->sw;
+            c.options = f->options;
+            memcpy(c.leaf, f->leaf, sizeof c.leaf);
+            int v = exact_value(&c, &root);
+            row[order[i]] = v;
+            if (line >= 0 && order[i] == configs[line].first && !c.failed)
+                row[k] = line_angriff(&c, &root, v);
+        }
+        for (int j = 0; j < k; j++) row[j] = row[configs[j].first];
+    }
+    PyEval_RestoreThread(c.released);
+    c.released = NULL;
+    PyMem_Free(c.table);
+    PyMem_Free(c.end_table);
+    if (c.failed) {
+        if (c.failed == 2 && !PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "a dealt Gang reached a position with no legal action");
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"value", py_value, METH_VARARGS,
      "value(pile, revealed, switches, leaf, position, options): (the position's value, nodes searched, of them after the last draw)."},
@@ -960,6 +1162,11 @@ static PyMethodDef module_methods[] = {
     {"moves", py_moves, METH_VARARGS,
      "moves(pile, revealed, switches, position): the legal actions in the engine's order."},
     {"play", py_play, METH_VARARGS, "play(pile, revealed, switches, position, action): the next position."},
+    {"values_of_seeds", py_values_of_seeds, METH_VARARGS,
+     "values_of_seeds(seeds, starters, configs, line): the value of each deal Deal.shuffled(seed) from its start under "
+     "each configuration (switches, leaf, options), int32 [deal][configuration] as bytes; with line >= 0 one more "
+     "int32 per deal, the Angriff of that configuration's optimal line (-1 none, else 2 * Schwünge before it + its "
+     "player). The GIL is released while it searches."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -972,6 +1179,7 @@ PyMODINIT_FUNC PyInit__solver(void) {
     PyObject *m = PyModule_Create(&solver_module);
     if (m == NULL) return NULL;
     init_skip6();
+    init_limits();
     if (PyModule_AddIntConstant(m, "OPT_NO_TABLE", OPT_NO_TABLE) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_EQUIVALENT", OPT_NO_EQUIVALENT) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_ORDERING", OPT_NO_ORDERING) < 0 ||

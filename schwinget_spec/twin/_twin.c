@@ -69,39 +69,7 @@ typedef struct {
 
 #define POSITION_BYTES offsetof(Gang, step)
 
-/* -- SplitMix64 and the deal (docs/deal-algorithm.md) */
-
-static inline uint64_t sm_next(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t LIMIT[27]; /* 2**64 - (2**64 mod n): outputs at or above are rejected */
-
-static void init_limits(void) {
-    for (uint64_t n = 1; n <= 26; n++) {
-        uint64_t rem = (0 - n) % n; /* (2**64 - n) mod n == 2**64 mod n */
-        LIMIT[n] = rem == 0 ? 0 : 0 - rem; /* 0 stands for 2**64: nothing is rejected */
-    }
-}
-
-/* deal.shuffle: Fisher-Yates from the last index down, below(i + 1) by rejection. */
-static void shuffle_deck(uint64_t seed, uint8_t deck[26]) {
-    uint64_t state = seed;
-    for (int i = 0; i < 26; i++) deck[i] = (uint8_t)i;
-    for (int i = 25; i >= 1; i--) {
-        uint64_t n = (uint64_t)i + 1, limit = LIMIT[n], x;
-        do {
-            x = sm_next(&state);
-        } while (limit != 0 && x >= limit);
-        int j = (int)(x % n);
-        uint8_t t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
-}
+/* -- the deal (SplitMix64 and the shuffle, docs/deal-algorithm.md, are in _cards.h) */
 
 /* deal.hands, deal.set_aside, deal.trump, deal.no_trump, deal.pile; gang.turn: starter leads */
 static void gang_start(Gang *g, uint32_t h0, uint32_t h1, int revealed, const uint8_t pile[PILE_SIZE],
