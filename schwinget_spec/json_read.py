@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
-from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.safe_text import shown
 
-__all__ = ["read_count", "read_object", "read_pair", "read_seat", "read_seat_or_null", "read_text"]
+__all__ = ["read_at", "read_count", "read_object", "read_pair", "read_seat", "read_seat_or_null", "read_text"]
 
 
 def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
@@ -58,3 +58,29 @@ def read_pair(value: object, where: str) -> tuple[Any, Any]:
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise InvalidArgumentError(where, f"expected an array of two items, got {shown(value)}")
     return (value[0], value[1])
+
+
+_T = TypeVar("_T")
+
+
+def read_at(where: str, root: str | None, read: Callable[..., _T], *args: object) -> _T:
+    """``read(*args)``, a part of a larger JSON value read by its own reader, each refusal named at ``where``.
+
+    An ``InvalidArgumentError`` naming ``root`` or a path under it is named under
+    ``where`` instead (``result.winner`` read at ``match.gaenge[1].result`` becomes
+    ``match.gaenge[1].result.winner``), one naming anything else is named below
+    ``where``, and any other library error becomes an ``InvalidArgumentError`` naming
+    ``where`` with its reason and clause.
+    """
+    try:
+        return read(*args)
+    except InvalidArgumentError as exc:
+        name = exc.parameter
+        reason = exc.reason.removeprefix(f"{name}: ")
+        if root is not None and (name == root or name.startswith((f"{root}.", f"{root}["))):
+            path = where + name[len(root) :]
+        else:
+            path = f"{where}.{name}"
+        raise InvalidArgumentError(path, reason, clause_id=exc.clause_id) from None
+    except SchwingetError as exc:
+        raise InvalidArgumentError(where, exc.reason, clause_id=exc.clause_id) from None

@@ -14,7 +14,7 @@ from schwinget_spec.checks import check_callable, check_int, check_type, field_t
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, MatchError
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
-from schwinget_spec.json_read import read_object, read_pair, read_seat_or_null
+from schwinget_spec.json_read import read_at, read_object, read_pair, read_seat, read_seat_or_null
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
@@ -459,6 +459,69 @@ class MatchState:
         assert choose is not None
         return self.apply_gang(play_out(self.start_next_gang(deal), choose))
 
+    # -- the wire value
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: the match's settings and each Gang played by its result; ``MatchState.from_json`` replays it.
+
+        ``{"system": "schwingerwertung", "length": 4, "younger": "P0", "rules": {...},
+        "gaenge": [{"starter": "P1", "result": {...}, "points": ["9.75", "8.50"]}, ...]}``:
+        ``rules`` is ``Rules.to_json``, each ``result`` ``GangResult.to_json``; a Gang's
+        ``starter`` and ``points`` (P0's, P1's) are what the match recorded, claims that
+        ``from_json`` checks against the replay.
+        """
+        return {
+            "system": self.system.value,
+            "length": self.length.gaenge,
+            "younger": self.younger.code,
+            "rules": self.rules.to_json(),
+            "gaenge": [
+                {
+                    "starter": g.starter.code,
+                    "result": g.result.to_json(),
+                    "points": [g.score.points[0].to_json(), g.score.points[1].to_json()],
+                }
+                for g in self.gaenge
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchState:
+        """The match ``to_json`` wrote, rebuilt by ``start_match`` and ``apply_result`` of each Gang's result in order.
+
+        Anything else raises ``InvalidArgumentError`` naming the JSON path
+        (``match.gaenge[2].result.winner``) and, where a rule refuses it, the clause: a
+        field of the wrong type, unknown or missing; more Gänge than the match has
+        (``match.end``); a result ``apply_result`` refuses; a starter other than the one due
+        (``match.first_starter``, ``match.loser_starts``, ``match.draw_starter``) or points
+        other than the Wertungstabelle gives (``match.record_points``).
+        """
+        obj = read_object(data, "match", ("system", "length", "younger", "rules", "gaenge"))
+        system = _SYSTEMS.get(obj["system"]) if isinstance(obj["system"], str) else None
+        if system is None:
+            raise InvalidArgumentError("match.system", f"expected schwingerwertung or punktewertung, got {shown(obj['system'])}")
+        length = read_at("match.length", "length", as_length, obj["length"])
+        younger = read_seat(obj["younger"], "match.younger")
+        match = start_match(system, length, younger, read_at("match.rules", "rules", Rules.from_json, obj["rules"]))
+        gaenge = obj["gaenge"]
+        if not isinstance(gaenge, list):
+            raise InvalidArgumentError("match.gaenge", f"expected an array of the Gänge played, got {shown(gaenge)}")
+        if len(gaenge) > length.gaenge:
+            raise InvalidArgumentError(
+                "match.gaenge", f"a match of {length.gaenge} Gänge records no more, got {len(gaenge)}", clause_id="match.end"
+            )
+        for i, entry in enumerate(gaenge):
+            where = f"match.gaenge[{i}]"
+            raw = read_object(entry, where, ("starter", "result", "points"))
+            result = read_at(f"{where}.result", "result", GangResult.from_json, raw["result"])
+            due, clause_id = match.next_starter_with_clause()
+            match = read_at(f"{where}.result", "result", match.apply_result, result)
+            starter = read_seat(raw["starter"], f"{where}.starter")
+            if starter is not due:
+                raise InvalidArgumentError(f"{where}.starter", f"Gang {i + 1} is started by {due}, not {starter}", clause_id=clause_id)
+            _check_points(raw["points"], match.gaenge[-1].score.points, system, f"{where}.points")
+        return match
+
     # -- display
 
     def score_sheet(self) -> str:
@@ -478,6 +541,19 @@ class MatchState:
         else:
             lines.append(f"Gang {self.gang_number}: {self.next_starter} starts")
         return "\n".join(lines)
+
+
+def _check_points(data: object, recorded: tuple[Points, Points], system: ScoringSystem, where: str) -> None:
+    # the points a Gang's JSON claims, checked against those recorded by the replay (match.record_points)
+    claimed = read_pair(data, where)
+    for seat in (0, 1):
+        points = read_at(f"{where}[{seat}]", "text", Points.from_json, claimed[seat], system)
+        if points != recorded[seat]:
+            raise InvalidArgumentError(
+                f"{where}[{seat}]",
+                f"the Gang gives P{seat} {recorded[seat]} points by the Wertungstabelle, not {points}",
+                clause_id="match.record_points",
+            )
 
 
 def gaenge_started_by_tie(match: MatchState) -> tuple[int, ...]:

@@ -15,9 +15,10 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
 from schwinget_spec.frozen import FrozenDict
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
-from schwinget_spec.json_read import read_count, read_object, read_text
+from schwinget_spec.json_read import read_at, read_count, read_object, read_text
 from schwinget_spec.match import (
     Chooser,
+    _check_points,
     _play_by_bots,
     _players,
     check_reachable_counts,
@@ -367,6 +368,9 @@ class Standing:
         )
 
 
+_SYSTEMS = {system.value: system for system in ScoringSystem}
+
+
 _ROW = 64
 """Meetings per row of a Schwingfest state's index of fought Gänge."""
 
@@ -565,6 +569,86 @@ class SchwingfestState:
             gang, pair = _play_by_bots(state, pair)
             return self.apply_gang(meeting, gang), pair
         return self.apply_gang(meeting, play_out(state, random_chooser(seed) if choose is None else choose)), None
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: the fest's settings and each Gang fought by its result, in the order recorded; ``SchwingfestState.from_json`` replays it.
+
+        ``{"names": ["Anna", "Beat", "Chris"], "system": "schwingerwertung", "sets": 1,
+        "rules": {...}, "fought": [{"meeting": {"a": 0, "b": 2, "leg": 1}, "starter": 0,
+        "result": {...}, "points": ["9.75", "8.50"]}, ...]}``: the schedule is
+        ``make_schedule(len(names), sets)``, as ``start_schwingfest`` makes it; each
+        ``result`` is ``GangResult.to_json`` with ``a`` as P0; the ``starter`` (a Schwinger)
+        and the ``points`` (``a``'s, ``b``'s) are what the fest recorded, claims that
+        ``from_json`` checks against the replay. A fest on another schedule than
+        ``make_schedule``'s has no wire value: ``InvalidArgumentError`` naming ``schedule``.
+        """
+        if self.schedule != make_schedule(self.schedule.players, self.schedule.sets):
+            raise InvalidArgumentError(
+                "schedule", "only a fest on make_schedule(players, sets)'s schedule, as start_schwingfest makes it, has a wire value"
+            )
+        return {
+            "names": list(self.names),
+            "system": self.system.value,
+            "sets": self.schedule.sets,
+            "rules": self.rules.to_json(),
+            "fought": [
+                {
+                    "meeting": {"a": g.meeting.a, "b": g.meeting.b, "leg": g.meeting.leg},
+                    "starter": g.starter,
+                    "result": g.result.to_json(),
+                    "points": [g.score.points[0].to_json(), g.score.points[1].to_json()],
+                }
+                for g in self.fought
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SchwingfestState:
+        """The fest ``to_json`` wrote, rebuilt by ``start_schwingfest`` and ``apply_result`` of each Gang's result in order.
+
+        Anything else raises ``InvalidArgumentError`` naming the JSON path
+        (``fest.fought[3].meeting.leg``) and, where a rule refuses it, the clause: a field
+        of the wrong type, unknown or missing; too few Schwinger (``fest.more_players``) or
+        names alike; a meeting not in the schedule or fought twice (``fest.twice_each``); a
+        second meeting before the first when its loser starts (``match.loser_starts``); a
+        result ``apply_result`` refuses; a starter other than the one due or points other
+        than the Wertungstabelle gives (``match.record_points``).
+        """
+        obj = read_object(data, "fest", ("names", "system", "sets", "rules", "fought"))
+        system = _SYSTEMS.get(obj["system"]) if isinstance(obj["system"], str) else None
+        if system is None:
+            raise InvalidArgumentError("fest.system", f"expected schwingerwertung or punktewertung, got {shown(obj['system'])}")
+        names = obj["names"]
+        if not isinstance(names, list):
+            raise InvalidArgumentError("fest.names", f"expected an array of the Schwinger's names, youngest first, got {shown(names)}")
+        sets = read_count(obj["sets"], "fest.sets")
+        if not 1 <= sets <= MAX_SETS:
+            raise InvalidArgumentError("fest.sets", f"expected 1 to {MAX_SETS} card sets, got {sets}", clause_id="fest.parallel")
+        rules = read_at("fest.rules", "rules", Rules.from_json, obj["rules"])
+        fest = read_at("fest.names", "names", start_schwingfest, names, system, sets, rules)
+        fought = obj["fought"]
+        if not isinstance(fought, list) or len(fought) > len(fest.schedule.meetings):
+            raise InvalidArgumentError(
+                "fest.fought", f"expected an array of at most {len(fest.schedule.meetings)} Gänge fought, got {shown(fought)}"
+            )
+        for i, entry in enumerate(fought):
+            where = f"fest.fought[{i}]"
+            raw = read_object(entry, where, ("meeting", "starter", "result", "points"))
+            pair = read_object(raw["meeting"], f"{where}.meeting", ("a", "b", "leg"))
+            meeting = read_at(f"{where}.meeting", None, Meeting, pair["a"], pair["b"], pair["leg"])
+            result = read_at(f"{where}.result", "result", GangResult.from_json, raw["result"])
+            read_at(f"{where}.meeting", None, fest._check_open, meeting)
+            read_at(f"{where}.meeting", None, fest.starter_of, meeting)
+            fest = read_at(f"{where}.result", "result", fest.apply_result, meeting, result)
+            recorded = fest.fought[-1]
+            if raw["starter"] != recorded.starter or type(raw["starter"]) is not int:
+                raise InvalidArgumentError(
+                    f"{where}.starter",
+                    f"the Gang of {meeting} is started by Schwinger {recorded.starter}, not {shown(raw['starter'])}",
+                    clause_id="match.first_starter" if meeting.leg == 1 else "match.loser_starts",
+                )
+            _check_points(raw["points"], recorded.score.points, system, f"{where}.points")
+        return fest
 
     def totals(self) -> tuple[Points, ...]:
         """The points of every Schwinger so far."""

@@ -1,0 +1,222 @@
+"""The JSON pairs of a whole game in progress or finished: ``MatchState`` and ``SchwingfestState`` on examples, and malformed or unreachable JSON refused naming its path and clause."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from schwinget_spec.bots import HeuristicBot, RandomBot
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.match import MatchLength, MatchState, play_match, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import (
+    Meeting,
+    Schedule,
+    SchwingfestState,
+    make_schedule,
+    play_schwingfest,
+    start_schwingfest,
+)
+from schwinget_spec.scoring import ScoringSystem
+
+S = ScoringSystem.SCHWINGERWERTUNG
+MATCH = play_match(3, S, MatchLength.SHORT, Player.P0, players=(RandomBot.seeded(3), HeuristicBot()))
+NAMES = ("Anna", "Beat", "Chris")
+FEST = play_schwingfest(NAMES, 4, S, 2, players=[RandomBot.seeded(1), HeuristicBot(), RandomBot.seeded(2)])
+LOSER_STARTS = Rules(fest_starter="loser_of_first_meeting")
+
+
+def won_gang(data: dict[str, Any], where: str) -> int:
+    """The index of the first Gang of ``data[where]`` won on tricks (a winner, no Plattwurf)."""
+    return next(i for i, g in enumerate(data[where]) if g["result"]["winner"] is not None and g["result"]["plattwurf"] is None)
+
+
+def test_a_match_state_is_its_settings_and_each_gang_by_its_result() -> None:
+    """A match's JSON names its settings and, per Gang, the starter, the result and the points it recorded; it replays to the same match."""
+    data = MATCH.to_json()
+    assert list(data) == ["system", "length", "younger", "rules", "gaenge"]
+    assert (data["system"], data["length"], data["younger"]) == ("schwingerwertung", 4, "P0")
+    assert data["rules"] == Rules().to_json()
+    assert [g["starter"] for g in data["gaenge"]] == [g.starter.code for g in MATCH.gaenge]
+    assert [g["result"] for g in data["gaenge"]] == [g.result.to_json() for g in MATCH.gaenge]
+    assert [g["points"] for g in data["gaenge"]] == [[str(p) for p in g.score.points] for g in MATCH.gaenge]
+    assert MatchState.from_json(json.loads(json.dumps(data))) == MATCH
+    begun = start_match(S, MatchLength.LONG, Player.P1, Rules(match_draw="more_tricks"))
+    assert begun.to_json()["gaenge"] == []
+    assert MatchState.from_json(begun.to_json()) == begun
+
+
+def test_a_schwingfest_state_is_its_settings_and_each_gang_fought() -> None:
+    """A fest's JSON names its Schwinger, system, card sets and rules and, per Gang fought, the meeting, starter, result and points; it replays to the same fest."""
+    data = FEST.to_json()
+    assert list(data) == ["names", "system", "sets", "rules", "fought"]
+    assert (data["names"], data["system"], data["sets"]) == (list(NAMES), "schwingerwertung", 2)
+    first = FEST.fought[0]
+    assert data["fought"][0] == {
+        "meeting": {"a": first.meeting.a, "b": first.meeting.b, "leg": first.meeting.leg},
+        "starter": first.starter,
+        "result": first.result.to_json(),
+        "points": [str(first.score.points[0]), str(first.score.points[1])],
+    }
+    assert SchwingfestState.from_json(json.loads(json.dumps(data))) == FEST
+    begun = start_schwingfest(NAMES, ScoringSystem.PUNKTEWERTUNG)
+    assert SchwingfestState.from_json(begun.to_json()) == begun
+
+
+def test_a_fest_on_a_hand_made_schedule_has_no_wire_value() -> None:
+    """A fest built on another schedule than ``make_schedule``'s is refused by ``to_json`` naming ``schedule``, as ``from_json`` could not rebuild it."""
+    rounds = tuple(reversed(make_schedule(3).rounds))
+    fest = SchwingfestState(NAMES, S, Rules(), Schedule(3, 1, rounds))
+    with pytest.raises(InvalidArgumentError) as caught:
+        fest.to_json()
+    assert caught.value.parameter == "schedule"
+
+
+def _set(path: str, value: object) -> Callable[[dict[str, Any]], None]:
+    """A change of ``data`` that sets the item at ``path`` (keys and indices joined by dots) to ``value``."""
+
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        node: Any = data
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        if isinstance(node, list):
+            node[int(last)] = value
+        else:
+            node[last] = value
+
+    return change
+
+
+def _other_winner(data: dict[str, Any]) -> None:
+    """Give the first Gang of a match won on tricks to the loser."""
+    i = won_gang(data, "gaenge")
+    data["gaenge"][i]["result"]["winner"] = "P1" if data["gaenge"][i]["result"]["winner"] == "P0" else "P0"
+
+
+def _other_starter(data: dict[str, Any]) -> None:
+    """Let the other player start the second Gang of a match."""
+    data["gaenge"][1]["starter"] = "P1" if data["gaenge"][1]["starter"] == "P0" else "P0"
+
+
+@pytest.mark.parametrize(
+    ("change", "parameter", "clause_id"),
+    [
+        (lambda d: d.pop("gaenge"), "match.gaenge", None),
+        (_set("bogus", 1), "match.'bogus'", None),
+        (_set("system", "s"), "match.system", None),
+        (_set("length", 5), "match.length", "setup.gangkarten"),
+        (_set("length", True), "match.length", "setup.gangkarten"),
+        (_set("younger", 0), "match.younger", None),
+        (_set("rules", {"bogus": True}), "match.rules.bogus", None),
+        (_set("rules", []), "match.rules", None),
+        (_set("gaenge", {}), "match.gaenge", None),
+        (lambda d: d["gaenge"].append(d["gaenge"][0]), "match.gaenge", "match.end"),
+        (_set("gaenge.0", []), "match.gaenge[0]", None),
+        (_set("gaenge.0.bogus", 1), "match.gaenge[0].'bogus'", None),
+        (_set("gaenge.0.result.tricks", [6, True]), "match.gaenge[0].result.tricks[1]", None),
+        (_other_winner, None, "gang.more_tricks_wins"),
+        (_set("gaenge.0.result.schwuenge", 12), "match.gaenge[0].result.schwuenge", "gang.end_no_angriff"),
+        (_other_starter, "match.gaenge[1].starter", None),
+        (_set("gaenge.0.starter", 0), "match.gaenge[0].starter", None),
+        (_set("gaenge.2.points.0", "99.00"), "match.gaenge[2].points[0]", "match.record_points"),
+        (_set("gaenge.2.points.1", 9.75), "match.gaenge[2].points[1]", None),
+        (_set("gaenge.2.points", ["1.00"]), "match.gaenge[2].points", None),
+    ],
+)
+def test_malformed_match_json_names_its_path(
+    change: Callable[[dict[str, Any]], None], parameter: str | None, clause_id: str | None
+) -> None:
+    """A match JSON of the wrong shape, a result the rules do not give, a starter not due or points the table does not give are refused naming the path (and the clause)."""
+    data = copy.deepcopy(MATCH.to_json())
+    change(data)
+    with pytest.raises(InvalidArgumentError) as caught:
+        MatchState.from_json(data)
+    if parameter is None:
+        parameter = f"match.gaenge[{won_gang(MATCH.to_json(), 'gaenge')}].result.winner"
+    assert caught.value.parameter == parameter
+    if clause_id is not None:
+        assert caught.value.clause_id == clause_id
+
+
+@pytest.mark.clause("match.first_starter", "match.loser_starts")
+def test_a_starter_not_due_names_the_clause_that_says_who_starts() -> None:
+    """The first Gang started by the older player, or a later one by the winner of the Gang before, is refused naming the starting clause."""
+    data = MATCH.to_json()
+    data["gaenge"][0]["starter"] = "P1"
+    with pytest.raises(InvalidArgumentError) as caught:
+        MatchState.from_json(data)
+    assert (caught.value.parameter, caught.value.clause_id) == ("match.gaenge[0].starter", "match.first_starter")
+    i = 1 + next(i for i, g in enumerate(MATCH.gaenge[:-1]) if g.result.winner is not None)
+    data = MATCH.to_json()
+    data["gaenge"][i]["starter"] = MATCH.gaenge[i - 1].result.winner.code  # type: ignore[union-attr]
+    with pytest.raises(InvalidArgumentError) as caught:
+        MatchState.from_json(data)
+    assert (caught.value.parameter, caught.value.clause_id) == (f"match.gaenge[{i}].starter", "match.loser_starts")
+
+
+def _second_meeting_first(data: dict[str, Any]) -> None:
+    """Move the first leg-2 meeting to the front of the Gänge fought."""
+    i = next(i for i, g in enumerate(data["fought"]) if g["meeting"]["leg"] == 2)
+    data["fought"].insert(0, data["fought"].pop(i))
+
+
+@pytest.mark.parametrize(
+    ("change", "parameter", "clause_id"),
+    [
+        (_set("bogus", 1), "fest.'bogus'", None),
+        (_set("names", "Anna"), "fest.names", None),
+        (_set("names", ["Anna", "Beat"]), "fest.names", "fest.more_players"),
+        (_set("names", ["Anna", 7, "Chris"]), "fest.names[1]", None),
+        (_set("names", ["Anna", "Anna", "Chris"]), "fest.names", None),
+        (_set("system", "Schwingerwertung"), "fest.system", None),
+        (_set("sets", 0), "fest.sets", "fest.parallel"),
+        (_set("sets", 10**30), "fest.sets", "fest.parallel"),
+        (_set("sets", "1"), "fest.sets", None),
+        (_set("rules", {"fest_tiebreak": "coin"}), "fest.rules.fest_tiebreak", None),
+        (_set("fought", None), "fest.fought", None),
+        (_set("fought.0.meeting", [0, 1, 1]), "fest.fought[0].meeting", None),
+        (_set("fought.0.meeting.leg", 3), "fest.fought[0].meeting", "fest.twice_each"),
+        (_set("fought.0.meeting.a", 2.0), "fest.fought[0].meeting.a", None),
+        (_set("fought.0.meeting", {"a": 0, "b": 7, "leg": 1}), "fest.fought[0].meeting", "fest.twice_each"),
+        (lambda d: d.update(fought=[d["fought"][0], d["fought"][0]]), "fest.fought[1].meeting", "fest.twice_each"),
+        (lambda d: d["fought"].append(d["fought"][0]), "fest.fought", None),
+        (_set("fought.0.result.outcome", "sieg"), "fest.fought[0].result.outcome", None),
+        (_set("fought.0.starter", True), "fest.fought[0].starter", None),
+        (_set("fought.0.points.1", "99.00"), "fest.fought[0].points[1]", "match.record_points"),
+    ],
+)
+def test_malformed_fest_json_names_its_path(
+    change: Callable[[dict[str, Any]], None], parameter: str, clause_id: str | None
+) -> None:
+    """A fest JSON of the wrong shape, a meeting not in the schedule or fought twice, a starter not due or points the table does not give are refused naming the path (and the clause)."""
+    data = copy.deepcopy(FEST.to_json())
+    change(data)
+    with pytest.raises(InvalidArgumentError) as caught:
+        SchwingfestState.from_json(data)
+    assert caught.value.parameter == parameter
+    if clause_id is not None:
+        assert caught.value.clause_id == clause_id
+
+
+@pytest.mark.clause("match.loser_starts")
+def test_a_second_meeting_before_its_first_is_refused_when_the_loser_starts_it() -> None:
+    """Under ``fest_starter="loser_of_first_meeting"`` a pair's second Gang recorded before its first is refused naming the clause; a starter not due too."""
+    fest = play_schwingfest(NAMES, 5, S, rules=LOSER_STARTS)
+    data = fest.to_json()
+    _second_meeting_first(data)
+    with pytest.raises(InvalidArgumentError) as caught:
+        SchwingfestState.from_json(data)
+    assert (caught.value.parameter, caught.value.clause_id) == ("fest.fought[0].meeting", "match.loser_starts")
+    data = fest.to_json()
+    i = next(i for i, g in enumerate(fest.fought) if g.meeting.leg == 2)
+    meeting: Meeting = fest.fought[i].meeting
+    data["fought"][i]["starter"] = meeting.a + meeting.b - fest.fought[i].starter
+    with pytest.raises(InvalidArgumentError) as caught:
+        SchwingfestState.from_json(data)
+    assert (caught.value.parameter, caught.value.clause_id) == (f"fest.fought[{i}].starter", "match.loser_starts")
