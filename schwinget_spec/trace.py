@@ -30,8 +30,8 @@ __all__ = [
 
 TRACE_FORMAT = "schwinget-trace"
 """The value of a trace's ``format`` field."""
-TRACE_VERSION = 1
-"""The trace format version this library reads and writes."""
+TRACE_VERSION = 2
+"""The trace format version this library writes; the verifier reads version 1 too, with a deprecation note (docs/conformance.md §8)."""
 
 
 def actions_of(state: GangState) -> tuple[str, ...]:
@@ -132,7 +132,8 @@ def match_trace(
     """A trace of kind ``match``: ``gaenge`` are the finished Gang states that ``match`` recorded, in order.
 
     With ``with_claims``, every Gang carries the reference's claims and its points, and
-    the trace ends with the totals and the winner (0, 1, or null for a draw).
+    the trace ends with the totals and the winner (``"P0"``, ``"P1"``, or null for a draw: a seat,
+    spelt as the protocol and the Gang's claims spell it).
     """
     _check_gaenge(match.gaenge, gaenge, "match")
     trace: dict[str, Any] = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "kind": "match"}
@@ -152,7 +153,7 @@ def match_trace(
         result = match.result
         trace["claims"] = {
             "totals": [str(t) for t in result.totals],
-            "winner": None if result.winner is None else int(result.winner),
+            "winner": None if result.winner is None else result.winner.code,
         }
     return trace
 

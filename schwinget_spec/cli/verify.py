@@ -84,6 +84,8 @@ def print_verdict(out: Console, path: Path, verdict: Verdict, lang: str) -> None
     if verdict.where:
         head.append(f" at {terminal_text(verdict.where, keep_lines=False)}")
     out.print(head)
+    if verdict.deprecation is not None:
+        out.print(Text(f"  note: {verdict.deprecation}"))
     if verdict.conforms:
         return
     details = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import os
+import warnings
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
@@ -48,6 +49,7 @@ from schwinget_spec.twin.recorded import RecordedReplayer, recorded_replayer
 __all__ = [
     "MAX_GAENGE",
     "MAX_TRACE_BYTES",
+    "READ_VERSIONS",
     "RulesJsonError",
     "Verdict",
     "VerdictKind",
@@ -125,6 +127,8 @@ class Verdict:
     field: str | None = attrs.field(default=None, converter=_optional_text)
     claimed: Any = attrs.field(default=None, converter=_claim)
     reference: Any = attrs.field(default=None, converter=_claim)
+    deprecation: str | None = None
+    """A note on a trace written in a version this library still reads but no longer writes (version 1), else None."""
 
     @property
     def conforms(self) -> bool:
@@ -135,7 +139,7 @@ class Verdict:
         """The verdict as a JSON object; the clause's DE and FR text are added when a clause is named."""
         # ``where`` is always present: "" is the JSON pointer of the whole document
         out: dict[str, Any] = {"verdict": self.kind.value, "message": self.message, "where": self.where}
-        for name in ("trace_id", "gang", "step", "action", "clause_id", "rule", "field"):
+        for name in ("trace_id", "gang", "step", "action", "clause_id", "rule", "field", "deprecation"):
             value = getattr(self, name)
             if value not in (None, ""):
                 out[name] = value
@@ -275,13 +279,43 @@ def _unread(error: TraceTextError) -> Verdict:
     return Verdict(VerdictKind.MALFORMED, error.reason, where=error.where, rule=error.rule)
 
 
+READ_VERSIONS = (1, TRACE_VERSION)
+"""The trace format versions the verifier reads: the one it writes, and version 1 for one more version."""
+
+_VERSION_1_NOTE = (
+    "a trace of format version 1, read for one more version: version 2 writes a match's claimed winner "
+    '"P0" or "P1" (a seat, as every other seat of a trace), not 0 or 1 (docs/conformance.md, section 8)'
+)
+
+
+def _warned(verdict: Verdict) -> Verdict:
+    # The Python API's deprecation warning for a verdict on a version 1 trace (the verdict
+    # carries the same note, for a reader of its JSON).
+    if verdict.deprecation is not None:
+        warnings.warn(verdict.deprecation, DeprecationWarning, stacklevel=3)
+    return verdict
+
+
+def _noted(verdict: Verdict, document: Any) -> Verdict:
+    # ``verdict`` with the deprecation note if ``document`` is a trace of format version 1.
+    if type(document) is dict and document.get("version") == 1 and document.get("format") == TRACE_FORMAT:
+        return attrs.evolve(verdict, deprecation=_VERSION_1_NOTE)
+    return verdict
+
+
 def verify_trace_text(text: str | bytes) -> Verdict:
     """The verdict on a trace given as JSON text (``str``) or its UTF-8 bytes; never raises for any input.
 
     The text is read by the rules of ``schwinget_spec.conformance.trace.text`` (UTF-8
     without BOM, at most ``MAX_TRACE_BYTES`` bytes, integers only, no duplicate keys);
-    a text that breaks one is malformed, with ``rule`` naming it.
+    a text that breaks one is malformed, with ``rule`` naming it. A trace of format
+    version 1 is judged as before and its verdict carries a ``deprecation`` note, also
+    issued as a ``DeprecationWarning``.
     """
+    return _warned(_verify_text(text))
+
+
+def _verify_text(text: str | bytes) -> Verdict:
     # One pause of the collector for the parse and the replay, and the document freed
     # before it runs again: it would otherwise walk the whole document once more.
     with gc_paused():
@@ -305,13 +339,14 @@ def verify_trace_file(path: str | os.PathLike[str]) -> Verdict:
 
     A path that cannot be read, or is not a regular file (a FIFO, a device, a
     directory: refused without being opened for blocking reads), is malformed with
-    ``rule`` ``file``; at most ``MAX_TRACE_BYTES`` + 1 bytes are read.
+    ``rule`` ``file``; at most ``MAX_TRACE_BYTES`` + 1 bytes are read. A version 1
+    trace is noted and warned of as by ``verify_trace_text``.
     """
     try:
         data = read_trace_file(path)
     except TraceTextError as exc:
         return _unread(exc)
-    return verify_trace_text(data)
+    return _warned(_verify_text(data))
 
 
 def verify_trace(document: Any) -> Verdict:
@@ -323,7 +358,8 @@ def verify_trace(document: Any) -> Verdict:
     than ``MAX_GAENGE`` Gänge is refused first, unwalked (schema rule ``maxItems``); then
     its JSON text at most ``MAX_TRACE_BYTES`` bytes (a list shared in many places counts
     as often as it appears), nested at most ``MAX_NESTING`` deep, no integer of more
-    digits than Python turns into text.
+    digits than Python turns into text. A version 1 trace is noted and warned of as by
+    ``verify_trace_text``.
     """
     too_many = _too_many_gaenge(document)
     if too_many is not None:
@@ -331,7 +367,7 @@ def verify_trace(document: Any) -> Verdict:
     problem = json_value_problem(document)
     if problem is not None:
         return _unread(problem)
-    return _judge(document)
+    return _warned(_judge(document))
 
 
 MAX_GAENGE = 4096
@@ -447,12 +483,12 @@ def _schema_verdict(document: Any) -> Verdict | None:
     try:
         _check_schema(document)
     except fastjsonschema.JsonSchemaValueException as exc:
-        return Verdict(
+        return _noted(Verdict(
             VerdictKind.MALFORMED,
             f"{exc.message} (schema rule {exc.rule!r})",
             where=_pointer(list(exc.path or [])),
             rule=str(exc.rule),
-        )
+        ), document)
     except RecursionError:
         return Verdict(VerdictKind.MALFORMED, "the trace is nested too deeply", rule="json")
     return None
@@ -472,14 +508,18 @@ def _replay_verdict(document: Any, twin: RecordedReplayer | None) -> Verdict:
     try:
         _verify(document, twin)
     except _VerdictReachedError as stop:
-        return attrs.evolve(stop.verdict, trace_id=trace_id)
+        verdict = attrs.evolve(stop.verdict, trace_id=trace_id)
     except SchwingetError as exc:
         # The library refused a value of the trace that the checks before did not: the
         # trace is malformed there (``rule`` names the error's class).
-        return Verdict(VerdictKind.MALFORMED, str(exc), trace_id=trace_id, rule=type(exc).__name__, clause_id=exc.clause_id)
+        verdict = Verdict(
+            VerdictKind.MALFORMED, str(exc), trace_id=trace_id, rule=type(exc).__name__, clause_id=exc.clause_id
+        )
     except RecursionError:
-        return Verdict(VerdictKind.MALFORMED, "the trace is nested too deeply", trace_id=trace_id, rule="json")
-    return Verdict(VerdictKind.CONFORMS, "every action is legal and every claim matches", trace_id=trace_id)
+        verdict = Verdict(VerdictKind.MALFORMED, "the trace is nested too deeply", trace_id=trace_id, rule="json")
+    else:
+        verdict = Verdict(VerdictKind.CONFORMS, "every action is legal and every claim matches", trace_id=trace_id)
+    return _noted(verdict, document)
 
 
 def _malformed(where: str, rule: str, message: str, clause_id: str | None = None) -> _VerdictReachedError:
@@ -536,7 +576,7 @@ def _deal_from_json(obj: Mapping[str, Any], where: str) -> Deal:
 
 
 def _verify(document: Mapping[str, Any], twin: RecordedReplayer | None) -> None:
-    if document["format"] != TRACE_FORMAT or document["version"] != TRACE_VERSION:
+    if document["format"] != TRACE_FORMAT or document["version"] not in READ_VERSIONS:
         raise _malformed("/version", "version", "unsupported trace format or version")
     try:
         rules = rules_from_json(document.get("rules", {}))
@@ -620,7 +660,11 @@ def _verify_match(
         _check_points(gang, g, result, system, rules, score=match.gaenge[-1].score)
     end = match.result
     claims = document.get("claims", {})
-    _check_final(claims, [str(t) for t in end.totals], None if end.winner is None else int(end.winner), None)
+    # the winner, a seat: "P0"/"P1" from version 2 on, 0/1 in a version 1 trace (the schema holds each to its spelling)
+    winner: str | int | None = None
+    if end.winner is not None:
+        winner = end.winner.code if document["version"] >= 2 else int(end.winner)
+    _check_final(claims, [str(t) for t in end.totals], winner, None)
 
 
 def _verify_schwingfest(
@@ -689,7 +733,7 @@ def _wrong_meeting(g: int, names: list[str], a: int, b: int) -> _VerdictReachedE
 
 
 def _check_final(
-    claims: Mapping[str, Any], totals: list[str], winner: int | None, ranks: list[int] | None
+    claims: Mapping[str, Any], totals: list[str], winner: str | int | None, ranks: list[int] | None
 ) -> None:
     reference: dict[str, Any] = {"totals": totals, "winner": winner}
     if ranks is not None:

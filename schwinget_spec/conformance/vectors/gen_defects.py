@@ -366,7 +366,7 @@ _G = ("gaenge", 0)
 # (topic, description, mutation of a valid trace without claims, expected verdict fields beyond "malformed", clauses)
 _MALFORMED: tuple[tuple[str, str, Callable[[dict[str, Any]], None], dict[str, Any], tuple[str, ...]], ...] = (
     ("schema.format", "The format field names another format.", _set(("format",), "chess-pgn"), {"where": "/format", "rule": "const"}, ()),
-    ("schema.version", "The version is 2, which this suite does not know.", _set(("version",), 2), {"where": "/version", "rule": "const"}, ()),
+    ("schema.version", "The version is 3, which this suite does not know.", _set(("version",), 3), {"where": "/version", "rule": "enum"}, ()),
     ("schema.kind", "The kind is unknown.", _set(("kind",), "tournament"), {"where": "/kind", "rule": "enum"}, ()),
     ("schema.missing_gaenge", "The gaenge field is missing.", _delete(("gaenge",)), {"where": "", "rule": "required"}, ()),
     ("schema.unknown_field", "The document has a field the format does not define.", _set(("extra",), 1),

@@ -172,6 +172,11 @@ def match_vectors() -> list[dict[str, Any]]:
     doc["gaenge"].pop()
     out.append(make_vector(vid, "A short match trace with 3 Gänge.", ["match.end"], doc,
                        {"verdict": "malformed", "where": "/gaenge", "clause_id": "match.end"}))
+    vid = "match.malformed.winner_number.001"
+    doc = _match_doc(played, vid)
+    doc["claims"]["winner"] = int(doc["claims"]["winner"][1])
+    out.append(make_vector(vid, 'The winner is claimed as a number, trace version 1\'s spelling: version 2 writes a seat, "P0" or "P1".',
+                       ["match.winner"], doc, {"verdict": "malformed", "where": "/claims/winner", "rule": "enum"}))
     return out
 
 

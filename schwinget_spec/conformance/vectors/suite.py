@@ -15,7 +15,7 @@ from schwinget_spec.frozen import freeze
 
 __all__ = ["SUITE_VERSION", "VECTOR_FORMAT", "Suite", "Vector", "VectorFileError", "load_vectors", "shipped_directory"]
 
-SUITE_VERSION = 2
+SUITE_VERSION = 3
 """The version of the vector suite; a vector's meaning never changes within a version."""
 VECTOR_FORMAT = "schwinget-vectors"
 """The value of a vector file's ``format`` field."""
