@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import attrs
 
 from schwinget_spec.actions import Action
-from schwinget_spec.backends import check_backend, run_map
+from schwinget_spec.backends import check_backend, check_workers, run_map
 from schwinget_spec.bots import BOT_NAMES, Bot, make_bot, pimc_worlds
 from schwinget_spec.checks import check_callable, check_int
 from schwinget_spec.deal import Deal
@@ -36,12 +36,16 @@ from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.solver import compiled
 from schwinget_spec.twin.codes import switch_bits
 
-__all__ = ["PLAYS", "Weigher", "strong_counts", "total", "weigh"]
+__all__ = ["GANG_CHUNK", "PLAYS", "Weigher", "strong_counts", "total", "weigh"]
 
 PLAYS: tuple[str, ...] = ("random", "solver", *(name for name in BOT_NAMES if name != "random"))
 """What ``--play`` takes: ``random`` (the table of ``impact.measure`` alone), ``solver`` (best play, every card known), or a bot of ``bots.make_bot`` at both seats."""
 
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
+_GAMMA = 0x9E3779B97F4A7C15
+
+GANG_CHUNK = 2000
+"""Gänge per call of the compiled solver's bulk call (``compiled.values_of_seeds``), and per task of ``backends.run_map``, when the solver weighs the Gang switches."""
 _Played = TypeVar("_Played")
 """A match or a Schwingfest, as ``_paired_counts`` plays and compares them."""
 
@@ -147,6 +151,46 @@ def _gang_counts(weigher: Weigher, rules: tuple[Rules, Rules], runs: int, seed: 
     return StrongCounts(weigher.play, runs, outcome, points_sw, points_pw, shift)
 
 
+def _solved_gang_chunk(job: tuple[int, int, int, tuple[tuple[str, Any], ...]]) -> list[StrongCounts]:
+    """Gänge ``start`` to ``start + count - 1`` of ``_gang_counts`` under ``"solver"``, for every reading of ``readings`` at once: one bulk call of the compiled solver (the default rules solved once for all readings); a task of ``backends.run_map``."""
+    seed, start, count, chosen = job
+    # the 2i-th number of the SplitMix64 stream of seed: the generator's state after 2i numbers is seed + 2i * gamma
+    seeds = [SplitMix64((seed + 2 * i * _GAMMA) & MASK64).next()[0] for i in range(start, start + count)]
+    starters = [Player(i % 2) for i in range(start, start + count)]
+    rules = [Rules(), *(attrs.evolve(Rules(), **{name: reading}) for name, reading in chosen)]
+    found = compiled.values_of_seeds(seeds, starters, [compiled.SolveConfig(r, s) for r in rules for s in _SYSTEMS])
+    out = []
+    for j in range(1, len(rules)):
+        outcome = points_sw = points_pw = shift = 0
+        for d in range(count):
+            sw = (found.value(d, 0), found.value(d, 2 * j))
+            pw = (found.value(d, 1), found.value(d, 2 * j + 1))
+            outcome += _sign(sw[0]) != _sign(sw[1])
+            points_sw += sw[0] != sw[1]
+            points_pw += pw[0] != pw[1]
+            shift += abs(sw[0] - sw[1])
+        out.append(StrongCounts("solver", count, outcome, points_sw, points_pw, shift))
+    return out
+
+
+def _solved_gang_counts(
+    chosen: Sequence[tuple[str, Any]], runs: int, seed: int, progress: Progress | None, *, backend: str, workers: int
+) -> list[StrongCounts]:
+    """``_gang_counts`` under ``"solver"`` for every (switch, reading) of ``chosen`` (Gang switches), by the compiled solver's bulk call in chunks of ``GANG_CHUNK`` Gänge on ``backend``: the same counts."""
+    # at most 15 readings per bulk call: with the default, 16 rules under 2 systems (compiled.MAX_CONFIGS)
+    groups = [tuple(chosen[i : i + 15]) for i in range(0, len(chosen), 15)]
+    jobs = [(seed, start, min(GANG_CHUNK, runs - start), group) for group in groups for start in range(0, runs, GANG_CHUNK)]
+    totals: dict[tuple[str, Any], list[int]] = {reading: [0, 0, 0, 0, 0] for reading in chosen}
+    for job, parts in zip(jobs, run_map(_solved_gang_chunk, jobs, backend, workers), strict=True):
+        for reading, part in zip(job[3], parts, strict=True):
+            assert part.shift_sw is not None
+            for k, n in enumerate((part.runs, part.outcome, part.points_sw, part.points_pw, part.shift_sw)):
+                totals[reading][k] += n
+        if progress is not None:
+            progress(2 * job[2] * len(job[3]))
+    return [StrongCounts("solver", t[0], t[1], t[2], t[3], t[4]) for t in (totals[reading] for reading in chosen)]
+
+
 def _match(weigher: Weigher, system: ScoringSystem, rules: Rules, deal_seeds: Sequence[int],
            choice_seeds: Sequence[int]) -> MatchState:
     match = start_match(system, MatchLength.SHORT, Player.P0, rules)
@@ -226,7 +270,7 @@ def _job(job: tuple[str, str, Any, int, int]) -> StrongCounts:
 
 def strong_counts(
     play: str, games: int | None = None, seed: int = 0, switches: Sequence[str] | None = None, *,
-    progress: Progress | None = None, weigher: Weigher | None = None, backend: str = "local",
+    progress: Progress | None = None, weigher: Weigher | None = None, backend: str = "local", workers: int = 1,
 ) -> list[StrongCounts]:
     """For each (switch, reading) of ``impact.plan(switches)``, how often the reading changed a game between ``play`` players.
 
@@ -236,10 +280,14 @@ def strong_counts(
     Gänge from the stream, one per place, so that each Gang's cards are fixed by its place
     whoever starts it (common random numbers). Under ``"solver"`` a Gang row compares the
     solved values of the deal under each system, a match or fest plays every Gang by the
-    solver's optimal line under the game's system. ``backend`` ``"ray"`` weighs each
-    reading as a task of a Ray cluster (``backends.run_map``; the same counts). Raises
-    ``InvalidArgumentError`` for an unknown ``play`` or backend and ``SchwingetError``
-    when it needs the compiled solver and it is not built.
+    solver's optimal line under the game's system. Under ``"solver"`` the Gang rows are
+    solved together by the compiled solver's bulk call (``compiled.values_of_seeds``), in
+    chunks of ``GANG_CHUNK`` Gänge; the other rows are weighed reading by reading.
+    ``backend`` ``"ray"`` sends the chunks and the readings as tasks to a Ray cluster,
+    ``workers`` above 1 to that many local processes (``backends.run_map``; the same
+    counts). Raises ``InvalidArgumentError`` for an unknown ``play`` or backend or a count
+    of workers out of range and ``SchwingetError`` when it needs the compiled solver and it
+    is not built.
     """
     _check_play(play)
     if play == "random":
@@ -249,34 +297,44 @@ def strong_counts(
     check_int(seed, "seed", minimum=0, maximum=MASK64)
     if progress is not None:
         check_callable(progress, "progress")
-    if check_backend(backend) == "ray":
-        jobs = [(play, name, reading, runs_for(LEVELS[name], games), seed) for name, reading in plan(switches)]
-        done = []
-        for job, counts in zip(jobs, run_map(_job, jobs, "ray"), strict=True):
-            done.append(counts)
+    check_backend(backend)
+    check_workers(workers)
+    chosen = plan(switches)
+    done: dict[int, StrongCounts] = {}
+    if play == "solver":
+        gang = [i for i, (name, _) in enumerate(chosen) if LEVELS[name] == "gang"]
+        solved = _solved_gang_counts([chosen[i] for i in gang], runs_for("gang", games), seed, progress,
+                                     backend=backend, workers=workers)
+        done.update(zip(gang, solved, strict=True))
+    rest = [i for i in range(len(chosen)) if i not in done]
+    if backend == "ray" or workers > 1:
+        jobs = [(play, *chosen[i], runs_for(LEVELS[chosen[i][0]], games), seed) for i in rest]
+        for i, job, counts in zip(rest, jobs, run_map(_job, jobs, backend, workers), strict=True):
+            done[i] = counts
             if progress is not None:
                 progress(total(play, games, [job[1]]) // 2 // len(readings(job[1])))
-        return done
-    weigher = Weigher(play) if weigher is None else weigher
-    out = []
-    for name, reading in plan(switches):
-        level = LEVELS[name]
-        rules = (Rules(), attrs.evolve(Rules(), **{name: reading}))
-        out.append(_COUNTS[level](weigher, rules, runs_for(level, games), seed, progress))
-    return out
+    else:
+        weigher = Weigher(play) if weigher is None else weigher
+        for i in rest:
+            name, reading = chosen[i]
+            level = LEVELS[name]
+            rules = (Rules(), attrs.evolve(Rules(), **{name: reading}))
+            done[i] = _COUNTS[level](weigher, rules, runs_for(level, games), seed, progress)
+    return [done[i] for i in range(len(chosen))]
 
 
 def weigh(
     play: str, games: int | None = None, seed: int = 0, switches: Sequence[str] | None = None,
-    progress: Progress | None = None, *, backend: str = "local",
+    progress: Progress | None = None, *, backend: str = "local", workers: int = 1,
 ) -> list[ImpactRow]:
-    """``impact.measure``'s rows, each with ``strong`` (``strong_counts``, on ``backend``) unless ``play`` is ``"random"``; one progress over both."""
+    """``impact.measure``'s rows, each with ``strong`` (``strong_counts``, on ``backend`` with ``workers``) unless ``play`` is ``"random"``; one progress over both."""
     _check_play(play)
     check_backend(backend)
+    check_workers(workers)
     rows = measure(games, seed, switches, progress)
     if play == "random":
         return rows
-    counts = strong_counts(play, games, seed, switches, progress=progress, backend=backend)
+    counts = strong_counts(play, games, seed, switches, progress=progress, backend=backend, workers=workers)
     return [attrs.evolve(row, strong=c) for row, c in zip(rows, counts, strict=True)]
 
 

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
-import multiprocessing.pool
-import multiprocessing.resource_tracker
-import os
-import signal
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from decimal import ROUND_HALF_EVEN, Decimal
-from multiprocessing.context import SpawnContext
 from typing import Any
 
 import attrs
 
 from schwinget_spec import twin
-from schwinget_spec.backends import check_backend, run_map
+from schwinget_spec.backends import WORKERS_PER_CORE, check_backend, max_workers, run_map
 from schwinget_spec.bots import Bot, make_bot, play_gang
 from schwinget_spec.checks import check_callable, check_int, check_type, field_type
 from schwinget_spec.deal import Deal
@@ -53,15 +45,6 @@ class Setup:
     system: ScoringSystem = attrs.field(default=ScoringSystem.SCHWINGERWERTUNG, validator=field_type(ScoringSystem))
     length: MatchLength = attrs.field(default=MatchLength.SHORT, validator=field_type(MatchLength))
     rules: Rules = attrs.field(factory=Rules, validator=field_type(Rules))
-
-
-WORKERS_PER_CORE = 4
-"""The most worker processes a simulation starts per core of the machine (``max_workers``)."""
-
-
-def max_workers() -> int:
-    """The most worker processes ``simulate`` starts: ``WORKERS_PER_CORE`` per core (``os.cpu_count()``); more is refused."""
-    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def _check_bots(bots: object) -> None:
@@ -244,36 +227,6 @@ class SimulationResult:
         }
 
 
-@contextlib.contextmanager
-def _pool(context: SpawnContext, workers: int) -> Iterator[multiprocessing.pool.Pool]:
-    """A pool whose workers ignore SIGINT: Ctrl-C interrupts this process alone, which stops them (no worker tracebacks).
-
-    The workers start while SIGINT is ignored here, and a spawned interpreter keeps it
-    ignored. It is blocked meanwhile too, so that one sent then is not lost: it stays
-    pending (Linux never discards a blocked signal as ignored) and arrives once the pool
-    has started, which stops it.
-    """
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
-        with context.Pool(workers) as pool:
-            yield pool
-        return
-    # the workers' resource tracker first: starting it unblocks SIGINT
-    multiprocessing.resource_tracker.ensure_running()
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            pool = context.Pool(workers)
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        with pool:
-            # inside, so that the pool is stopped when a SIGINT sent meanwhile arrives here
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-            yield pool
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 def simulate(
     setup: Setup, workers: int = 1, progress: Callable[[int], None] | None = None, *, backend: str = "local"
 ) -> SimulationResult:
@@ -296,23 +249,10 @@ def simulate(
     total: Counter[str] = Counter()
     start = time.perf_counter()
     jobs = list(_jobs(setup))
-    if check_backend(backend) == "ray":
-        for part, job in zip(run_map(_run_chunk, jobs, "ray"), jobs, strict=True):
-            total.update(part)
-            if progress is not None:
-                progress(len(job[2]))
-    elif workers == 1:
-        results: Iterator[Counter[str]] = map(_run_chunk, jobs)
-        for part, job in zip(results, jobs, strict=True):
-            total.update(part)
-            if progress is not None:
-                progress(len(job[2]))
-    else:
-        # spawn: a fresh interpreter per worker, safe beside the progress bar's thread
-        with _pool(multiprocessing.get_context("spawn"), workers) as pool:
-            for part, job in zip(pool.imap(_run_chunk, jobs), jobs, strict=True):
-                total.update(part)
-                if progress is not None:
-                    progress(len(job[2]))
+    # in this process, in ``workers`` processes of this machine, or on Ray (backends.run_map)
+    for part, job in zip(run_map(_run_chunk, jobs, check_backend(backend), workers), jobs, strict=True):
+        total.update(part)
+        if progress is not None:
+            progress(len(job[2]))
     seconds = time.perf_counter() - start
     return SimulationResult(setup, dict(sorted(total.items())), seconds, workers, engine_of(setup))

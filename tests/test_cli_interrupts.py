@@ -131,11 +131,11 @@ def test_ctrl_c_to_a_protocol_server_exits_130_without_a_traceback(server: tuple
 
 
 def test_ctrl_c_while_the_workers_start_is_not_lost() -> None:
-    """A SIGINT that comes while simulate's worker processes start (SIGINT ignored for them) interrupts once they have started, and they ignore it."""
+    """A SIGINT that comes while the worker processes of a local run start (SIGINT ignored for them) interrupts once they have started, and they ignore it."""
     code = (
         "import multiprocessing, os, signal\n"
         "from multiprocessing.context import SpawnContext\n"
-        "from schwinget_spec.simulate import _pool\n"
+        "from schwinget_spec.backends import process_pool as _pool\n"
         "start = SpawnContext.Pool\n"
         "def interrupted_start(self, workers):\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"

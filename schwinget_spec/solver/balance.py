@@ -17,7 +17,10 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver import compiled
 
-__all__ = ["Balance", "balance", "render", "wilson"]
+__all__ = ["CHUNK", "Balance", "balance", "balance_by_deal", "render", "wilson"]
+
+CHUNK = 2000
+"""Deals per call of the compiled solver's bulk call (``compiled.values_of_seeds``)."""
 
 _Z95 = 1.959964
 
@@ -91,9 +94,57 @@ def balance(
     """Solve ``deals`` deals with the compiled solver and count what best play gives the starter (P0 leads Schwung 1).
 
     The first ``angriff_deals`` deals (all by default) are also solved without the
-    Angriff (``compiled.NO_ANGRIFF``) and for one optimal line. Raises
-    ``InvalidArgumentError`` naming the parameter for a count or seed out of range.
+    Angriff (``compiled.NO_ANGRIFF``) and for one optimal line (``compiled.solve``'s). The
+    deals are solved ``CHUNK`` at a time by the bulk call ``compiled.values_of_seeds``,
+    which gives the same values and lines as ``compiled.value`` and ``compiled.solve`` deal
+    by deal. Raises ``InvalidArgumentError`` naming the parameter for a count or seed out
+    of range.
     """
+    check_int(deals, "deals", minimum=1, maximum=10**7)
+    check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
+    scoring = as_system(system)
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    weighed = deals if angriff_deals is None else check_int(angriff_deals, "angriff_deals", minimum=0, maximum=deals)
+    outcomes: Counter[str] = Counter()
+    when: Counter[int] = Counter()
+    lead = squares = lead_with = lead_without = changed = used = by_starter = 0
+    plain = compiled.SolveConfig(rules, scoring)
+    for start in range(0, deals, CHUNK):
+        count = min(CHUNK, deals - start)
+        seeds = list(range(first_seed + start, first_seed + start + count))
+        with_angriff = max(0, min(count, weighed - start))
+        values: list[int] = []
+        if with_angriff:
+            # the deals also weighed without the Angriff: the value, the value without, the optimal line's Angriff
+            configs = [plain, compiled.SolveConfig(rules, scoring, compiled.NO_ANGRIFF)]
+            found = compiled.values_of_seeds(seeds[:with_angriff], Player.P0, configs, line=0)
+            assert found.angriffe is not None
+            for d, angriff in enumerate(found.angriffe):
+                value, without = found.value(d, 0), found.value(d, 1)
+                values.append(value)
+                lead_with += value
+                lead_without += without
+                changed += value != without
+                if angriff is not None:
+                    player, schwuenge = angriff
+                    used += 1
+                    by_starter += player is Player.P0
+                    when[schwuenge] += 1
+        if with_angriff < count:
+            values.extend(compiled.values_of_seeds(seeds[with_angriff:], Player.P0, [plain]).values)
+        for value in values:
+            outcomes["win" if value > 0 else "loss" if value < 0 else "draw"] += 1
+            lead += value
+            squares += value * value
+    return Balance(scoring, rules, deals, first_seed, outcomes, lead, squares, weighed, lead_with, lead_without,
+                   changed, used, by_starter, when)
+
+
+def balance_by_deal(
+    deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
+    rules: Rules | None = None, angriff_deals: int | None = None,
+) -> Balance:
+    """``balance`` computed deal by deal from each Gang's state (``compiled.value`` and ``compiled.solve``, the line played through the engine): the check of the bulk call and the baseline of ``benchmarks/bench_strong_study.py``."""
     check_int(deals, "deals", minimum=1, maximum=10**7)
     check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
     scoring = as_system(system)

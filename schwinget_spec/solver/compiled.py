@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from schwinget_spec.cards import Card
+from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
@@ -30,6 +32,8 @@ __all__ = [
     "NO_ORDERING",
     "NO_TABLE",
     "Problem",
+    "SeedValues",
+    "SolveConfig",
     "available",
     "child_values",
     "module",
@@ -37,6 +41,7 @@ __all__ = [
     "solve",
     "solve_deal",
     "value",
+    "values_of_seeds",
 ]
 
 NO_TABLE = 1
@@ -165,3 +170,91 @@ def solve_deal(
 ) -> Solution:
     """The solved value of the Gang dealt as ``deal`` with ``starter`` to lead, and one optimal line."""
     return solve(start_gang(deal, as_player(starter, "starter"), rules), system)
+
+
+MAX_SEEDS = 1 << 20
+"""The most deals one ``values_of_seeds`` call solves (1,048,576): a larger study calls it chunk by chunk."""
+MAX_CONFIGS = 32
+"""The most configurations one ``values_of_seeds`` call takes."""
+
+
+@attrs.frozen
+class SolveConfig:
+    """One way to solve a deal in ``values_of_seeds``: the ``rules`` (its Gang switches and ``good_loser_after_plattwurf``), the scoring ``system`` and the ``options`` bits."""
+
+    rules: Rules = attrs.field(factory=Rules)
+    system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG
+    options: int = 0
+
+    def args(self) -> tuple[int, tuple[int, ...], int]:
+        """The configuration as ``_solver.values_of_seeds`` reads it: (switches, leaf, options)."""
+        return (switch_bits(self.rules), leaf_table(self.system, self.rules.good_loser_after_plattwurf), self.options)
+
+
+@attrs.frozen
+class SeedValues:
+    """What ``values_of_seeds`` found: ``values[d * configs + c]`` is deal ``d``'s value (P0 - P1, hundredths) under configuration ``c``; ``angriffe[d]`` (with ``line``) is ``None`` when the optimal line starts no Angriff, else (its player, the Schwünge played before it)."""
+
+    configs: int
+    values: tuple[int, ...]
+    angriffe: tuple[tuple[Player, int] | None, ...] | None
+
+    def value(self, deal: int, config: int) -> int:
+        """Deal ``deal``'s value under configuration ``config``."""
+        return self.values[deal * self.configs + config]
+
+
+def _config_of(config: object) -> SolveConfig:
+    if not isinstance(config, SolveConfig):
+        raise InvalidArgumentError("configs", f"expected SolveConfig values, got {config!r}")
+    check_type(config.rules, Rules, "configs.rules")
+    if type(config.system) is not ScoringSystem:
+        raise InvalidArgumentError("configs.system", f"expected a ScoringSystem, got {config.system!r}")
+    _options(config.options)
+    return config
+
+
+def values_of_seeds(
+    seeds: Sequence[int], starters: Sequence[Player] | Player, configs: Sequence[SolveConfig], line: int | None = None,
+) -> SeedValues:
+    """The solved value of each Gang dealt as ``Deal.shuffled(seed)`` from its start, under each configuration, in one call of the compiled solver.
+
+    Deal ``d`` is ``Deal.shuffled(seeds[d])`` with ``starters[d]`` (or ``starters`` itself,
+    one ``Player`` for every deal) leading Schwung 1; its value under ``configs[c]`` equals
+    ``value(start_gang(deal, starter, config.rules), config.system, config.options)``. Equal
+    configurations are solved once. With ``line`` (an index of ``configs``) each deal also
+    gets the Angriff of the optimal line ``solve`` gives under that configuration: ``None``
+    or (who starts it, after how many Schwünge). The search runs without the GIL. Raises
+    ``InvalidArgumentError`` naming the parameter for a seed, starter, configuration or
+    index out of range (at most ``MAX_SEEDS`` seeds and ``MAX_CONFIGS`` configurations)
+    and ``SchwingetError`` when the compiled solver is not built.
+    """
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or not 1 <= len(seeds) <= MAX_SEEDS:
+        raise InvalidArgumentError("seeds", f"expected a sequence of 1 to {MAX_SEEDS:,} seeds, got {seeds!r:.100}")
+    if any(type(s) is not int for s in seeds):
+        raise InvalidArgumentError("seeds", "every seed is an int from 0 to 2**64-1")
+    try:
+        packed = array("Q", seeds).tobytes()
+    except OverflowError:
+        raise InvalidArgumentError("seeds", "every seed is an int from 0 to 2**64-1") from None
+    if isinstance(starters, Player):
+        seats = bytes([int(starters)]) * len(seeds)
+    elif isinstance(starters, Sequence) and not isinstance(starters, (str, bytes)) and len(starters) == len(seeds):
+        if any(not isinstance(p, Player) for p in starters):
+            raise InvalidArgumentError("starters", "every starter is a Player")
+        seats = bytes(int(p) for p in starters)
+    else:
+        raise InvalidArgumentError("starters", f"expected a Player or one Player per seed, got {starters!r:.100}")
+    if isinstance(configs, (str, bytes)) or not isinstance(configs, Sequence) or not 1 <= len(configs) <= MAX_CONFIGS:
+        raise InvalidArgumentError("configs", f"expected a sequence of 1 to {MAX_CONFIGS} SolveConfig values")
+    chosen = tuple(_config_of(c).args() for c in configs)
+    if line is not None:
+        check_int(line, "line", minimum=0, maximum=len(chosen) - 1)
+    raw = memoryview(module().values_of_seeds(packed, seats, chosen, -1 if line is None else line)).cast("i")
+    k = len(chosen)
+    if line is None:
+        return SeedValues(k, tuple(raw), None)
+    width = k + 1
+    values = tuple(v for d in range(len(seeds)) for v in raw[d * width : d * width + k])
+    angriffe = tuple(None if code < 0 else (Player(code & 1), code >> 1) for code in raw[k::width])
+    return SeedValues(k, values, angriffe)

@@ -8,7 +8,7 @@ from fractions import Fraction
 import attrs
 
 from schwinget_spec.actions import StartAngriff
-from schwinget_spec.backends import check_backend, run_map
+from schwinget_spec.backends import check_backend, check_workers, run_map
 from schwinget_spec.bots import BOT_NAMES, Bot, make_bot
 from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
@@ -18,6 +18,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
+from schwinget_spec.solver import balance as solved
 from schwinget_spec.solver.balance import Balance, _mean_interval, _share_cell, balance
 
 __all__ = ["CHUNK", "PlayedBalance", "played_balance", "render_played", "solved_balance"]
@@ -59,18 +60,20 @@ class PlayedBalance:
 
 
 CHUNK = 250
-"""Deals per task when ``backend="ray"``."""
+"""Deals per task of ``played_balance`` (``solved_balance`` takes ``solver.balance.CHUNK``, one bulk call of the solver)."""
 
 
 def played_balance(
     play: str, deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
-    rules: Rules | None = None, *, backend: str = "local",
+    rules: Rules | None = None, *, backend: str = "local", workers: int = 1,
 ) -> PlayedBalance:
     """Play ``deals`` Gänge between two ``play`` bots (``bots.BOT_NAMES``) and count what they give the starter.
 
-    ``backend="ray"`` plays them in chunks of ``CHUNK`` deals as tasks of a Ray cluster
+    The Gänge are played in chunks of ``CHUNK`` deals: as tasks of a Ray cluster with
+    ``backend="ray"``, in ``workers`` local processes with more than 1
     (``backends.run_map``), with the same counts. Raises ``InvalidArgumentError`` naming
-    the parameter for an unknown bot or backend, or a count or seed out of range.
+    the parameter for an unknown bot or backend, a count of workers, or a count or seed
+    out of range.
     """
     if play not in BOT_NAMES:
         raise InvalidArgumentError("play", f"expected one of {', '.join(BOT_NAMES)}, got {play!r}")
@@ -82,7 +85,7 @@ def played_balance(
     outcomes: Counter[str] = Counter()
     when: Counter[int] = Counter()
     lead = squares = angriffe = by_starter = 0
-    for part in run_map(_chunk, jobs, check_backend(backend)):
+    for part in run_map(_chunk, jobs, check_backend(backend), check_workers(workers)):
         outcomes.update(part.outcomes)
         when.update(part.when)
         lead += part.lead
@@ -155,16 +158,17 @@ def _solved_chunk(job: tuple[int, int, ScoringSystem, int]) -> Balance:
 
 def solved_balance(
     deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
-    angriff_deals: int = 0, *, backend: str = "local",
+    angriff_deals: int = 0, *, backend: str = "local", workers: int = 1,
 ) -> Balance:
-    """``solver.balance.balance(deals, first_seed, system, None, angriff_deals)`` solved in chunks of ``CHUNK`` deals on ``backend``, the same counts."""
+    """``solver.balance.balance(deals, first_seed, system, None, angriff_deals)`` solved in chunks of ``solver.balance.CHUNK`` deals on ``backend`` (Ray, or ``workers`` local processes), the same counts."""
     check_int(deals, "deals", minimum=1, maximum=10**7)
     check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
     check_int(angriff_deals, "angriff_deals", minimum=0, maximum=deals)
     scoring = as_system(system)
-    jobs = [(first_seed + start, min(CHUNK, deals - start), scoring, max(0, min(CHUNK, angriff_deals - start)))
-            for start in range(0, deals, CHUNK)]
-    parts = list(run_map(_solved_chunk, jobs, check_backend(backend)))
+    size = solved.CHUNK
+    jobs = [(first_seed + start, min(size, deals - start), scoring, max(0, min(size, angriff_deals - start)))
+            for start in range(0, deals, size)]
+    parts = list(run_map(_solved_chunk, jobs, check_backend(backend), check_workers(workers)))
     outcomes: Counter[str] = Counter()
     when: Counter[int] = Counter()
     for part in parts:
