@@ -1,4 +1,4 @@
-"""The JSON pairs of a whole game in progress or finished: ``MatchState`` and ``SchwingfestState`` on examples, and malformed or unreachable JSON refused naming its path and clause."""
+"""The JSON pairs of a whole game in progress or finished (``MatchState``, ``SchwingfestState``) and of the protocol's ``hello`` and ``state`` answers (``Hello``, ``StateReport``) on examples, and malformed or unreachable JSON refused naming its path and clause."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from typing import Any
 import pytest
 
 from schwinget_spec.bots import HeuristicBot, RandomBot
+from schwinget_spec.conformance.protocol.messages import Hello, StateReport, parse_hello, parse_state
+from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, play_match, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -220,3 +223,111 @@ def test_a_second_meeting_before_its_first_is_refused_when_the_loser_starts_it()
     with pytest.raises(InvalidArgumentError) as caught:
         SchwingfestState.from_json(data)
     assert (caught.value.parameter, caught.value.clause_id) == (f"fest.fought[{i}].starter", "match.loser_starts")
+
+
+def _state_answer(state: GangState) -> dict[str, Any]:
+    """The ``state`` answer the reference server gives for ``state``, without ``ok``."""
+    hands = [[c.code for c in state.hand(p)] for p in (Player.P0, Player.P1)]
+    return {
+        "to_move": None if state.is_over else state.to_move.code,
+        "tricks": list(state.tricks),
+        "pile_size": state.pile_size,
+        "hand_sizes": [len(h) for h in hands],
+        "is_over": state.is_over,
+        "hands": hands,
+    }
+
+
+def test_a_state_report_is_the_state_answer() -> None:
+    """A state report's JSON is the protocol's ``state`` answer without ``ok``, and reads back to the report ``parse_state`` gives."""
+    state = start_gang(Deal.shuffled(7), Player.P1)
+    for code in ("A", *state.apply("A").legal_action_codes()[:1]):
+        state = state.apply(code)
+    answer = _state_answer(state)
+    report = parse_state(answer)
+    assert report.to_json() == answer
+    assert StateReport.from_json(json.loads(json.dumps(answer))) == report
+
+
+def test_a_hello_is_the_hello_answer() -> None:
+    """A ``Hello``'s JSON is the ``hello`` answer without ``ok`` (switches in the list or the object form; no levels in protocol 1) and reads back to the same ``Hello``."""
+    answer = {
+        "name": "engine", "version": "1.0", "protocol": 2, "levels": ["gang", "scoring"],
+        "switches": {"match_draw": ["more_tricks"], "konter_beats_trump_six": [True, False]},
+    }
+    hello = parse_hello(answer)
+    assert hello.to_json() == {**answer, "switches": {"konter_beats_trump_six": [True, False], "match_draw": ["more_tricks"]}}
+    assert Hello.from_json(json.loads(json.dumps(hello.to_json()))) == hello
+    listed = parse_hello({**answer, "switches": ["match_draw"]})
+    assert listed.to_json()["switches"] == ["match_draw"]
+    assert Hello.from_json(listed.to_json()) == listed
+    old = parse_hello({"name": "old", "version": "0.1", "protocol": 1, "switches": ["void_konter_beats_six"]})
+    assert old.to_json() == {"name": "old", "version": "0.1", "protocol": 1, "switches": ["void_konter_beats_six"]}
+    assert Hello.from_json(old.to_json()) == old
+
+
+def _hello(**changes: object) -> dict[str, Any]:
+    """A valid ``hello`` JSON of protocol 2 with ``changes``."""
+    return {"name": "engine", "version": "1.0", "protocol": 2, "levels": ["gang"], "switches": [], **changes}
+
+
+@pytest.mark.parametrize(
+    ("data", "parameter"),
+    [
+        ([], "hello"),
+        (_hello(protocol=3), "hello.protocol"),
+        (_hello(protocol=True), "hello.protocol"),
+        (_hello(ok=True), "hello.'ok'"),
+        ({"name": "e", "version": "1", "protocol": 2, "switches": []}, "hello.levels"),
+        (_hello(name=3), "hello.name"),
+        (_hello(version=None), "hello.version"),
+        (_hello(levels="gang"), "hello.levels"),
+        (_hello(levels=["gang", "gang"]), "hello.levels[1]"),
+        (_hello(levels=["gang", "bridge"]), "hello.levels[1]"),
+        (_hello(levels=["gang", "match"]), "hello.levels"),
+        (_hello(levels=["scoring"]), "hello.levels"),
+        (_hello(switches=["bogus"]), "hello.switches[0]"),
+        (_hello(switches={"match_draw": ["coin"]}), "hello.switches.match_draw[0]"),
+        ({"name": "e", "version": "1", "protocol": 1, "switches": ["match_draw"]}, "hello.switches[0]"),
+        ({"name": "e", "version": "1", "protocol": 1, "switches": {}}, "hello.switches"),
+        ({"name": "e", "version": "1", "protocol": 1, "levels": ["gang"], "switches": []}, "hello.'levels'"),
+    ],
+)
+def test_malformed_hello_json_names_its_path(data: object, parameter: str) -> None:
+    """A ``hello`` JSON of the wrong shape, an unknown level or switch, or a level without the one it needs is refused naming the path."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        Hello.from_json(data)
+    assert caught.value.parameter == parameter
+
+
+def _report(**changes: object) -> dict[str, Any]:
+    """The state report of a Gang just dealt (seed 7, P0 to lead) with ``changes``."""
+    return {**_state_answer(start_gang(Deal.shuffled(7), Player.P0)), **changes}
+
+
+@pytest.mark.parametrize(
+    ("data", "parameter", "clause_id"),
+    [
+        (None, "state", None),
+        (_report(ok=True), "state.'ok'", None),
+        (_report(to_move=0), "state.to_move", None),
+        (_report(to_move=None), "state.is_over", None),
+        (_report(is_over=1), "state.is_over", None),
+        (_report(tricks=[1]), "state.tricks", None),
+        (_report(tricks=[-1, 0]), "state.tricks[0]", None),
+        (_report(tricks=[6, 6]), "state.tricks", "gang.end_no_angriff"),
+        (_report(pile_size=13), "state.pile_size", "deal.pile"),
+        (_report(pile_size=True), "state.pile_size", None),
+        (_report(hand_sizes=[5, 4]), "state.hand_sizes[1]", None),
+        (_report(hands=[["G3"], "R1"], hand_sizes=[1, 1]), "state.hands[1]", None),
+        (_report(hands=[["G9"], []], hand_sizes=[1, 0]), "state.hands[0][0]", "cards.schwungkarten"),
+        (_report(hands=[["G3"], ["G3"]], hand_sizes=[1, 1]), "state.hands[1][0]", None),
+        (_report(hands=[["R1", "R2", "R3", "R4", "R5", "R6"], []], hand_sizes=[6, 0]), "state.hands[0]", "deal.hands"),
+    ],
+)
+def test_malformed_state_report_json_names_its_path(data: object, parameter: str, clause_id: str | None) -> None:
+    """A state report JSON of the wrong shape, contradicting itself or beyond the bounds of a Gang is refused naming the path (and the clause)."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        StateReport.from_json(data)
+    assert caught.value.parameter == parameter
+    assert caught.value.clause_id == clause_id

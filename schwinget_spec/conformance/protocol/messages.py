@@ -20,10 +20,12 @@ from schwinget_spec.cards import Card
 from schwinget_spec.conformance.protocol.adapter import ResultReport
 from schwinget_spec.conformance.protocol.readings import Readings
 from schwinget_spec.conformance.protocol.schema import answer_fault
-from schwinget_spec.deal import Deal
+from schwinget_spec.deal import HAND_SIZE, PILE_SIZE, Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
+from schwinget_spec.json_read import read_at, read_count, read_object, read_pair, read_seat_or_null, read_text
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 
 __all__ = [
     "ALL_SWITCHES",
@@ -98,6 +100,8 @@ ALL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITC
 """Every switch an engine may declare in ``hello`` (version 2)."""
 _LEVEL_NEEDS = {"gang": (), "scoring": ("gang",), "match": ("scoring",), "schwingfest": ("scoring",)}
 
+_MOST_TRICKS = 11
+"""The most tricks a Gang gives (``gang.end_no_angriff``: 11 Schwünge, one trick each)."""
 _ERROR_CODES = frozenset({"illegal", "unsupported", "bad_request", "not_over", "internal"})
 _CARD_CODES = frozenset(
     [f"{c}{v}" for c in "RGBY" for v in range(1, 7)] + ["KR", "BK"]
@@ -161,6 +165,56 @@ class Hello:
     def _every_value(self) -> Readings:
         return Readings.of(self.switches)
 
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: the ``hello`` answer without ``ok``; ``Hello.from_json`` reads it back.
+
+        ``{"name": "schwinget-js", "version": "2.0.0", "protocol": 2, "levels": ["gang", ...],
+        "switches": [...]}``, ``switches`` in the list form when every declared switch has
+        every value, else the object form (``Readings.hello_json``); protocol 1 has no
+        ``levels`` and lists its switches.
+        """
+        out: dict[str, Any] = {"name": self.name, "version": self.version, "protocol": self.protocol}
+        if self.protocol == 1:
+            out["switches"] = list(self.switches)
+            return out
+        out["levels"] = list(self.levels)
+        out["switches"] = self.readings.hello_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Hello:
+        """The ``Hello`` that ``to_json`` wrote, read as ``parse_hello`` reads an answer (an ``ok`` field aside).
+
+        Anything else raises ``InvalidArgumentError`` naming the JSON path (``hello.levels[1]``,
+        ``hello.switches.match_draw[0]``): an unknown or missing field, a name or version
+        that is no string, a protocol other than 1 and 2, an unknown level or switch, a
+        level without the level it needs.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidArgumentError("hello", f"expected a JSON object with name, version, protocol, levels, switches, got {shown(data)}")
+        protocol = data.get("protocol")
+        if type(protocol) is not int or protocol not in SUPPORTED_PROTOCOLS:
+            raise InvalidArgumentError("hello.protocol", f"expected one of {', '.join(map(str, SUPPORTED_PROTOCOLS))}, got {shown(protocol)}")
+        fields = ("name", "version", "protocol", "switches") if protocol == 1 else ("name", "version", "protocol", "levels", "switches")
+        obj = read_object(data, "hello", fields)
+        read_text(obj["name"], "hello.name")
+        read_text(obj["version"], "hello.version")
+        known = PROTOCOL1_GANG_SWITCHES if protocol == 1 else ALL_SWITCHES
+        if protocol == 1 and not isinstance(obj["switches"], list):
+            raise InvalidArgumentError("hello.switches", f"protocol 1 lists the switch names, got {shown(obj['switches'])}")
+        Readings.from_json(obj["switches"], "hello.switches", known)
+        if protocol == 2:
+            levels = obj["levels"]
+            if not isinstance(levels, list):
+                raise InvalidArgumentError("hello.levels", f"expected a list of levels, of {', '.join(LEVELS)}, got {shown(levels)}")
+            for i, level in enumerate(levels):
+                if not isinstance(level, str) or level not in LEVELS or level in levels[:i]:
+                    raise InvalidArgumentError(f"hello.levels[{i}]", f"expected a level listed once, of {', '.join(LEVELS)}, got {shown(level)}")
+        try:
+            return parse_hello(obj)
+        except ProtocolError as exc:
+            raise InvalidArgumentError("hello.levels" if protocol == 2 else "hello", exc.reason) from None
+
 
 @attrs.frozen
 class StateReport:
@@ -172,6 +226,65 @@ class StateReport:
     hand_sizes: tuple[int, int]
     is_over: bool
     hands: tuple[tuple[str, ...], tuple[str, ...]]
+
+    def to_json(self) -> dict[str, Any]:
+        """The wire value: the ``state`` answer without ``ok``; ``StateReport.from_json`` reads it back.
+
+        ``{"to_move": "P0", "tricks": [2, 1], "pile_size": 6, "hand_sizes": [5, 5], "is_over":
+        false, "hands": [["G3", ...], ["R1", ...]]}`` (``to_move`` null once the Gang is over).
+        """
+        return {
+            "to_move": None if self.to_move is None else self.to_move.code,
+            "tricks": [*self.tricks],
+            "pile_size": self.pile_size,
+            "hand_sizes": [*self.hand_sizes],
+            "is_over": self.is_over,
+            "hands": [[*self.hands[0]], [*self.hands[1]]],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> StateReport:
+        """The report ``to_json`` wrote; anything else raises ``InvalidArgumentError`` naming the JSON path and, where a rule bounds it, the clause.
+
+        Refused besides a wrong shape: more than 11 tricks together (``gang.end_no_angriff``),
+        a pile of more than 12 cards (``deal.pile``), a hand of more than 5 cards
+        (``deal.hands``), a card code that does not parse or a card held twice, hand sizes
+        other than the hands hold, and ``is_over`` that is not ``to_move`` being null.
+        """
+        obj = read_object(data, "state", ("to_move", "tricks", "pile_size", "hand_sizes", "is_over", "hands"))
+        to_move = read_seat_or_null(obj["to_move"], "state.to_move")
+        raw_tricks = read_pair(obj["tricks"], "state.tricks")
+        tricks = (read_count(raw_tricks[0], "state.tricks[0]"), read_count(raw_tricks[1], "state.tricks[1]"))
+        if sum(tricks) > _MOST_TRICKS:
+            raise InvalidArgumentError("state.tricks", f"a Gang gives at most {_MOST_TRICKS} tricks, got {tricks[0]}:{tricks[1]}", clause_id="gang.end_no_angriff")
+        pile_size = read_count(obj["pile_size"], "state.pile_size")
+        if pile_size > PILE_SIZE:
+            raise InvalidArgumentError("state.pile_size", f"the pile holds at most {PILE_SIZE} cards, got {pile_size}", clause_id="deal.pile")
+        raw_sizes = read_pair(obj["hand_sizes"], "state.hand_sizes")
+        hand_sizes = (read_count(raw_sizes[0], "state.hand_sizes[0]"), read_count(raw_sizes[1], "state.hand_sizes[1]"))
+        is_over = obj["is_over"]
+        if not isinstance(is_over, bool):
+            raise InvalidArgumentError("state.is_over", f"expected true or false, got {shown(is_over)}")
+        if is_over != (to_move is None):
+            raise InvalidArgumentError("state.is_over", f"is {str(is_over).lower()} but to_move is {shown(obj['to_move'])}: null exactly when the Gang is over")
+        raw_hands = read_pair(obj["hands"], "state.hands")
+        hands: list[tuple[str, ...]] = []
+        held: set[str] = set()
+        for seat in (0, 1):
+            where = f"state.hands[{seat}]"
+            if not isinstance(raw_hands[seat], list):
+                raise InvalidArgumentError(where, f"expected an array of card codes, got {shown(raw_hands[seat])}")
+            if len(raw_hands[seat]) > HAND_SIZE:
+                raise InvalidArgumentError(where, f"a hand holds at most {HAND_SIZE} cards, got {len(raw_hands[seat])}", clause_id="deal.hands")
+            for i, code in enumerate(raw_hands[seat]):
+                card = read_at(f"{where}[{i}]", "text", Card.parse, code)
+                if card.code in held:
+                    raise InvalidArgumentError(f"{where}[{i}]", f"{card} is held twice")
+                held.add(card.code)
+            if len(raw_hands[seat]) != hand_sizes[seat]:
+                raise InvalidArgumentError(f"state.hand_sizes[{seat}]", f"is {hand_sizes[seat]} but the hand holds {len(raw_hands[seat])} cards")
+            hands.append(tuple(raw_hands[seat]))
+        return cls(to_move, tricks, pile_size, hand_sizes, is_over, (hands[0], hands[1]))
 
 
 def gang_rules_to_json(rules: Rules, switches: Sequence[str] = GANG_SWITCHES) -> dict[str, bool]:
