@@ -172,10 +172,14 @@ def _running(pid: str) -> bool:
     return bool(stat) and stat.rsplit(b")", 1)[1].split()[0] != b"Z"
 
 
-def test_ctrl_c_to_simulate_with_workers_is_one_line() -> None:
-    """Ctrl-C to ``simulate --workers 2`` (SIGINT to the whole process group, as a terminal sends it) stops the workers and exits 130 with one line: no worker traceback."""
+@pytest.mark.parametrize("command", [
+    ["simulate", "--matches", "1000000", "--workers", "2"],
+    ["balance", "--deals", "1000000", "--jobs", "2"],
+])
+def test_ctrl_c_to_simulate_with_workers_is_one_line(command: list[str]) -> None:
+    """Ctrl-C to ``simulate --workers 2`` or ``balance --jobs 2`` (SIGINT to the whole process group, as a terminal sends it) stops the workers and exits 130 with one line: no worker traceback."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "schwinget_spec.cli", "simulate", "--matches", "1000000", "--workers", "2"],
+        [sys.executable, "-m", "schwinget_spec.cli", *command],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     try:

@@ -18,7 +18,7 @@ from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.solver import balance, compiled
-from schwinget_spec.solver.strong_balance import CHUNK, played_balance, render_played, solved_balance
+from schwinget_spec.solver.strong_balance import played_balance, render_played, solved_balance
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 
@@ -106,7 +106,8 @@ def test_the_sampling_player_takes_its_worlds_from_its_name() -> None:
 
 
 @pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
-def test_the_solver_balance_in_chunks_is_the_balance_in_one_piece() -> None:
-    """solved_balance over two chunks, the Angriff weighed across the border, equals solver.balance.balance in one call."""
-    deals = CHUNK + 12
-    assert solved_balance(deals, 9, "punktewertung", CHUNK + 2) == balance.balance(deals, 9, "punktewertung", None, CHUNK + 2)
+def test_the_solver_balance_in_chunks_is_the_balance_in_one_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    """solved_balance over three chunks, the Angriff weighed across a border, equals solver.balance.balance in one call."""
+    monkeypatch.setattr(balance, "CHUNK", 100)
+    deals = 212
+    assert solved_balance(deals, 9, "punktewertung", 102) == balance.balance(deals, 9, "punktewertung", None, 102)

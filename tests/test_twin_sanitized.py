@@ -20,7 +20,7 @@ SOURCES = {name: ROOT / "schwinget_spec" / "twin" / f"{name}.c" for name in ("_t
 CALLS = (
     "start", "start_seed", "deck", "play_random", "play_pairs", "random_bots", "match_rows", "fest_rows",
     "replay_recorded", "Gang.apply", "Gang.rollout", "Gang.__eq__", "Gang getters",
-    "solver.value", "solver.solve", "solver.children", "solver.moves", "solver.play",
+    "solver.value", "solver.solve", "solver.children", "solver.moves", "solver.play", "solver.values_of_seeds",
 )
 """Every public call of both modules: the fuzz must try each EXAMPLES times."""
 

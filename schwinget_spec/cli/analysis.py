@@ -197,9 +197,12 @@ def _prove_live(names: list[str] | None, include_slow: bool, jobs: int) -> list[
 @click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
               help="ray: weigh each reading under --play as a task of a Ray cluster (RAY_ADDRESS, or one started "
                    "here; the extra schwinget_spec[ray]); the same counts.")
+@click.option("--jobs", type=click.IntRange(min=1, max=max_processes()), default=None, metavar="N",
+              help="With --play and the local backend: weigh in N processes of this machine; default: one per core, "
+                   f"at most {WORKERS_PER_CORE} per core. The counts do not depend on it.")
 def impact_command(
     games: int | None, seed: int, switches: tuple[str, ...], as_json: bool, markdown: bool, *, starters: bool,
-    situations: bool, play: str, backend: str,
+    situations: bool, play: str, backend: str, jobs: int | None,
 ) -> None:
     """Measure how often each reading of each Rules switch changes a game.
 
@@ -217,6 +220,7 @@ def impact_command(
     match or fest dealt by its place (schwinget_spec.impact_strong).
     """
     # the measure is imported by this command only, not by prove (and --help)
+    from schwinget_spec.backends import default_workers  # noqa: PLC0415
     from schwinget_spec.cli.impact_table import impact_table  # noqa: PLC0415
     from schwinget_spec.impact import engines, format_table  # noqa: PLC0415
     from schwinget_spec.impact_strong import total, weigh  # noqa: PLC0415
@@ -232,6 +236,7 @@ def impact_command(
         _match_impact(games or 5000, seed, as_json, starters=starters, markdown=markdown)
         return
     chosen = list(switches) or None
+    workers = default_workers() if jobs is None else jobs
     try:
         gaenge = total(play, games, chosen)
     except ValueError as exc:
@@ -245,9 +250,9 @@ def impact_command(
             console=Console(stderr=True), transient=True,
         ) as bar:
             task = bar.add_task("impact", total=gaenge)
-            rows = weigh(play, games, seed, chosen, lambda n: bar.advance(task, n), backend=backend)
+            rows = weigh(play, games, seed, chosen, lambda n: bar.advance(task, n), backend=backend, workers=workers)
     else:
-        rows = weigh(play, games, seed, chosen, backend=backend)
+        rows = weigh(play, games, seed, chosen, backend=backend, workers=workers)
     if as_json:
         payload = {"games": games, "seed": seed, "play": play, "engines": engines(chosen),
                    "rows": [r.as_dict() for r in rows]}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from schwinget_spec.cli.bounds import WORKERS_PER_CORE, max_processes
+
 __all__ = ["BALANCE_PLAYS", "balance_command"]
 
 BALANCE_PLAYS = ("solver", "random", "heuristic", "pimc", "pimc-8", "pimc-128")
@@ -24,8 +26,13 @@ BALANCE_PLAYS = ("solver", "random", "heuristic", "pimc", "pimc-8", "pimc-128")
 @click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
               help="ray: solve or play the deals in chunks as tasks of a Ray cluster (RAY_ADDRESS, or one started "
                    "here; the extra schwinget_spec[ray]); the same table.")
+@click.option("--jobs", type=click.IntRange(min=1, max=max_processes()), default=None, metavar="N",
+              help="With the local backend: solve or play in N processes of this machine; default: one per core, at "
+                   f"most {WORKERS_PER_CORE} per core. The table does not depend on it.")
 @click.option("--markdown", is_flag=True, help="Print the Markdown table of docs/bots.md instead of the table laid out for the terminal.")
-def balance_command(*, play: str, deals: int, angriff_deals: int, seed: int, system: str, backend: str, markdown: bool) -> None:
+def balance_command(
+    *, play: str, deals: int, angriff_deals: int, seed: int, system: str, backend: str, jobs: int | None, markdown: bool,
+) -> None:
     """What the starter of a Gang gains: won, drawn and lost Gänge and the points lead, under best play or between two bots.
 
     The starter's shares and its mean points lead come with 95 % intervals. With --play solver (the default) both players play best with every card known; the
@@ -38,16 +45,20 @@ def balance_command(*, play: str, deals: int, angriff_deals: int, seed: int, sys
     # the solver, the bots and rich are imported by this command only
     from rich.text import Text  # noqa: PLC0415
 
+    from schwinget_spec.backends import default_workers  # noqa: PLC0415
     from schwinget_spec.cli.common import console  # noqa: PLC0415
     from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
     from schwinget_spec.solver import balance, strong_balance  # noqa: PLC0415
 
     # a SchwingetError (no compiled solver, no Ray, a seed past the last deal) is one line and exit code 2 (cli.main)
+    workers = default_workers() if jobs is None else jobs
     if play == "solver":
-        solved = strong_balance.solved_balance(deals, seed, system, min(angriff_deals, deals), backend=backend)
+        solved = strong_balance.solved_balance(deals, seed, system, min(angriff_deals, deals), backend=backend,
+                                               workers=workers)
         made = balance.render(solved)
     else:
-        made = strong_balance.render_played(strong_balance.played_balance(play, deals, seed, system, backend=backend))
+        played = strong_balance.played_balance(play, deals, seed, system, backend=backend, workers=workers)
+        made = strong_balance.render_played(played)
     if markdown:
         click.echo(made)
         return

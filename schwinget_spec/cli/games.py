@@ -143,9 +143,9 @@ def play_command(
 @click.option("--scoring", type=_SCORING, default=ScoringSystem.SCHWINGERWERTUNG.value, show_default=True,
               help="The scoring system of every match.")
 @click.option("--long", "long_match", is_flag=True, help="Long matches (6 Gänge) instead of short ones (4).")
-@click.option("--workers", type=click.IntRange(min=0, max=max_processes()), default=1, show_default=True,
-              help=f"Processes to play in; 0 means one per core, at most {WORKERS_PER_CORE} per core. "
-              "The numbers do not depend on it.")
+@click.option("--workers", "--jobs", "workers", type=click.IntRange(min=0, max=max_processes()), default=1,
+              show_default=True, help=f"Processes to play in; 0 means one per core, at most {WORKERS_PER_CORE} per "
+              "core. The numbers do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the raw numbers as JSON.")
 @click.option("--backend", type=click.Choice(("local", "ray")), default="local", show_default=True,
               help="ray: play the chunks of matches as tasks of a Ray cluster (RAY_ADDRESS, or one started here; "

@@ -41,6 +41,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver.compiled import problem_of
+from schwinget_spec.solver.values import leaf_table
 from schwinget_spec.twin.codes import ACTION_CODES, deal_args, rules_of
 
 CLAIMS = ("legal_actions", "to_move", "tricks", "pile_size", "hand_sizes", "is_over")
@@ -582,10 +583,47 @@ def solver_attacks(solver: ModuleType) -> dict[str, Callable[[st.DataObject], No
         pile, revealed, switches, _, position, _, action = data.draw(cases)
         attempt("solver.play", lambda: solver.play(pile, revealed, switches, position, action))
 
+    def values_of_seeds(data: st.DataObject) -> None:
+        args = data.draw(bulk_cases())
+        attempt("solver.values_of_seeds", lambda: solver.values_of_seeds(*args))
+
     return {
         "solver.value": search("value"), "solver.solve": search("solve"), "solver.children": search("children"),
-        "solver.moves": moves, "solver.play": play,
+        "solver.moves": moves, "solver.play": play, "solver.values_of_seeds": values_of_seeds,
     }
+
+
+@st.composite
+def bulk_cases(draw: st.DrawFn) -> tuple[Any, ...]:
+    """The arguments of the solver's bulk call (seeds, starters, configs, line): one or two deals under one to three configurations, each part whole or spoiled."""
+    deals = draw(st.integers(1, 2))
+    packed = b"".join(draw(st.integers(0, 2**64 - 1)).to_bytes(8, "little") for _ in range(deals))
+    seeds: Any = packed
+    if draw(st.integers(0, 4)) == 0:
+        buffer = bytearray(packed)
+        VICTIMS.append(buffer)
+        seeds = [buffer, packed[:-1], b"", bytes(8 * ((1 << 20) + 1)), list(packed), None][draw(st.integers(0, 5))]
+    starters: Any = bytes(draw(st.integers(0, 1)) for _ in range(deals))
+    if draw(st.integers(0, 4)) == 0:
+        starters = [b"\x02" * deals, starters[:-1], bytearray(starters), list(starters), 0][draw(st.integers(0, 4))]
+    configs: list[Any] = []
+    for _ in range(draw(st.integers(1, 3))):
+        system = draw(st.sampled_from(list(ScoringSystem)))
+        leaf: list[Any] = list(leaf_table(system, draw(st.booleans())))
+        for _ in range(draw(st.integers(0, 1))):
+            leaf[draw(st.integers(0, len(leaf) - 1))] = draw(number(-100_000, 100_000, (100_001, 2**63)))
+        config: Any = (
+            draw(SWITCHES),
+            container(leaf, draw(HOW), draw(st.sampled_from([1, 1, 0, 2, 4]))),
+            draw(number(0, 15, (16,))),
+        )
+        if draw(st.integers(0, 9)) == 0:
+            config = [list(config), config[:2], None][draw(st.integers(0, 2))]
+        configs.append(config)
+    table: Any = tuple(configs)
+    if draw(st.integers(0, 9)) == 0:
+        table = [configs, (), tuple(configs) * 20, None][draw(st.integers(0, 3))]
+    return (seeds, starters, table, draw(number(-1, len(configs) - 1, (len(configs), 2**64))))
 
 
 def fresh(attack: Callable[[st.DataObject], None]) -> Callable[[st.DataObject], None]:
