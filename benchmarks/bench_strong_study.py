@@ -1,0 +1,125 @@
+"""Benchmark: the strong-play study over N deals on every core (the solver's balance with its Angriff figures, and the Gang rows of ``impact --play solver`` for every reading of every Gang switch), beside the deal-by-deal path on a few deals.
+
+The study is what ``schwinget balance --deals N --angriff-deals N`` and ``schwinget impact
+--play solver --games N --switch ...`` (every Gang switch) compute, without the random-play
+table of impact. It prints the wall time, the CPU time of this process and its workers,
+deals per second and the time 10^6 deals would take at that rate, then the figures it
+produced. The baseline: the same figures deal by deal (``balance_by_deal``, impact's
+``_gang_counts`` with a ``Weigher``), as before the bulk call, and the bulk path, both in
+this process on ``--baseline-deals`` deals, side by side (their CPU ratio).
+
+    python benchmarks/bench_strong_study.py --deals 100000
+    python benchmarks/bench_strong_study.py --deals 1000000   # the target: under 10 minutes on 2 cores
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from schwinget_spec import impact_strong
+from schwinget_spec.impact import LEVELS, plan
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.solver import balance
+from schwinget_spec.solver.strong_balance import solved_balance
+
+GANG_SWITCHES = [name for name, level in LEVELS.items() if level == "gang"]
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the worker processes of a finished run)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(run: Callable[[], Any]) -> tuple[Any, float, float]:
+    """``run()``, its wall seconds and CPU seconds."""
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    out = run()
+    return out, time.perf_counter() - wall, cpu_seconds() - cpu
+
+
+def study(deals: int, seed: int, workers: int) -> tuple[balance.Balance, list[Any]]:
+    """The balance (every deal also without the Angriff and for its optimal line) and the solver's Gang rows, on ``workers`` processes."""
+    solved = solved_balance(deals, seed, ScoringSystem.SCHWINGERWERTUNG, deals, workers=workers)
+    rows = impact_strong.strong_counts("solver", deals, seed, GANG_SWITCHES, workers=workers)
+    return solved, rows
+
+
+def by_deal(deals: int, seed: int) -> tuple[balance.Balance, list[Any]]:
+    """The same figures deal by deal, in this process (the path before the bulk call)."""
+    solved = balance.balance_by_deal(deals, seed, ScoringSystem.SCHWINGERWERTUNG, None, deals)
+    weigher = impact_strong.Weigher("solver")
+    rows = [
+        impact_strong._gang_counts(weigher, (Rules(), attrs.evolve(Rules(), **{name: reading})), deals, seed, None)
+        for name, reading in plan(GANG_SWITCHES)
+    ]
+    return solved, rows
+
+
+def main() -> None:
+    """Run the baseline side by side, then the study on every core, and print both."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100_000, help="deals of the study (default 100,000)")
+    parser.add_argument("--baseline-deals", type=int, default=1000, help="deals of the side-by-side comparison (default 1,000)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: one per core)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    n = args.baseline_deals
+    old, _, old_cpu = timed(lambda: by_deal(n, args.seed))
+    new, _, new_cpu = timed(lambda: study(n, args.seed, 1))
+    if old != new:
+        raise SystemExit("the bulk path's figures differ from the deal-by-deal path's")
+    (solved, rows), wall, cpu = timed(lambda: study(args.deals, args.seed, args.jobs))
+    report = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f} at the end",
+        "baseline": {
+            "deals": n,
+            "by_deal_cpu_ms_per_deal": round(1000 * old_cpu / n, 3),
+            "bulk_cpu_ms_per_deal": round(1000 * new_cpu / n, 3),
+            "ratio": round(old_cpu / new_cpu, 2),
+            "same_figures": True,
+        },
+        "study": {
+            "deals": args.deals,
+            "workers": args.jobs,
+            "wall_s": round(wall, 1),
+            "cpu_s": round(cpu, 1),
+            "deals_per_s": round(args.deals / wall, 1),
+            "projected_wall_s_for_1e6": round(wall * 1_000_000 / args.deals, 1),
+            "projected_cpu_s_for_1e6": round(cpu * 1_000_000 / args.deals, 1),
+        },
+    }
+    if args.json:
+        report["balance"] = balance.render(solved)
+        report["gang_rows"] = [attrs.asdict(r) for r in rows]
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return
+    base, run = report["baseline"], report["study"]
+    print(f"{report['machine']}")
+    print(f"side by side on {n:,} deals, one process: deal by deal {base['by_deal_cpu_ms_per_deal']} ms CPU per deal, "
+          f"bulk {base['bulk_cpu_ms_per_deal']} ms ({base['ratio']}x), the same figures")
+    print(f"the study on {args.deals:,} deals, {args.jobs} workers: {run['wall_s']} s wall, {run['cpu_s']} s CPU, "
+          f"{run['deals_per_s']} deals/s; 10^6 deals: {run['projected_wall_s_for_1e6']} s wall "
+          f"({run['projected_wall_s_for_1e6'] / 60:.1f} min), {run['projected_cpu_s_for_1e6']} s CPU")
+    print()
+    print(balance.render(solved))
+    print()
+    print("| Gang switch | reading | outcome changed | points changed (Schwingerwertung) | points changed (Punktewertung) |")
+    print("|---|---|---|---|---|")
+    for (name, reading), row in zip(plan(GANG_SWITCHES), rows, strict=True):
+        print(f"| {name} | {reading} | {row.outcome:,} | {row.points_sw:,} | {row.points_pw:,} |")
+
+
+if __name__ == "__main__":
+    main()
