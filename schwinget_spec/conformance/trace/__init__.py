@@ -1,1 +1,1 @@
-"""The trace format: its JSON Schema (``trace.schema.json``), the reader of a trace's text, and the verifier that replays a trace against the reference."""
+"""The trace format: its JSON Schema (``trace.schema.json``), the reader of a trace's text, the verifier that replays a trace against the reference, and a game written as its trace and read back (``games.Trace``)."""
