@@ -852,11 +852,11 @@ def check_result(result: GangResult, parameter: str = "result") -> GangResult:
             if result.winner is not winner
             else ("outcome", outcome.name, result.outcome.name)
         )
-        angriff_text = "no Angriff" if angriff is None else f"an Angriff by {angriff.player} after {angriff.after_schwung} Schwünge"
+        angriff_text = "no Angriff" if angriff is None else f"an Angriff by {angriff.player} after {shown(angriff.after_schwung)} Schwünge"
         plattwurf_text = "no Plattwurf" if plattwurf is None else f"a Plattwurf by {plattwurf}"
         raise InvalidArgumentError(
             f"{parameter}.{field}",
-            f"tricks {tricks[0]}:{tricks[1]}, {angriff_text} and {plattwurf_text} make the {field} {made}, got {got}",
+            f"tricks {shown(tricks[0])}:{shown(tricks[1])}, {angriff_text} and {plattwurf_text} make the {field} {made}, got {got}",
             clause_id="plattwurf.definition" if plattwurf is not None else "gang.more_tricks_wins",
         )
     return result

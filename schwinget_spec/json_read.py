@@ -19,7 +19,7 @@ def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[st
     missing = [name for name in fields if name not in data]
     if missing:
         raise InvalidArgumentError(f"{where}.{missing[0]}", f"missing; the object has {', '.join(fields)}")
-    extra = [str(name) for name in data if name not in fields]
+    extra = [name for name in data if name not in fields]
     if extra:
         raise InvalidArgumentError(f"{where}.{shown(extra[0])}", f"unknown field; the object has {', '.join(fields)}")
     return data

@@ -623,7 +623,7 @@ class SchwingfestState:
             raise InvalidArgumentError("fest.names", f"expected an array of the Schwinger's names, youngest first, got {shown(names)}")
         sets = read_count(obj["sets"], "fest.sets")
         if not 1 <= sets <= MAX_SETS:
-            raise InvalidArgumentError("fest.sets", f"expected 1 to {MAX_SETS} card sets, got {sets}", clause_id="fest.parallel")
+            raise InvalidArgumentError("fest.sets", f"expected 1 to {MAX_SETS} card sets, got {shown(sets)}", clause_id="fest.parallel")
         rules = read_at("fest.rules", "rules", Rules.from_json, obj["rules"])
         fest = read_at("fest.names", "names", start_schwingfest, names, system, sets, rules)
         fought = obj["fought"]

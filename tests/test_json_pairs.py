@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from collections.abc import Callable
@@ -12,7 +13,7 @@ import pytest
 from schwinget_spec.bots import HeuristicBot, RandomBot
 from schwinget_spec.conformance.protocol.messages import Hello, StateReport, parse_hello, parse_state
 from schwinget_spec.deal import Deal
-from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, play_match, start_match
 from schwinget_spec.players import Player
@@ -331,3 +332,45 @@ def test_malformed_state_report_json_names_its_path(data: object, parameter: str
         StateReport.from_json(data)
     assert caught.value.parameter == parameter
     assert caught.value.clause_id == clause_id
+
+
+BAD_VALUES: tuple[Any, ...] = (None, True, -1, 10**30, 1.5, "x", "", [], {}, [None], {"x": 1}, "P2", 10**5000, {10**5000: 1})
+"""Values of every JSON kind put in place of any field, and ints (as a value, as a key) of more digits than Python turns into text."""
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to an item inside ``value`` (keys and indices), the shallow ones first."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    out = []
+    for key, item in items:
+        out.append((*path, key))
+        out.extend(_paths(item, (*path, key)))
+    return out
+
+
+def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    """A copy of ``value`` with the item at ``path`` replaced by ``new``."""
+    copied = copy.deepcopy(value)
+    node = copied
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = new
+    return copied
+
+
+@pytest.mark.parametrize(
+    ("read", "data"),
+    [
+        (MatchState.from_json, MATCH.to_json()),
+        (SchwingfestState.from_json, start_schwingfest(NAMES, S).apply_result(FEST.fought[0].meeting, FEST.fought[0].result).to_json()),
+        (Hello.from_json, _hello(switches={"match_draw": ["draw"]}, levels=["gang", "scoring"])),
+        (StateReport.from_json, _report()),
+    ],
+    ids=["match", "fest", "hello", "state"],
+)
+def test_any_field_of_the_wrong_kind_gives_a_library_error(read: Callable[[object], object], data: Any) -> None:
+    """Each field of a valid JSON, at any depth, replaced by a value of each JSON kind gives the value or a library error, never another exception."""
+    for path in _paths(data):
+        for bad in BAD_VALUES:
+            with contextlib.suppress(SchwingetError):
+                read(_replaced(data, path, bad))

@@ -256,10 +256,10 @@ class StateReport:
         raw_tricks = read_pair(obj["tricks"], "state.tricks")
         tricks = (read_count(raw_tricks[0], "state.tricks[0]"), read_count(raw_tricks[1], "state.tricks[1]"))
         if sum(tricks) > _MOST_TRICKS:
-            raise InvalidArgumentError("state.tricks", f"a Gang gives at most {_MOST_TRICKS} tricks, got {tricks[0]}:{tricks[1]}", clause_id="gang.end_no_angriff")
+            raise InvalidArgumentError("state.tricks", f"a Gang gives at most {_MOST_TRICKS} tricks, got {shown(tricks[0])}:{shown(tricks[1])}", clause_id="gang.end_no_angriff")
         pile_size = read_count(obj["pile_size"], "state.pile_size")
         if pile_size > PILE_SIZE:
-            raise InvalidArgumentError("state.pile_size", f"the pile holds at most {PILE_SIZE} cards, got {pile_size}", clause_id="deal.pile")
+            raise InvalidArgumentError("state.pile_size", f"the pile holds at most {PILE_SIZE} cards, got {shown(pile_size)}", clause_id="deal.pile")
         raw_sizes = read_pair(obj["hand_sizes"], "state.hand_sizes")
         hand_sizes = (read_count(raw_sizes[0], "state.hand_sizes[0]"), read_count(raw_sizes[1], "state.hand_sizes[1]"))
         is_over = obj["is_over"]
@@ -282,7 +282,7 @@ class StateReport:
                     raise InvalidArgumentError(f"{where}[{i}]", f"{card} is held twice")
                 held.add(card.code)
             if len(raw_hands[seat]) != hand_sizes[seat]:
-                raise InvalidArgumentError(f"state.hand_sizes[{seat}]", f"is {hand_sizes[seat]} but the hand holds {len(raw_hands[seat])} cards")
+                raise InvalidArgumentError(f"state.hand_sizes[{seat}]", f"is {shown(hand_sizes[seat])} but the hand holds {len(raw_hands[seat])} cards")
             hands.append(tuple(raw_hands[seat]))
         return cls(to_move, tricks, pile_size, hand_sizes, is_over, (hands[0], hands[1]))
 

@@ -18,6 +18,7 @@ import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 
 __all__ = ["SWITCH_NAMES", "Readings", "Value", "as_readings", "parse_value", "switch_values"]
 
@@ -79,7 +80,7 @@ class Readings(Collection[str]):
             names: list[str] = []
             for index, name in enumerate(value):
                 if not isinstance(name, str):
-                    raise InvalidArgumentError(f"{where}[{index}]", f"a switch name is a string, got {name!r}"[:200])
+                    raise InvalidArgumentError(f"{where}[{index}]", f"a switch name is a string, got {shown(name)}")
                 if name not in known_switches:
                     raise InvalidArgumentError(f"{where}[{index}]", f"unknown rules switch {name!r}"[:200])
                 if name in names:
@@ -87,21 +88,21 @@ class Readings(Collection[str]):
                 names.append(name)
             return cls.of(names)
         if not isinstance(value, Mapping):
-            raise InvalidArgumentError(where, f"a list of switch names or an object of switch -> values, got {value!r}"[:200])
+            raise InvalidArgumentError(where, f"a list of switch names or an object of switch -> values, got {shown(value)}")
         declared: dict[str, tuple[Value, ...]] = {}
         for name, values in value.items():
             if not isinstance(name, str) or name not in known_switches:
-                raise InvalidArgumentError(f"{where}.{name}"[:200], f"unknown rules switch {name!r}"[:200])
+                raise InvalidArgumentError(f"{where}.{shown(name)}", f"unknown rules switch {shown(name)}")
             known = switch_values(name)
             if not isinstance(values, list) or not values:
                 raise InvalidArgumentError(
-                    f"{where}.{name}", f"a non-empty list of the values played, of {_listed(known)}; got {values!r}"[:200]
+                    f"{where}.{name}", f"a non-empty list of the values played, of {_listed(known)}; got {shown(values)}"
                 )
             seen: list[Value] = []
             for index, v in enumerate(values):
                 if type(v) is not type(known[0]) or v not in known:
                     raise InvalidArgumentError(
-                        f"{where}.{name}[{index}]", f"{v!r} is not a value of {name}: {_listed(known)}"[:200]
+                        f"{where}.{name}[{index}]", f"{shown(v)} is not a value of {name}: {_listed(known)}"[:200]
                     )
                 if v in seen:
                     raise InvalidArgumentError(f"{where}.{name}[{index}]", f"the value {_show(v)} is listed twice")
