@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import warnings
 from typing import Any
 
 import pytest
+from test_json_pairs import BAD_VALUES, _paths, _replaced
 
 from schwinget_spec.conformance.trace.games import Trace, TraceError
 from schwinget_spec.conformance.trace.verify import VerdictKind, verify_trace
@@ -186,3 +189,14 @@ def test_a_version_1_trace_is_read_with_the_verifiers_deprecation_warning() -> N
     data = {**trace.to_json(), "version": 1}
     with pytest.warns(DeprecationWarning, match="version 1"):
         assert Trace.from_json(data) == trace
+
+
+def test_any_field_of_the_wrong_kind_gives_a_trace_error() -> None:
+    """Each field of a running match's trace down to a Gang record's parts, replaced by a value of any JSON kind (an int of 5,000 digits as a value or a key included), gives the game or a ``TraceError``."""
+    data = Trace(*match_with_states(2)).to_json()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # a version of true is read as version 1, with its warning
+        for path in (p for p in _paths(data) if len(p) <= 4):
+            for bad in BAD_VALUES:
+                with contextlib.suppress(TraceError):
+                    Trace.from_json(_replaced(data, path, bad))

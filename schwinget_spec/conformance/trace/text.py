@@ -110,7 +110,9 @@ def _mark_pairs(pairs: list[tuple[str, Any]]) -> Any:
 
 
 def _pointer(parts: list[str | int]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    # a part that is no string is an index, or a key of a parsed value that is no string
+    # (refused, and named by ``shown``: an int of more digits than Python turns into text)
+    return "".join("/" + (p if isinstance(p, str) else shown(p)).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
 def _find_marker(document: Any) -> tuple[str, str]:
