@@ -14,7 +14,7 @@ import pytest
 from schwinget_spec import cli, conformance
 from schwinget_spec.conformance import vectors
 from schwinget_spec.conformance.protocol import adapter
-from schwinget_spec.conformance.trace import verify
+from schwinget_spec.conformance.trace import games, verify
 from schwinget_spec.conformance.vectors import skiplist
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
@@ -146,7 +146,7 @@ def test_help_lists_the_commands_as_click_would(width: int) -> None:
 def test_conformance_names_resolve_to_their_modules() -> None:
     """Every name of ``schwinget_spec.conformance.__all__`` is found, and is the object its module defines (``perft`` the function, not the submodule)."""
     assert set(conformance._WHERE) <= set(conformance.__all__)
-    sources = [adapter, skiplist, vectors, verify]
+    sources = [adapter, games, skiplist, vectors, verify]
     for name in conformance.__all__:
         expected = next(getattr(module, name) for module in sources if hasattr(module, name))
         assert getattr(conformance, name) is expected, name

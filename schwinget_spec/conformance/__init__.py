@@ -13,6 +13,7 @@ from schwinget_spec.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from schwinget_spec.conformance.protocol.adapter import GangAdapter, ReferenceAdapter, ResultReport
+    from schwinget_spec.conformance.trace.games import Trace, TraceError
     from schwinget_spec.conformance.trace.verify import (
         MAX_TRACE_BYTES,
         RulesJsonError,
@@ -57,6 +58,8 @@ __all__ = [
     "SkipList",
     "SkipListError",
     "Suite",
+    "Trace",
+    "TraceError",
     "Vector",
     "VectorResult",
     "Verdict",
@@ -91,6 +94,8 @@ _WHERE: dict[str, str] = {
     "SkipList": "schwinget_spec.conformance.vectors.skiplist",
     "SkipListError": "schwinget_spec.conformance.vectors.skiplist",
     "Suite": "schwinget_spec.conformance.vectors",
+    "Trace": "schwinget_spec.conformance.trace.games",
+    "TraceError": "schwinget_spec.conformance.trace.games",
     "Vector": "schwinget_spec.conformance.vectors",
     "VectorResult": "schwinget_spec.conformance.vectors",
     "Verdict": "schwinget_spec.conformance.trace.verify",
