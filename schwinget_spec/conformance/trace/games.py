@@ -157,16 +157,19 @@ def _running(document: object, verdict: Verdict) -> bool:
 
 def _check_running(document: Mapping[str, Any]) -> None:
     # What the verifier did not judge of a running game's trace: no claim of its end, and for a
-    # match each Gang as a trace of its own (the match's starters are checked in the replay)
+    # match its starters and each Gang as a trace of its own
+    trace_id = document.get("id")
     if "claims" in document:
         raise TraceError(Verdict(
-            VerdictKind.MALFORMED, "the game is not over: its trace claims no totals, winner or ranks", where="/claims", rule="claims",
+            VerdictKind.MALFORMED, "the game is not over: its trace claims no totals, winner or ranks",
+            where="/claims", trace_id=trace_id, rule="claims",
         ))
     gaenge = document["gaenge"]
     if document["kind"] == "gang":
         if "end" in gaenge[0].get("claims", {}):
             raise TraceError(Verdict(
-                VerdictKind.MALFORMED, "the Gang is not over: its record claims no end", where="/gaenge/0/claims/end", rule="claims",
+                VerdictKind.MALFORMED, "the Gang is not over: its record claims no end",
+                where="/gaenge/0/claims/end", trace_id=trace_id, rule="claims",
             ))
         return
     if document["kind"] == "match":
