@@ -16,7 +16,7 @@ Memo = dict[Hashable, int]
 """Values already found, by position: one per Gang and scoring system, shared by the calls that pass it."""
 
 
-def _key(state: GangState) -> Hashable:
+def _key(state: GangState, angriff: bool) -> Hashable:
     # What the rest of the Gang depends on, given its deal and rules: the hands, the pile
     # still to draw, whose decision is due and on what, the Angriff's player (the
     # Wertungstabelle's rows name who attacked, not when), a pending neutralised trick,
@@ -32,17 +32,20 @@ def _key(state: GangState) -> Hashable:
         state.pending is not None,
         state.tricks,
         won_after,
+        angriff,
     )
 
 
-def _value(state: GangState, system: ScoringSystem, memo: dict[Hashable, int]) -> int:
+def _value(state: GangState, system: ScoringSystem, memo: dict[Hashable, int], angriff: bool = True) -> int:
     if state.is_over:
         return leaf_value(state.result, system, state.rules)
-    key = _key(state)
+    key = _key(state, angriff)
     known = memo.get(key)
     if known is not None:
         return known
-    values = [_value(state.apply(action), system, memo) for action in state.legal_actions()]
+    # without the Angriff (angriff=False): the Gang as if nobody could start it, to weigh the option
+    actions = [a for a in state.legal_actions() if angriff or a.code != "A"]
+    values = [_value(state.apply(action), system, memo, angriff) for action in actions]
     # P0 maximises the points difference P0 - P1, P1 minimises it; the player to move decides
     # every kind of action alike: a card, the Angriff (angriff.who) or the next leader (kampfrichter.chooses)
     best = max(values) if state.to_move is Player.P0 else min(values)
@@ -56,7 +59,7 @@ def _check(state: object, system: object) -> tuple[GangState, ScoringSystem]:
     return state, as_system(system)
 
 
-def value(state: GangState, system: ScoringSystem | str, memo: Memo | None = None) -> int:
+def value(state: GangState, system: ScoringSystem | str, memo: Memo | None = None, *, angriff: bool = True) -> int:
     """The points difference P0 - P1 (hundredths) of ``state`` under optimal play of both, under ``system``.
 
     P0 maximises, P1 minimises; every legal action of the engine is a branch, the
@@ -65,11 +68,15 @@ def value(state: GangState, system: ScoringSystem | str, memo: Memo | None = Non
     phase, who is to move, the led card, the Angriff's player, a pending trick, the
     tricks, who won after the Angriff), so the cost is the number of distinct positions.
     Positions of one Gang (same deal and rules) under one system may share ``memo``.
+    With ``angriff=False`` nobody may start the Angriff from here (the compiled solver's
+    ``NO_ANGRIFF``), which weighs the option.
     """
     state, system = _check(state, system)
     if memo is not None and not isinstance(memo, dict):
         raise InvalidArgumentError("memo", f"expected a dict or None, got {memo!r}")
-    return _value(state, system, {} if memo is None else memo)
+    if type(angriff) is not bool:
+        raise InvalidArgumentError("angriff", f"expected True or False, got {angriff!r}")
+    return _value(state, system, {} if memo is None else memo, angriff)
 
 
 def child_values(state: GangState, system: ScoringSystem | str) -> tuple[tuple[str, int], ...]:

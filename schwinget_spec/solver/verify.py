@@ -76,7 +76,8 @@ def compare_with_readable(
     round of 32) and the scoring system ``i % 2``; it is played by uniform random
     choices, and from the first position where the readable solver is quick (the
     Angriff made, or at most ``pile_left`` pile cards left, 0-12) every position to the
-    end is solved by both. ``progress`` is called with the Gänge done.
+    end is solved by both, and while no Angriff was started also as if nobody could start
+    it (``compiled.NO_ANGRIFF``). ``progress`` is called with the Gänge done.
     """
     _count(gaenge, "gaenge")
     if type(pile_left) is not int or not 0 <= pile_left <= PILE_SIZE:
@@ -97,6 +98,12 @@ def compare_with_readable(
             _depths(by_depth, state.step)
             if slow != fast:
                 return Report(checked, tuple(by_depth), min(i + 1, _COMBINATIONS), f"Gang {i}: {state!r} under {system.label}: readable {slow}, compiled {fast}")
+            if state.angriff is None and not state.is_over:
+                # the value without the Angriff too (compiled: the whole rest solved as a game of tricks)
+                slow = minimax.value(state, system, memo, angriff=False)
+                fast = compiled.value(state, system, compiled.NO_ANGRIFF)
+                if slow != fast:
+                    return Report(checked, tuple(by_depth), min(i + 1, _COMBINATIONS), f"Gang {i}: {state!r} under {system.label} without the Angriff: readable {slow}, compiled {fast}")
             if state.is_over:
                 break
             state, rng = _step(state, rng)

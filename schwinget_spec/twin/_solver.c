@@ -369,16 +369,30 @@ typedef struct EndEntry {
 #define END_SIZE ((size_t)1 << END_BITS)
 static EndEntry *end_table = NULL;
 
+/* Whether nothing is drawn any more: the Angriff locked the pile, or it is used up. */
+static inline int closed_pile(const Pos *p) { return p->angriff || p->drawn >= PILE_SIZE; }
+
+/* Schwünge still to play, the one being played included: as many as the mover will play, the cards it
+ * holds and, while the pile is open, those it will draw: one of each two pile cards left, and the one an
+ * answer due draws (the leader drew its own). */
+static inline int schwuenge_left(const Pos *p) {
+    int drawn_later = closed_pile(p) ? 0 : (PILE_SIZE - p->drawn + (p->phase == ANSWER)) / 2;
+    return count_cards(p->hands[p->to_move]) + drawn_later;
+}
+
+/* The key of a position of the trick game: with the pile closed, how many cards were drawn does not
+ * matter (7); with it open (the Gang without the Angriff), drawn / 2 (the phase tells its parity). */
 static inline uint64_t end_key(const Pos *p) {
     return (uint64_t)p->hands[0] | ((uint64_t)p->hands[1] << 26) | ((uint64_t)p->phase << 52) |
-           ((uint64_t)p->to_move << 54) | ((uint64_t)p->led << 55) | ((uint64_t)p->pending << 60);
+           ((uint64_t)p->to_move << 54) | ((uint64_t)p->led << 55) | ((uint64_t)p->pending << 60) |
+           ((uint64_t)(closed_pile(p) ? 7 : p->drawn >> 1) << 61);
 }
 
 /* r from position p (fail-soft alpha-beta in tricks): exact inside (alpha, beta), a bound outside. */
 static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     if (p->phase == OVER) return 0;
     /* r lies in [0, the tricks still to take]: a window outside it is answered without a search */
-    int most = count_cards(p->hands[p->to_move]) + p->pending;
+    int most = schwuenge_left(p) + p->pending;
     if (beta <= 0) return 0;
     if (alpha >= most) return most;
     if (count_node(c) < 0) return 0;
@@ -412,7 +426,7 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
         }
     }
     int alpha0 = alpha, beta0 = beta;
-    uint32_t mask = legal_mask(c, p);
+    uint32_t mask = legal_mask(c, p) & ~BIT_ANGRIFF; /* none after the pile closed; none at all under OPT_NO_ANGRIFF */
     if (!mask) {
         c->failed = 2;
         return 0;
@@ -456,11 +470,13 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     return best;
 }
 
-/* The Gang's value from a position where nothing is drawn any more, in (alpha, beta) as search() gives it. */
+/* The Gang's value from a position where nothing is drawn any more, or where nobody can start the
+ * Angriff any more (OPT_NO_ANGRIFF: the whole rest is a game of tricks too, with the draws, and the same
+ * f of the final tricks applies), in (alpha, beta) as search() gives it. */
 static int end_value(Ctx *c, const Pos *p, int alpha, int beta) {
-    /* the tricks still to take: one per Schwung left (as many as the player to move holds cards) and a pending one */
-    int remaining = count_cards(p->hands[p->to_move]) + p->pending;
-    int f[8];
+    /* the tricks still to take: one per Schwung left and a pending one */
+    int remaining = schwuenge_left(p) + p->pending;
+    int f[TRICKS_MAX + 2];
     for (int r = 0; r <= remaining; r++) {
         Pos last = *p;
         last.tricks[0] = (uint8_t)(p->tricks[0] + r);
@@ -480,7 +496,7 @@ static int end_value(Ctx *c, const Pos *p, int alpha, int beta) {
 
 static int search(Ctx *c, const Pos *p, int alpha, int beta) {
     if (p->phase == OVER) return leaf_value(c, p);
-    if (p->angriff || p->drawn == PILE_SIZE) return end_value(c, p, alpha, beta);
+    if (p->angriff || p->drawn == PILE_SIZE || (c->options & OPT_NO_ANGRIFF)) return end_value(c, p, alpha, beta);
     if (count_node(c) < 0) return 0;
     uint64_t key = 0;
     uint32_t key2 = 0;
@@ -990,6 +1006,21 @@ static int same_config(const Config *a, const Config *b) {
     return 1;
 }
 
+/* The switches a deal's play can read, given the cards in play (the hands and the pile; the revealed
+ * and the face-down cards are out of play): each switch is read only where its cards meet, so one whose
+ * cards are out of play leaves every value as it is, and a configuration that differs from another
+ * only there has its value. */
+static unsigned live_switches(uint32_t in_play, int trump) {
+    int kr = in_play >> KR & 1, bk = in_play >> BK & 1;
+    unsigned live = 0;
+    if (kr || bk) live |= SW_SPECIAL_FOLLOW; /* allowed_answers: a special card in the answerer's hand */
+    if (bk) live |= SW_VOID_KONTER;          /* resolve_schwung: the Konter answering a 6 */
+    if (bk && trump != NO_TRUMP && (in_play >> (6 * trump + 5) & 1)) live |= SW_KONTER_TRUMP6; /* konter_beats */
+    if (kr && bk) live |= SW_KONTER_LOSES_KR; /* resolve_schwung: the Konter against the Kampfrichter */
+    if (kr) live |= SW_VOID_KR;               /* resolve_schwung: the Kampfrichter answering void */
+    return live;
+}
+
 /* The Angriff of the optimal line solve() gives from `root` (value v): at each step the first action
  * of the reference's order whose position keeps the value, tested with one null-window search (a
  * child of P0's move is worth at most v, of P1's at least v: it keeps the value when it reaches v).
@@ -1125,16 +1156,31 @@ static PyObject *py_values_of_seeds(PyObject *self, PyObject *args) {
         for (int i = PILE_SIZE - 1; i >= 0; i--) c.rest[i] = c.rest[i + 1] | 1u << c.pile[i];
         c.trump = deck[10] >= KR ? NO_TRUMP : deck[10] / 6;
         int32_t *row = values + d * width;
+        unsigned live = live_switches(root.hands[0] | root.hands[1] | c.rest[0], c.trump), live_sw[BULK_CONFIGS_MAX];
+        int solved[BULK_CONFIGS_MAX], n_solved = 0;
         for (int i = 0; i < m && !c.failed; i++) {
             const Config *f = &configs[order[i]];
-            if (i == 0 || f->sw != configs[order[i - 1]].sw) c.end_generation++; /* a new deal or new switches */
+            unsigned sw = f->sw & live;
+            int is_line = line >= 0 && order[i] == configs[line].first, same = -1;
+            for (int j = 0; j < n_solved && same < 0 && !is_line; j++) {
+                const Config *g = &configs[solved[j]];
+                if (live_sw[j] == sw && g->options == f->options && !memcmp(g->leaf, f->leaf, sizeof f->leaf))
+                    same = solved[j];
+            }
+            if (same >= 0) { /* the same search as one done for this deal */
+                row[order[i]] = row[same];
+                continue;
+            }
+            if (n_solved == 0 || sw != live_sw[n_solved - 1]) c.end_generation++; /* a new deal or new switches */
+            solved[n_solved] = order[i];
+            live_sw[n_solved++] = sw;
             c.generation++;
-            c.sw = f->sw;
+            c.sw = sw;
             c.options = f->options;
             memcpy(c.leaf, f->leaf, sizeof c.leaf);
             int v = exact_value(&c, &root);
             row[order[i]] = v;
-            if (line >= 0 && order[i] == configs[line].first && !c.failed)
+            if (is_line && !c.failed)
                 row[k] = line_angriff(&c, &root, v);
         }
         for (int j = 0; j < k; j++) row[j] = row[configs[j].first];
