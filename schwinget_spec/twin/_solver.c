@@ -245,6 +245,32 @@ static void init_skip6(void) {
         }
 }
 
+/* The same argument lets the end table see past the cards already played: a position's cards
+ * renumbered by their rank among the live cards of their colour (the 6 kept as the 6, the special cards
+ * as they are) make every comparison the rules make as before, so positions that differ only in which
+ * cards were played before share their value. */
+static uint8_t PACK6[64][64]; /* [live cards of a colour][cards among them]: the cards by their live rank */
+
+static void init_pack6(void) {
+    for (int live = 0; live < 64; live++)
+        for (int cards = 0; cards < 64; cards++) {
+            int out = cards & 32, k = 0;
+            for (int rank = 0; rank < 5; rank++) {
+                if (!(live >> rank & 1)) continue;
+                if (cards >> rank & 1) out |= 1 << k;
+                k++;
+            }
+            PACK6[live][cards] = (uint8_t)out;
+        }
+}
+
+static inline uint32_t pack_cards(uint32_t live, uint32_t cards) {
+    uint32_t out = cards & SPECIAL_MASK;
+    for (int shift = 0; shift < 24; shift += 6)
+        out |= (uint32_t)PACK6[live >> shift & 63][cards >> shift & 63] << shift;
+    return out;
+}
+
 /* `cards` (the mover's legal actions) less the equivalent cards not to search. */
 static inline uint32_t skip_equivalent(const Ctx *c, const Pos *p, uint32_t cards) {
     uint32_t live = p->hands[0] | p->hands[1] | (p->angriff ? 0 : c->rest[p->drawn]);
@@ -365,7 +391,7 @@ typedef struct EndEntry {
     uint8_t pad;
 } EndEntry;
 
-#define END_BITS 13
+#define END_BITS 15
 #define END_SIZE ((size_t)1 << END_BITS)
 static EndEntry *end_table = NULL;
 
@@ -382,10 +408,17 @@ static inline int schwuenge_left(const Pos *p) {
 
 /* The key of a position of the trick game: with the pile closed, how many cards were drawn does not
  * matter (7); with it open (the Gang without the Angriff), drawn / 2 (the phase tells its parity). */
-static inline uint64_t end_key(const Pos *p) {
-    return (uint64_t)p->hands[0] | ((uint64_t)p->hands[1] << 26) | ((uint64_t)p->phase << 52) |
-           ((uint64_t)p->to_move << 54) | ((uint64_t)p->led << 55) | ((uint64_t)p->pending << 60) |
-           ((uint64_t)(closed_pile(p) ? 7 : p->drawn >> 1) << 61);
+static inline uint64_t end_key(const Ctx *c, const Pos *p) {
+    int closed = closed_pile(p);
+    uint32_t live = p->hands[0] | p->hands[1] | (closed ? 0 : c->rest[p->drawn]);
+    uint32_t led = p->led;
+    if (led != NO_CARD) {
+        live |= 1u << led;
+        if (led < KR) led = (uint32_t)__builtin_ctz(pack_cards(live, 1u << led));
+    }
+    return (uint64_t)pack_cards(live, p->hands[0]) | ((uint64_t)pack_cards(live, p->hands[1]) << 26) |
+           ((uint64_t)p->phase << 52) | ((uint64_t)p->to_move << 54) | ((uint64_t)led << 55) |
+           ((uint64_t)p->pending << 60) | ((uint64_t)(closed ? 7 : p->drawn >> 1) << 61);
 }
 
 /* r from position p (fail-soft alpha-beta in tricks): exact inside (alpha, beta), a bound outside. */
@@ -415,7 +448,7 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     int best_action = -1;
     int use_table = !(c->options & OPT_NO_TABLE);
     if (use_table) {
-        key = end_key(p);
+        key = end_key(c, p);
         e = &c->end_table[(size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - END_BITS))];
         if (e->generation == c->end_generation && e->key == key) {
             if (e->bound == EXACT) return e->value;
@@ -1225,6 +1258,7 @@ PyMODINIT_FUNC PyInit__solver(void) {
     PyObject *m = PyModule_Create(&solver_module);
     if (m == NULL) return NULL;
     init_skip6();
+    init_pack6();
     init_limits();
     if (PyModule_AddIntConstant(m, "OPT_NO_TABLE", OPT_NO_TABLE) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_EQUIVALENT", OPT_NO_EQUIVALENT) < 0 ||
