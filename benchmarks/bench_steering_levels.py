@@ -1,6 +1,7 @@
 """How many random matches and Schwingfeste reach each named match and Schwingfest situation, against steered ones; and which catch the kit's mutants of those situations.
 
 Run: .venv/bin/python benchmarks/bench_steering_levels.py [--matches 2000] [--fests 500] [--seeds 5] [--repeat 5]
+     .venv/bin/python benchmarks/bench_steering_levels.py --write   (the table of docs/harness.md only, rewritten)
 
 Prints, per match and Schwingfest situation of ``schwinget_spec.conformance.harness.situations``:
 how often the harness's random matches (``level_vectors.random_matches``: uniform random
@@ -24,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shlex
 import statistics
 import time
 from collections import Counter
+from pathlib import Path
 
 from schwinget_spec.conformance.harness import level_vectors
 from schwinget_spec.conformance.harness.level_vectors import (
@@ -92,6 +95,40 @@ def _caught_by(mutant_id: str, seed: int, steer: int) -> str:
     return f"{d.source.split(',')[0]} ({d.clause_id})"
 
 
+HARNESS_DOC = Path(__file__).resolve().parent.parent / "docs" / "harness.md"
+"""The page whose ``level-steering`` table and steered counts ``--write`` rewrites."""
+
+
+def write_table(matches: int, fests: int) -> None:
+    """Rewrite docs/harness.md's table of match and Schwingfest situations (between ``<!-- level-steering -->`` markers) and its count of steered games, from ``matches`` random matches, ``fests`` random Schwingfeste and the steered games of a default run (seed 0)."""
+    counts, _, _ = _uniform(matches, fests)
+    run = steered_levels(DEFAULT_STEER, seed=0)
+    rows = [
+        "| situation | random games per hit | random games for 10 hits | steered games aimed at it | reached by the steered games |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name in (*MATCH_SITUATIONS, *FEST_SITUATIONS):
+        games = matches if name in MATCH_SITUATIONS else fests
+        hits = counts[name]
+        per_hit = f"{games / hits:.1f}" if hits else f"> {games}"
+        needed = f"{DEFAULT_STEER * games / hits:.0f}" if hits else "?"
+        rows.append(f"| `{name}` | {per_hit} | {needed} | {run.kept.get(name, 0)} | {run.reached.get(name, 0)} |")
+    text = HARNESS_DOC.read_text(encoding="utf-8")
+    head, rest = text.split("<!-- level-steering -->\n", 1)
+    _, tail = rest.split("<!-- /level-steering -->", 1)
+    text = head + "<!-- level-steering -->\n" + "\n".join(rows) + "\n<!-- /level-steering -->" + tail
+    gaenge = sum(len(m.gaenge) for m in run.matches) + sum(len(f.meetings) for f in run.fests)
+    text, found = re.subn(
+        r"\d+ steered matches and \d+ steered Schwingfeste \(\d+ Gänge\), from\s+\d+ designs on paper and \d+ reference playouts",
+        f"{len(run.matches)} steered matches and {len(run.fests)} steered Schwingfeste ({gaenge} Gänge), from\n"
+        f"{sum(run.designs.values())} designs on paper and {sum(run.playouts.values())} reference playouts",
+        text,
+    )
+    assert found == 1, "the sentence that counts the steered games is not in docs/harness.md"
+    HARNESS_DOC.write_text(text, encoding="utf-8")
+    print(f"rewrote the level-steering table of {HARNESS_DOC}")
+
+
 def _cpu() -> float:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
@@ -123,7 +160,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5, help="seeds of the mutant runs")
     parser.add_argument("--repeat", type=int, default=5, help="runs of the level play against --engine, each way")
     parser.add_argument("--engine", default="node examples/js/schwinget.js", help="the engine whose level play is timed")
+    parser.add_argument("--write", action="store_true", help="rewrite the table of docs/harness.md and stop")
     args = parser.parse_args()
+    if args.write:
+        write_table(args.matches, args.fests)
+        return
 
     counts, gaenge, _ = _uniform(args.matches, args.fests)
     run = steered_levels(DEFAULT_STEER, seed=0)

@@ -201,7 +201,7 @@ def replay_lines(document: Any, lang: Lang = "en") -> list[Line] | Verdict:
     verdict = verify_trace(document)
     if not verdict.conforms:
         return verdict
-    rules = rules_from_json(document.get("rules", {}))
+    rules = rules_from_json(document.get("rules", {}), version=document["version"])
     kind = document["kind"]
     system = ScoringSystem(document["scoring"]) if "scoring" in document else None
     lines: list[Line] = [Line("", _title(document, system, lang), "bold")]

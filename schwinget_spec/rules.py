@@ -115,19 +115,20 @@ class Rules:
     ("Dabei ist die Anzahl gemachter Stiche entscheidend", ``gang.tricks_decide``, read as
     the goal's tie-break); equal tricks too, the match is drawn."""
 
-    fest_starter: Literal["alternate", "younger", "loser_of_first_meeting"] = attrs.field(
-        default="alternate",
-        validator=_one_of(("alternate", "younger", "loser_of_first_meeting")),
+    fest_starter: Literal["loser_of_first_meeting", "alternate", "younger"] = attrs.field(
+        default="loser_of_first_meeting",
+        validator=_one_of(("loser_of_first_meeting", "alternate", "younger")),
     )
     """AMB-FEST-STARTER. Who starts each Gang of a Schwingfest (each meeting is one Gang).
-    ``"alternate"`` (default): the younger of the pair starts their first meeting, the
-    older their second. ``"younger"``: the younger of the pair starts both meetings.
-    ``"loser_of_first_meeting"``: the pair's two meetings as a short match: the younger
-    starts the first meeting; the loser of the first meeting starts the second
-    (``match.loser_starts``); after a drawn first meeting the pair's points are equal (a
-    Gestellter gives both the same, ``match.draw_starter``), so ``draw_tie_starter``
-    decides: the younger under ``"younger"`` and ``"drawn_gang_starter"``, the older
-    under ``"drawn_gang_other"``."""
+    ``"loser_of_first_meeting"`` (default): the pair's two meetings as a short match under
+    the match's Ablauf: the younger starts the first meeting (``match.first_starter``); the
+    loser of the first meeting starts the second (``match.loser_starts``); after a drawn
+    first meeting the pair's points are equal (a Gestellter gives both the same,
+    ``match.draw_starter``), so ``draw_tie_starter`` decides: the younger under
+    ``"younger"`` and ``"drawn_gang_starter"``, the older under ``"drawn_gang_other"``.
+    ``"alternate"`` (the default before vector suite 3): the younger of the pair starts
+    their first meeting, the older their second. ``"younger"``: the younger of the pair
+    starts both meetings."""
 
     fest_tiebreak: Literal["shared", "wins_then_plattwuerfe"] = attrs.field(
         default="shared",

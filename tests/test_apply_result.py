@@ -167,11 +167,14 @@ def test_a_fest_refuses_a_meeting_fought_or_not_scheduled() -> None:
 
 @pytest.mark.clause("match.loser_starts")
 def test_a_second_meeting_before_the_first_is_refused_when_the_loser_starts_it() -> None:
-    """Under ``loser_of_first_meeting`` the second meeting cannot be recorded before the first; under the other readings it can."""
+    """Under ``loser_of_first_meeting``, the default, the second meeting cannot be recorded before the first; under ``"alternate"`` it can."""
     fest = start_schwingfest(NAMES[:3], S, 1, Rules(fest_starter="loser_of_first_meeting"))
     exc = _refused(fest, lambda: fest.apply_result(Meeting(1, 2, 2), GESTELLTER), SchwingfestError)
     assert exc.clause_id == "match.loser_starts"
-    alternate = start_schwingfest(NAMES[:3], S).apply_result(Meeting(1, 2, 2), GESTELLTER)
+    default = start_schwingfest(NAMES[:3], S)
+    exc = _refused(default, lambda: default.apply_result(Meeting(1, 2, 2), GESTELLTER), SchwingfestError)
+    assert exc.clause_id == "match.loser_starts"
+    alternate = start_schwingfest(NAMES[:3], S, 1, Rules(fest_starter="alternate")).apply_result(Meeting(1, 2, 2), GESTELLTER)
     gang = alternate.gang_of(Meeting(1, 2, 2))
     assert gang is not None
     assert gang.starter == 2

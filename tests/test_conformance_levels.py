@@ -173,8 +173,6 @@ def test_the_registry_breaks_every_cell_of_the_table_and_every_kind_of_level_bug
                       "match.winner", "match.record_points", "fest.twice_each", "fest.parallel"}
 
 
-_STARTER_KIND = frozenset({"fest-starter-always-younger"})
-"""Level mutants whose clause is a schedule clause (``fest.twice_each``) but whose bug is a meeting's starter: the second meeting under ``fest_starter="alternate"``."""
 _KINDS = {
     ("scoring", "table"): "wrong_points", ("scoring", "scoring"): "wrong_points",
     ("match", "match.first_starter"): "wrong_starter", ("match", "match.loser_starts"): "wrong_starter",
@@ -185,8 +183,6 @@ _KINDS = {
 
 
 def _kind(level: str, clause_id: str, mutant_id: str) -> str:
-    if mutant_id in _STARTER_KIND:
-        return "wrong_starter"
     return _KINDS.get((level, clause_id)) or _KINDS[(level, clause_id.split(".", maxsplit=1)[0])]
 
 

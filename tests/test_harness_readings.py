@@ -39,7 +39,7 @@ def test_hello_reads_the_values_each_switch_is_played_with() -> None:
     assert hello.switches == ("konter_beats_trump_six", "draw_tie_starter")
     assert hello.readings.values_of("draw_tie_starter") == ("drawn_gang_other",)
     assert hello.readings.values_of("konter_beats_trump_six") == (True, False)
-    assert hello.readings.values_of("fest_starter") == ("alternate",)
+    assert hello.readings.values_of("fest_starter") == ("loser_of_first_meeting",)
     assert hello.readings.base == Rules(draw_tie_starter="drawn_gang_other")
     listed = parse_hello(_hello(["fest_tiebreak"]))
     assert listed.readings.values_of("fest_tiebreak") == switch_values("fest_tiebreak") == ("shared", "wins_then_plattwuerfe")
@@ -192,15 +192,17 @@ def test_a_skip_list_entry_for_one_value_skips_exactly_the_vectors_depending_on_
     assert report.levels is not None
     skipped = {vid for check in report.levels.checks for vid, reason in check.skipped if reason.startswith("skip list")}
     assert skipped == depending == {
-        "match.rules.draw_tie_starter.younger.001", "schwingfest.valid.loser_of_first_meeting_drawn.001",
+        "match.rules.draw_tie_starter.younger.001", "schwingfest.valid.four.001",
+        "schwingfest.valid.wins_then_plattwuerfe.001", "schwingfest.valid.loser_of_first_meeting_drawn.001",
     }
     assert {s.id for s in report.skipped if s.by_skiplist} == depending
     assert "younger" not in sent
     assert "drawn_gang_starter" in sent
     doc = " ".join(DOC.read_text(encoding="utf-8").split())
     assert (
-        "An entry for `draw_tie_starter` `\"younger\"` skips exactly two shipped vectors, "
-        "`match.rules.draw_tie_starter.younger.001` and `schwingfest.valid.loser_of_first_meeting_drawn.001`."
+        "An entry for `draw_tie_starter` `\"younger\"` skips exactly four shipped vectors, "
+        "`match.rules.draw_tie_starter.younger.001`, `schwingfest.valid.four.001`, "
+        "`schwingfest.valid.wins_then_plattwuerfe.001` and `schwingfest.valid.loser_of_first_meeting_drawn.001`"
     ) in doc
 
 
@@ -232,7 +234,7 @@ def test_a_value_the_skip_list_takes_out_is_not_sent_when_stale_skips_are_checke
 
 @pytest.mark.clause("match.draw_starter")
 def test_a_declared_value_answered_unsupported_is_a_divergence() -> None:
-    """An engine that declares ``draw_tie_starter`` with two values and then answers ``unsupported`` to one of them diverges at the match level (``protocol``, an error answer)."""
+    """An engine that declares ``draw_tie_starter`` with two values and then answers ``unsupported`` to one of them diverges at the match level (``protocol``, an error answer), and at the Schwingfest level, whose ``fest_start`` sends the switch too."""
 
     def start() -> LoopbackClient:
         server = ReferenceServer(declare=Readings.from_json({"draw_tie_starter": ["younger"]}))
@@ -251,4 +253,4 @@ def test_a_declared_value_answered_unsupported_is_a_divergence() -> None:
     assert d is not None
     assert (d.level, d.kind, d.field) == ("match", "protocol", "error")
     assert "unsupported" in d.message
-    assert verdict_line(report) == "DIVERGES at match"
+    assert verdict_line(report) == "DIVERGES at match, schwingfest"

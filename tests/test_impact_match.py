@@ -77,10 +77,14 @@ def test_starter_rows_cover_every_match_and_fest_reading(starters: list) -> None
 
 @pytest.mark.clause("fest.twice_each")
 def test_fest_readings_move_the_starters_they_must(starters: list) -> None:  # type: ignore[type-arg]
-    """'younger' moves exactly the second meetings (half the Gänge); the tie-break moves no starter but may move ranks."""
+    """Against the default (the loser of a pair's first meeting starts the second, the younger after a draw), 'alternate' moves the second meetings whose first the younger lost or drew, 'younger' those the older lost: together every second meeting (half the Gänge) once; the tie-break moves no starter but may move ranks."""
     by = {(r.switch, r.reading): r for r in starters}
     younger = by[("fest_starter", "'younger'")]
-    assert younger.gaenge.count * 2 == younger.gaenge.runs
+    alternate = by[("fest_starter", "'alternate'")]
+    assert younger.gaenge.runs == alternate.gaenge.runs
+    assert (younger.gaenge.count + alternate.gaenge.count) * 2 == younger.gaenge.runs
+    assert younger.gaenge.count > 0
+    assert alternate.gaenge.count > 0
     tiebreak = by[("fest_tiebreak", "'wins_then_plattwuerfe'")]
     assert tiebreak.gaenge.count == 0
     assert tiebreak.runs_changed.count == 0

@@ -42,9 +42,9 @@ LEVEL_SWITCHES: Mapping[str, tuple[str, ...]] = {
     "start": GANG_SWITCHES,
     "points": SCORING_SWITCHES,
     "match_start": (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES),
-    "fest_start": (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES),
+    "fest_start": (*GANG_SWITCHES, *SCORING_SWITCHES, "draw_tie_starter", *FEST_SWITCHES),
 }
-"""The switches each request that carries ``rules`` may send: those of its level."""
+"""The switches each request that carries ``rules`` may send: those of its level (a Schwingfest's ``draw_tie_starter`` names who starts a pair's second meeting after a drawn first)."""
 
 SUBSETS: Mapping[str, tuple[str, ...]] = {
     "none": (),
@@ -127,6 +127,7 @@ def test_every_declared_switch_of_a_level_is_sent_with_its_value() -> None:
     assert match["rules"]["draw_tie_starter"] == "drawn_gang_other"
     assert tuple(fest["rules"]) == LEVEL_SWITCHES["fest_start"]
     assert fest["rules"]["fest_tiebreak"] == "wins_then_plattwuerfe"
+    assert fest["rules"]["draw_tie_starter"] == "drawn_gang_other"
 
 
 @pytest.mark.parametrize(

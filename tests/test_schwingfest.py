@@ -138,18 +138,19 @@ def test_no_card_set_is_refused() -> None:
     [("alternate", "b"), ("younger", "a")],
 )
 def test_who_starts_each_meeting_follows_the_switch(mode: str, second: str) -> None:
-    """AMB-FEST-STARTER: the younger of a pair starts their first meeting; the second goes to the older (default) or again the younger."""
+    """AMB-FEST-STARTER: the younger of a pair starts their first meeting; the second goes to the older (``"alternate"``) or again the younger (``"younger"``), neither of them the default."""
     fest = play_schwingfest(NAMES[:4], 3, S, sets=2, rules=Rules(fest_starter=mode))  # type: ignore[arg-type]
     for g in fest.fought:
         expected = g.meeting.a if g.meeting.leg == 1 else getattr(g.meeting, second)
         assert g.starter == expected
-    assert Rules().fest_starter == "alternate"
+    assert Rules().fest_starter == "loser_of_first_meeting"
 
 
 @pytest.mark.clause("match.loser_starts")
 def test_loser_of_the_first_meeting_starts_the_second() -> None:
-    """AMB-FEST-STARTER ``loser_of_first_meeting``: the second meeting is started by the first's loser, by the younger after a draw (``draw_tie_starter`` default)."""
-    fest = play_schwingfest(NAMES[:4], 3, P, sets=2, rules=Rules(fest_starter="loser_of_first_meeting"))
+    """AMB-FEST-STARTER ``loser_of_first_meeting``, the default: the second meeting is started by the first's loser, by the younger after a draw (``draw_tie_starter`` default)."""
+    fest = play_schwingfest(NAMES[:4], 3, P, sets=2)
+    assert fest.rules == Rules(fest_starter="loser_of_first_meeting")
     firsts = {(g.meeting.a, g.meeting.b): g for g in fest.fought if g.meeting.leg == 1}
     seconds = [g for g in fest.fought if g.meeting.leg == 2]
     assert len(seconds) == 6

@@ -1,4 +1,4 @@
-"""The trace format's versions: version 2 writes every seat "P0"/"P1", a match's winner too; version 1 (a winner 0/1) is still read, with a deprecation note."""
+"""The trace format's versions: version 2 writes every seat "P0"/"P1", a match's winner too; version 1 (a winner 0/1, fest_starter "alternate" when left out) is still read, with a deprecation note."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from click.testing import CliRunner
 from schwinget_spec.cli import cli
 from schwinget_spec.conformance.trace.verify import (
     READ_VERSIONS,
+    VERSION_1_DEFAULTS,
     Verdict,
     VerdictKind,
     load_schema,
+    rules_from_json,
     verify_trace,
     verify_trace_file,
     verify_trace_text,
@@ -24,6 +26,7 @@ from schwinget_spec.conformance.trace.verify import (
 from schwinget_spec.deal import Deal
 from schwinget_spec.match import MatchLength, play_out, random_chooser, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.trace import TRACE_VERSION, match_trace, schwingfest_trace
@@ -156,3 +159,31 @@ def test_a_schwingfest_winner_stays_a_schwinger_s_number() -> None:
     doc["claims"]["winner"] = "P0"
     verdict = verify_trace(doc)
     assert (verdict.kind, verdict.where) == (VerdictKind.MALFORMED, "/claims/winner")
+
+
+def _fest_doc(starter: str) -> dict[str, Any]:
+    fest = start_schwingfest(["A", "B", "C"], ScoringSystem.PUNKTEWERTUNG, rules=Rules(fest_starter=starter))  # type: ignore[arg-type]
+    states = []
+    for k, meeting in enumerate(m for r in fest.schedule.rounds for m in r):
+        state = play_out(fest.start_meeting(meeting, Deal.shuffled(60 + k)), random_chooser(60 + k))
+        fest = fest.apply_gang(meeting, state)
+        states.append(state)
+    doc: dict[str, Any] = json.loads(json.dumps(schwingfest_trace(fest, states)))
+    del doc["rules"]["fest_starter"]
+    return doc
+
+
+@pytest.mark.clause("match.loser_starts", "fest.twice_each")
+def test_a_version_1_trace_leaving_out_fest_starter_is_read_under_the_default_it_was_written_under() -> None:
+    """A version 1 Schwingfest trace without ``fest_starter`` is read under ``"alternate"``, version 1's default; a version 2 trace without it under ``"loser_of_first_meeting"``, the default now."""
+    assert VERSION_1_DEFAULTS == {"fest_starter": "alternate"}
+    assert rules_from_json({}, version=1) == Rules(fest_starter="alternate")
+    assert rules_from_json({"fest_starter": "younger"}, version=1) == Rules(fest_starter="younger")
+    assert rules_from_json({}) == Rules() == Rules(fest_starter="loser_of_first_meeting")
+    old = {**_fest_doc("alternate"), "version": 1}
+    assert _quietly(verify_trace, old).kind is VerdictKind.CONFORMS
+    wrong = verify_trace({**old, "version": 2})
+    assert (wrong.kind, wrong.clause_id) == (VerdictKind.ILLEGAL_ACTION, "match.loser_starts")
+    new = _fest_doc("loser_of_first_meeting")
+    assert verify_trace(new).kind is VerdictKind.CONFORMS
+    assert _quietly(verify_trace, {**new, "version": 1}).kind is VerdictKind.ILLEGAL_ACTION

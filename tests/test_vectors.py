@@ -97,6 +97,7 @@ def test_vectors_separate_shared_from_dense_ranks_under_both_systems() -> None:
         if _dense(ranks) != ranks:
             separating[vector.id] = vector
     assert sorted(separating) == [
+        "schwingfest.valid.four.001",
         "schwingfest.valid.rank_after_shared.punktewertung.001",
         "schwingfest.valid.rank_after_shared.schwingerwertung.001",
     ]
@@ -259,6 +260,30 @@ def test_generate_files_names_one_file_per_group() -> None:
     files = generate_files()
     for name, text in files.items():
         assert json.loads(text)["group"].replace(".", "-") + ".json" == name
+
+
+def test_a_switch_entry_skips_only_the_vectors_depending_on_it_and_runs_the_others_under_a_played_value() -> None:
+    """An engine that plays only ``fest_starter="alternate"`` skips the vectors whose result depends on the switch; every other vector runs, its rules (and its trace's) set to ``"alternate"``, and passes."""
+    skiplist = parse_skiplist({
+        "format": "schwinget-skiplist", "version": 1, "implementation": "alternate only",
+        "skip": [
+            {"switch": "fest_starter", "value": "loser_of_first_meeting", "reason": "plays alternate only"},
+            {"switch": "fest_starter", "value": "younger", "reason": "plays alternate only"},
+        ],
+    })
+    run, skipped = filter_vectors(SUITE, skiplist)
+    assert {v.id for v, _ in skipped} == {
+        v.id for v in SUITE if v.depends_on is not None and "fest_starter" in v.depends_on and v.rules.get("fest_starter") != "alternate"
+    }
+    assert "schwingfest.valid.three.001" in {v.id for v, _ in skipped}
+    assert "schwingfest.valid.alternate.001" in {v.id for v in run}
+    assert "gang.valid.outcome.sieg_mit_angriff.001" not in {v.id for v, _ in skipped}
+    traces = [v for v in run if v.kind == "trace" and isinstance(v.input, dict) and "fest_starter" in v.input.get("rules", {})]
+    assert traces
+    assert all(v.rules["fest_starter"] == v.input["rules"]["fest_starter"] == "alternate" for v in traces)
+    assert all(r.passed for r in run_vectors(run))
+    unchanged = [v for v in SUITE if v.id == "gang.valid.outcome.sieg_mit_angriff.001"]
+    assert unchanged[0].rules["fest_starter"] == "loser_of_first_meeting"
 
 
 def test_skiplist_filters_by_id_prefix_and_switch() -> None:

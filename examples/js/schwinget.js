@@ -45,12 +45,12 @@ const DEFAULT_RULES = {
   void_kampfrichter_neutralises: true, // AMB-KAMPFRICHTER-VOID
   good_loser_after_plattwurf: true, // AMB-GUT-GEKAEMPFT-PLATTWURF
   draw_tie_starter: 'younger', // AMB-DRAW-TIE-STARTER
-  fest_starter: 'alternate', // AMB-FEST-STARTER
+  fest_starter: 'loser_of_first_meeting', // AMB-FEST-STARTER
   fest_tiebreak: 'shared', // AMB-FEST-TIES
 };
 const SWITCH_VALUES = {
   draw_tie_starter: ['younger', 'drawn_gang_starter', 'drawn_gang_other'],
-  fest_starter: ['alternate', 'younger', 'loser_of_first_meeting'],
+  fest_starter: ['loser_of_first_meeting', 'alternate', 'younger'],
   fest_tiebreak: ['shared', 'wins_then_plattwuerfe'],
 };
 

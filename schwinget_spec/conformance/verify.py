@@ -5,6 +5,8 @@ from __future__ import annotations
 from schwinget_spec.conformance.trace.verify import (
     MAX_GAENGE,
     MAX_TRACE_BYTES,
+    READ_VERSIONS,
+    VERSION_1_DEFAULTS,
     RulesJsonError,
     Verdict,
     VerdictKind,
@@ -18,6 +20,8 @@ from schwinget_spec.conformance.trace.verify import (
 __all__ = [
     "MAX_GAENGE",
     "MAX_TRACE_BYTES",
+    "READ_VERSIONS",
+    "VERSION_1_DEFAULTS",
     "RulesJsonError",
     "Verdict",
     "VerdictKind",

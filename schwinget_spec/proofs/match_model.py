@@ -43,7 +43,7 @@ __all__ = [
 
 DRAW_TIE_READINGS: tuple[str, ...] = ("younger", "drawn_gang_starter", "drawn_gang_other")
 """The readings of ``Rules.draw_tie_starter`` (AMB-DRAW-TIE-STARTER), default first."""
-FEST_STARTER_READINGS: tuple[str, ...] = ("alternate", "younger", "loser_of_first_meeting")
+FEST_STARTER_READINGS: tuple[str, ...] = ("loser_of_first_meeting", "alternate", "younger")
 """The readings of ``Rules.fest_starter`` (AMB-FEST-STARTER), default first."""
 FEST_TIEBREAK_READINGS: tuple[str, ...] = ("shared", "wins_then_plattwuerfe")
 """The readings of ``Rules.fest_tiebreak`` (AMB-FEST-TIES), default first."""

@@ -24,7 +24,8 @@ from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 
 __all__ = ["SCORING_DROP_ONE_QUERIES", "clauses_without_constraints", "scoring_drop_one_analysis"]
 
-
+_DEFAULT = Rules()
+"""The default readings, under which the fest model is asked and its fests are replayed (``fest_starter``, ``fest_tiebreak``)."""
 
 
 def _system(model: z3.ModelRef, schwingerwertung: z3.BoolRef) -> ScoringSystem:
@@ -95,7 +96,8 @@ def _fest_clause(cid: str) -> str:
     sw, gl = z3.Bool("drop.schwingerwertung"), z3.Bool("drop.good_loser")
     kinds = {m: KindVar(f"m{m.a}{m.b}_{m.leg}") for m in fest_meetings(len(FEST_NAMES))}
     fm = FestModel(
-        len(FEST_NAMES), kinds, fest_starter="alternate", fest_tiebreak="shared", schwingerwertung=sw, good_loser_after_plattwurf=gl
+        len(FEST_NAMES), kinds, fest_starter=_DEFAULT.fest_starter, fest_tiebreak=_DEFAULT.fest_tiebreak,
+        schwingerwertung=sw, good_loser_after_plattwurf=gl,
     )
     verdict, model = _ask(fm.constraints, cid, lambda s: fm.assert_into(s, drop=(cid,)), fm.tags())
     if model is None:
@@ -140,7 +142,10 @@ def scoring_drop_one_analysis() -> dict[str, str]:
         if not cid.startswith("table."):
             report[f"match:{cid}"] = _match_clause(cid)
     fest_kinds = {m: KindVar(f"ids.m{m.a}{m.b}_{m.leg}") for m in fest_meetings(len(FEST_NAMES))}
-    fest = FestModel(len(FEST_NAMES), fest_kinds, fest_starter="alternate", fest_tiebreak="shared", schwingerwertung=sw, good_loser_after_plattwurf=gl)
+    fest = FestModel(
+        len(FEST_NAMES), fest_kinds, fest_starter=_DEFAULT.fest_starter, fest_tiebreak=_DEFAULT.fest_tiebreak,
+        schwingerwertung=sw, good_loser_after_plattwurf=gl,
+    )
     for cid in fest.clause_ids():
         if not cid.startswith("table."):
             report[f"fest:{cid}"] = _fest_clause(cid)
@@ -156,7 +161,7 @@ def clauses_without_constraints() -> tuple[str, ...]:
     fest_kinds = {m: KindVar(f"ids.m{m.a}{m.b}_{m.leg}") for m in fest_meetings(len(FEST_NAMES))}
     tagged |= set(
         FestModel(
-            len(FEST_NAMES), fest_kinds, fest_starter="alternate", fest_tiebreak="shared", schwingerwertung=sw, good_loser_after_plattwurf=gl
+            len(FEST_NAMES), fest_kinds, fest_starter=_DEFAULT.fest_starter, fest_tiebreak=_DEFAULT.fest_tiebreak, schwingerwertung=sw, good_loser_after_plattwurf=gl
         ).clause_ids()
     )
     return tuple(c for c in CLAUSES if c not in tagged)

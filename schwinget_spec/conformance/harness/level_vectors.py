@@ -20,8 +20,8 @@ from schwinget_spec.conformance.harness.level_report import LevelsReport
 from schwinget_spec.conformance.harness.report import Divergence
 from schwinget_spec.conformance.harness.steering import DEFAULT_STEER
 from schwinget_spec.conformance.harness.steering_levels import SteeredLevels, steered_levels
+from schwinget_spec.conformance.protocol.levels import FEST_LEVEL_SWITCHES
 from schwinget_spec.conformance.protocol.messages import (
-    FEST_SWITCHES,
     GANG_SWITCHES,
     MATCH_SWITCHES,
     SCORING_SWITCHES,
@@ -166,7 +166,7 @@ def random_fests(count: int, seed: int, switches: Iterable[str]) -> list[FestSpe
     for i in range(count):
         players = 3 + i % 2
         sets = 1 + rng.below(2)
-        rules = random_rules(rng, switches, (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES))
+        rules = random_rules(rng, switches, FEST_LEVEL_SWITCHES)
         fest_seed = rng.seed()
         pairs = [(a, b, leg) for leg in (1, 2) for a in range(players) for b in range(a + 1, players)]
         meetings = {key: PlannedGang(Deal.shuffled(s), seed=s) for key, s in zip(pairs, gang_seeds(fest_seed, len(pairs)), strict=True)}

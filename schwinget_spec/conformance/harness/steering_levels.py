@@ -32,6 +32,7 @@ from schwinget_spec.conformance.harness.situations import (
     match_situations,
 )
 from schwinget_spec.conformance.harness.steering import Aim, AngriffAt, aimed_play
+from schwinget_spec.conformance.protocol.levels import FEST_LEVEL_SWITCHES
 from schwinget_spec.conformance.protocol.messages import (
     FEST_SWITCHES,
     GANG_SWITCHES,
@@ -63,7 +64,7 @@ ResultClass: TypeAlias = tuple[Outcome, Player | None, bool]
 _GESTELLTER: ResultClass = (Outcome.GESTELLTER, None, False)
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 _MATCH_RULES = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)
-_FEST_RULES = (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES)
+_FEST_RULES = FEST_LEVEL_SWITCHES
 _NEEDS: Mapping[str, tuple[str, Any]] = MappingProxyType({
     "match_good_loser_after_plattwurf": ("good_loser_after_plattwurf", True),
     "fest_equal_points_told_apart": ("fest_tiebreak", "wins_then_plattwuerfe"),

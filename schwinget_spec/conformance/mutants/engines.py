@@ -677,14 +677,14 @@ class FestCrowdedRounds(ReferenceEngine):
 
 
 class FestStarterAlwaysYounger(ReferenceEngine):
-    """Breaks ``fest.twice_each``: The younger of a pair starts both its meetings whatever fest_starter says."""
+    """Breaks ``match.loser_starts``: The younger of a pair starts both its meetings whatever fest_starter says."""
 
     def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
         return a
 
 
 class FestWinnerOfFirstStarts(ReferenceEngine):
-    """Breaks ``match.loser_starts``: Under fest_starter "loser_of_first_meeting" the winner of a pair's first meeting starts the second."""
+    """Breaks ``match.loser_starts``: Under fest_starter "loser_of_first_meeting" (the default) the winner of a pair's first meeting starts the second."""
 
     def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
         before = fest.meetings_of(a, b)

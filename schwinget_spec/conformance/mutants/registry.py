@@ -210,12 +210,13 @@ MUTANTS: tuple[Mutant, ...] = (
        "the schedule puts the first two rounds into one, so a Schwinger fights twice in a round", level="schwingfest",
        neighbours=("fest.twice_each",)),
     # the second meeting's starter follows Rules.fest_starter (AMB-FEST-STARTER): the clause of the reading in force
-    # (divergence_clauses.fest_starter_clause: fest.twice_each under "alternate", match.loser_starts under "loser_of_first_meeting")
-    _m("fest-starter-always-younger", "fest.twice_each", "FestStarterAlwaysYounger",
+    # (divergence_clauses.fest_starter_clause: match.loser_starts under "loser_of_first_meeting", the default,
+    # fest.twice_each under "alternate")
+    _m("fest-starter-always-younger", "match.loser_starts", "FestStarterAlwaysYounger",
        "the younger of a pair starts both its meetings whatever fest_starter says", level="schwingfest",
-       neighbours=("match.first_starter", "match.loser_starts")),
+       neighbours=("match.first_starter", "match.draw_starter", "fest.twice_each")),
     _m("fest-winner-of-first-starts", "match.loser_starts", "FestWinnerOfFirstStarts",
-       'under fest_starter "loser_of_first_meeting" the winner of a pair\'s first meeting starts the second',
+       'under fest_starter "loser_of_first_meeting" (the default) the winner of a pair\'s first meeting starts the second',
        level="schwingfest", neighbours=("match.first_starter", "fest.twice_each")),
     # the booklet ranks a Schwingfest by points as it ranks a match (match.winner); ties are AMB-FEST-TIES
     _m("fest-ranks-not-shared", "match.winner", "FestRanksNotShared",

@@ -45,8 +45,10 @@ __all__ = [
 
 MATCH_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)
 """The switches of the match level, in the order ``match_start`` sends those the engine declared: the Gang's, the scoring and the match switches."""
-FEST_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *FEST_SWITCHES)
-"""The switches of the Schwingfest level, in the order ``fest_start`` sends those the engine declared: the Gang's, the scoring and the Schwingfest switches."""
+FEST_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, "draw_tie_starter", *FEST_SWITCHES)
+"""The switches of the Schwingfest level, in the order ``fest_start`` sends those the engine declared: the Gang's, the scoring
+switches, ``draw_tie_starter`` (under ``fest_starter="loser_of_first_meeting"``, the default, it names who starts a pair's
+second meeting after a drawn first: AMB-FEST-STARTER) and the Schwingfest switches."""
 
 
 def rules_json(rules: Rules, switches: Sequence[str]) -> dict[str, Any]:
@@ -94,7 +96,7 @@ def match_start_message(
 def fest_start_message(
     players: int, sets: int, system: ScoringSystem, rules: Rules, *, declared: Collection[str]
 ) -> dict[str, Any]:
-    """The ``fest_start`` request: a Schwingfest of ``players`` Schwinger (0 the youngest) on ``sets`` card sets, with the Gang, scoring and Schwingfest switches of ``rules`` the engine declared."""
+    """The ``fest_start`` request: a Schwingfest of ``players`` Schwinger (0 the youngest) on ``sets`` card sets, with the switches of ``FEST_LEVEL_SWITCHES`` in ``rules`` the engine declared."""
     return {
         "cmd": "fest_start",
         "players": players,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from itertools import zip_longest
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -50,6 +51,7 @@ __all__ = [
     "MAX_GAENGE",
     "MAX_TRACE_BYTES",
     "READ_VERSIONS",
+    "VERSION_1_DEFAULTS",
     "RulesJsonError",
     "Verdict",
     "VerdictKind",
@@ -534,15 +536,22 @@ class RulesJsonError(ParseError):
         self.where = where
 
 
-def rules_from_json(obj: Mapping[str, Any], where: str = "/rules") -> Rules:
+VERSION_1_DEFAULTS: Mapping[str, Any] = MappingProxyType({"fest_starter": "alternate"})
+"""The switches whose default a version 1 trace was written under and the library has since changed: a version 1
+trace that leaves one out keeps the reading it was played under (``fest_starter``'s default was ``"alternate"``)."""
+
+
+def rules_from_json(obj: Mapping[str, Any], where: str = "/rules", *, version: int = TRACE_VERSION) -> Rules:
     """The Rules value a trace's ``rules`` object selects; switches not given keep their defaults.
 
-    Raises ``RulesJsonError`` (a ``ParseError``) naming the switch for an unknown switch
-    or a value it does not take.
+    The defaults are those of the trace format ``version``: a version 1 trace that leaves
+    out a switch of ``VERSION_1_DEFAULTS`` keeps the value version 1 played. Raises
+    ``RulesJsonError`` (a ``ParseError``) naming the switch for an unknown switch or a
+    value it does not take.
     """
     fields = {f.name: f for f in attrs.fields(Rules)}
     defaults = Rules()
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = dict(VERSION_1_DEFAULTS) if version == 1 else {}
     for name, value in obj.items():
         if name not in fields:
             raise RulesJsonError(
@@ -579,7 +588,7 @@ def _verify(document: Mapping[str, Any], twin: RecordedReplayer | None) -> None:
     if document["format"] != TRACE_FORMAT or document["version"] not in READ_VERSIONS:
         raise _malformed("/version", "version", "unsupported trace format or version")
     try:
-        rules = rules_from_json(document.get("rules", {}))
+        rules = rules_from_json(document.get("rules", {}), version=document["version"])
     except RulesJsonError as exc:
         raise _malformed(exc.where, "rules", exc.reason) from None
     kind = document["kind"]

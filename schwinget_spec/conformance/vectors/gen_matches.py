@@ -207,12 +207,13 @@ def fest_vectors() -> list[dict[str, Any]]:
     """The ``schwingfest`` group: whole Schwingfeste of 3 and 4 Schwinger (meetings, starters, points, standings)."""
     out = []
     cases = (
-        ("three", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(), ("fest.parallel",),
-         "Three Schwinger, one card set: each meets each twice, 4 Gänge each."),
-        ("four", 4, ScoringSystem.PUNKTEWERTUNG, 2, Rules(), ("fest.four_players", "fest.parallel"),
+        ("three", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(), ("fest.parallel", "match.loser_starts"),
+         "Three Schwinger, one card set: each meets each twice, 4 Gänge each; the loser of a pair's first meeting "
+         "starts their second (fest_starter loser_of_first_meeting, the default)."),
+        ("four", 4, ScoringSystem.PUNKTEWERTUNG, 2, Rules(), ("fest.four_players", "fest.parallel", "match.loser_starts"),
          "Four Schwinger on two card sets: each meets each twice, 6 Gänge each."),
-        ("loser_of_first_meeting", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(fest_starter="loser_of_first_meeting"),
-         ("match.loser_starts",), "The loser of a pair's first meeting starts their second (fest_starter)."),
+        ("alternate", 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(fest_starter="alternate"), (),
+         "The younger of each pair starts their first meeting, the older their second (fest_starter alternate)."),
         ("younger", 3, ScoringSystem.PUNKTEWERTUNG, 1, Rules(fest_starter="younger"), (),
          "The younger of each pair starts both meetings (fest_starter)."),
         ("wins_then_plattwuerfe", 4, ScoringSystem.PUNKTEWERTUNG, 1, Rules(fest_tiebreak="wins_then_plattwuerfe"), (),
@@ -275,12 +276,12 @@ def fest_vectors() -> list[dict[str, Any]]:
                        {"verdict": "malformed", "where": "/gaenge", "clause_id": "fest.twice_each"}))
     out.extend(_rank_after_shared_vectors())
     # seed 9200: the first meeting of Anna and Beat is a Gestellter
-    fest, states = _play_fest(9200, 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules(fest_starter="loser_of_first_meeting"))
+    fest, states = _play_fest(9200, 3, ScoringSystem.SCHWINGERWERTUNG, 1, Rules())
     if not any(g.meeting.leg == 1 and g.result.winner is None for g in fest.fought):
         raise LookupError("Schwingfest seed 9200 no longer draws a first meeting")
     vid = "schwingfest.valid.loser_of_first_meeting_drawn.001"
     out.append(make_vector(vid, "A pair's first meeting is drawn: their points are equal, so draw_tie_starter names the "
-                           "starter of the second, the younger (fest_starter loser_of_first_meeting).",
+                           "starter of the second, the younger (fest_starter loser_of_first_meeting, the default).",
                            (*_FEST_CLAUSES, "match.loser_starts", "match.draw_starter"),
                            schwingfest_trace(fest, states, trace_id=vid), EXPECT_CONFORMS))
     return out

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.conformance.vectors import Vector
+from schwinget_spec.frozen import thaw
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -47,10 +48,19 @@ class SkipEntry:
     link: str | None = None
 
     def skips(self, vector: Vector) -> bool:
-        """True if this entry declares ``vector`` unsupported."""
+        """True if this entry declares ``vector`` unsupported: its id, or a ``switch`` entry whose value ``vector``'s rules set and its result depends on.
+
+        A vector whose rules set the value but whose expected result does not depend on
+        the switch (the switch is not in ``depends_on``) is not skipped: ``filter_vectors``
+        gives it to run under a value the implementation plays. A vector written before
+        ``depends_on`` (None) is skipped whenever its rules set the value.
+        """
         if self.id is not None:
             return vector.id == self.id or (self.id.endswith(".") and vector.id.startswith(self.id))
-        return self.switch is not None and self.switch in vector.rules and vector.rules[self.switch] == self.value
+        if self.switch is None or self.switch not in vector.rules or vector.rules[self.switch] != self.value:
+            return False
+        depends_on = getattr(vector, "depends_on", None)
+        return depends_on is None or self.switch in depends_on
 
 
 @attrs.frozen
@@ -156,13 +166,46 @@ def load_skiplist(path: str | Path) -> SkipList:
 
 
 def filter_vectors(vectors: Iterable[Vector], skiplist: SkipList | None) -> tuple[list[Vector], list[tuple[Vector, SkipEntry]]]:
-    """The vectors to run, and the skipped ones with the entry that skips each."""
+    """The vectors to run, and the skipped ones with the entry that skips each.
+
+    A vector to run whose rules set a value a ``switch`` entry declares unsupported, on
+    which its result does not depend, is given with that switch set (in ``rules`` and in
+    its trace's ``rules``) to the first value of the switch the list does not declare
+    unsupported, the default first: its expected verdict is the same under every value.
+    """
     run: list[Vector] = []
     skipped: list[tuple[Vector, SkipEntry]] = []
+    unplayed = set() if skiplist is None else set(skiplist.unplayed())
     for vector in vectors:
         entry = None if skiplist is None else skiplist.reason_for(vector)
         if entry is None:
-            run.append(vector)
+            run.append(_played(vector, unplayed))
         else:
             skipped.append((vector, entry))
     return run, skipped
+
+
+def _played(vector: Vector, unplayed: set[tuple[str, bool | str]]) -> Vector:
+    # ``vector`` with each switch its rules set to an unplayed value moved to a played one
+    # (only switches it does not depend on are left for this: the others skipped it).
+    changes = {}
+    for name, value in vector.rules.items():
+        if (name, value) in unplayed:
+            played = [v for v in _values(name) if (name, v) not in unplayed]
+            if played:
+                changes[name] = played[0]
+    if not changes or not isinstance(vector.input, Mapping) or not isinstance(vector.input.get("rules"), Mapping):
+        return vector
+    document = thaw(vector.input)
+    document["rules"].update(changes)
+    return attrs.evolve(vector, rules={**thaw(vector.rules), **changes}, input=document)
+
+
+def _values(name: str) -> tuple[bool | str, ...]:
+    # The values of the switch ``name``, its default first.
+    field = attrs.fields_dict(Rules)[name]
+    default: bool | str = getattr(Rules(), name)
+    if isinstance(default, bool):
+        return (default, not default)
+    options: tuple[str, ...] = tuple(getattr(field.validator, "options", ()))
+    return (default, *(o for o in options if o != default))
