@@ -185,6 +185,23 @@ static inline int leaf_value(const Ctx *c, const Pos *p) {
     return winner == 0 ? v : -v;
 }
 
+/* The switches the rest of a Gang can read, given the cards still in play (the hands, the led card and
+ * the pile still to draw; at the deal, all but the revealed and the face-down cards): each switch is read
+ * only where its cards meet, so one whose cards are out of play leaves every value as it is. The bulk
+ * call solves a configuration that differs from one already solved only there once, and the tables key
+ * a position by the switches live in it, so that its entry serves every configuration that agrees on
+ * them. */
+static unsigned live_switches(uint32_t in_play, int trump) {
+    int kr = in_play >> KR & 1, bk = in_play >> BK & 1;
+    unsigned live = 0;
+    if (kr || bk) live |= SW_SPECIAL_FOLLOW; /* allowed_answers: a special card in the answerer's hand */
+    if (bk) live |= SW_VOID_KONTER;          /* resolve_schwung: the Konter answering a 6 */
+    if (bk && trump != NO_TRUMP && (in_play >> (6 * trump + 5) & 1)) live |= SW_KONTER_TRUMP6; /* konter_beats */
+    if (kr && bk) live |= SW_KONTER_LOSES_KR; /* resolve_schwung: the Konter against the Kampfrichter */
+    if (kr) live |= SW_VOID_KR;               /* resolve_schwung: the Kampfrichter answering void */
+    return live;
+}
+
 /* -- the transposition table: one per process for the calls of one position (under the GIL), one per
  * bulk call (values_of_seeds, which releases the GIL); entries of earlier solves told apart by a generation */
 
@@ -212,7 +229,7 @@ static inline uint64_t key_of(const Pos *p) {
 }
 
 static inline uint32_t key2_of(const Pos *p) {
-    return (uint32_t)p->led | ((uint32_t)p->tricks[0] << 5) | ((uint32_t)p->tricks[1] << 10);
+    return (uint32_t)p->led | ((uint32_t)p->tricks[0] << 5) | ((uint32_t)p->tricks[1] << 10); /* and bits 15-19: the live switches */
 }
 
 static inline size_t slot_of(uint64_t key, uint32_t key2) {
@@ -388,7 +405,7 @@ typedef struct EndEntry {
     int8_t value; /* tricks P0 takes from here */
     uint8_t bound;
     uint8_t best;
-    uint8_t pad;
+    uint8_t sw; /* the switches live in the position (live_switches) */
 } EndEntry;
 
 #define END_BITS 15
@@ -444,13 +461,17 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
         return winner == 0 ? 1 + p->pending : 0; /* trick.winner_takes, kampfrichter.collect */
     }
     uint64_t key = 0;
+    uint8_t sw = 0;
     EndEntry *e = NULL;
     int best_action = -1;
     int use_table = !(c->options & OPT_NO_TABLE);
     if (use_table) {
         key = end_key(c, p);
-        e = &c->end_table[(size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - END_BITS))];
-        if (e->generation == c->end_generation && e->key == key) {
+        uint32_t live = p->hands[0] | p->hands[1] | (closed_pile(p) ? 0 : c->rest[p->drawn]) |
+                        (p->led != NO_CARD ? 1u << p->led : 0);
+        sw = (uint8_t)(c->sw & live_switches(live, c->trump));
+        e = &c->end_table[(size_t)(((key ^ (uint64_t)sw << 40) * 0x9E3779B97F4A7C15ull) >> (64 - END_BITS))];
+        if (e->generation == c->end_generation && e->key == key && e->sw == sw) {
             if (e->bound == EXACT) return e->value;
             if (e->bound == LOWER && e->value > alpha) alpha = e->value;
             if (e->bound == UPPER && e->value < beta) beta = e->value;
@@ -495,6 +516,7 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     }
     if (use_table) {
         e->key = key;
+        e->sw = sw;
         e->generation = c->end_generation;
         e->value = (int8_t)best;
         e->bound = best <= alpha0 ? UPPER : best >= beta0 ? LOWER : EXACT;
@@ -538,7 +560,8 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
     int use_table = !(c->options & OPT_NO_TABLE);
     if (use_table) {
         key = key_of(p);
-        key2 = key2_of(p);
+        uint32_t live = p->hands[0] | p->hands[1] | c->rest[p->drawn] | (p->led != NO_CARD ? 1u << p->led : 0);
+        key2 = key2_of(p) | (c->sw & live_switches(live, c->trump)) << 15;
         e = &c->table[slot_of(key, key2)];
         if (e->generation == c->generation && e->key == key && e->key2 == key2) {
             if (e->bound == EXACT) return e->value;
@@ -597,7 +620,7 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
 /* The exact value of a position: a binary search over the values a Gang can end with, each step a
  * null-window search (is the value at least v?), all sharing the table. The values are few (7 under
  * the Schwingerwertung), and a null window prunes far more than a full one. */
-static int exact_value(Ctx *c, const Pos *p) {
+static int exact_value_near(Ctx *c, const Pos *p, int guess, int has_guess) {
     int values[2 * N_LEAF + 1], n = 0;
     values[n++] = 0;
     for (int i = 0; i < N_LEAF; i++) {
@@ -615,8 +638,15 @@ static int exact_value(Ctx *c, const Pos *p) {
     for (int i = 0; i < n; i++)
         if (m == 0 || values[i] != values[m - 1]) values[m++] = values[i];
     int lo = 0, hi = m - 1; /* the value is one of values[lo..hi] */
+    int near = -1; /* a likely value's index: the first tests are at it and beside it (two searches when it is right) */
+    for (int i = 0; i < m && has_guess; i++)
+        if (values[i] == guess) near = i;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
+        if (near > lo && near <= hi)
+            mid = near;
+        else if (near >= 0 && near + 1 > lo && near + 1 <= hi)
+            mid = near + 1;
         int v = search(c, p, values[mid] - 1, values[mid]);
         if (c->failed) return 0;
         /* fail-soft: v bounds the value beyond the test (at least v, or at most v) */
@@ -630,6 +660,8 @@ static int exact_value(Ctx *c, const Pos *p) {
     }
     return values[lo];
 }
+
+static int exact_value(Ctx *c, const Pos *p) { return exact_value_near(c, p, 0, 0); }
 
 /* -- Python: errors and arguments (library_error, shown and raise_invalid are in _errors.h) */
 
@@ -1039,21 +1071,6 @@ static int same_config(const Config *a, const Config *b) {
     return 1;
 }
 
-/* The switches a deal's play can read, given the cards in play (the hands and the pile; the revealed
- * and the face-down cards are out of play): each switch is read only where its cards meet, so one whose
- * cards are out of play leaves every value as it is, and a configuration that differs from another
- * only there has its value. */
-static unsigned live_switches(uint32_t in_play, int trump) {
-    int kr = in_play >> KR & 1, bk = in_play >> BK & 1;
-    unsigned live = 0;
-    if (kr || bk) live |= SW_SPECIAL_FOLLOW; /* allowed_answers: a special card in the answerer's hand */
-    if (bk) live |= SW_VOID_KONTER;          /* resolve_schwung: the Konter answering a 6 */
-    if (bk && trump != NO_TRUMP && (in_play >> (6 * trump + 5) & 1)) live |= SW_KONTER_TRUMP6; /* konter_beats */
-    if (kr && bk) live |= SW_KONTER_LOSES_KR; /* resolve_schwung: the Konter against the Kampfrichter */
-    if (kr) live |= SW_VOID_KR;               /* resolve_schwung: the Kampfrichter answering void */
-    return live;
-}
-
 /* The Angriff of the optimal line solve() gives from `root` (value v): at each step the first action
  * of the reference's order whose position keeps the value, tested with one null-window search (a
  * child of P0's move is worth at most v, of P1's at least v: it keeps the value when it reaches v).
@@ -1169,6 +1186,7 @@ static PyObject *py_values_of_seeds(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     const unsigned char *seed_bytes = (const unsigned char *)PyBytes_AS_STRING(seeds_obj);
+    uint32_t next_generation = 0;
     c.released = PyEval_SaveThread();
     for (Py_ssize_t d = 0; d < n && !c.failed; d++) {
         uint64_t seed;
@@ -1191,6 +1209,8 @@ static PyObject *py_values_of_seeds(PyObject *self, PyObject *args) {
         int32_t *row = values + d * width;
         unsigned live = live_switches(root.hands[0] | root.hands[1] | c.rest[0], c.trump), live_sw[BULK_CONFIGS_MAX];
         int solved[BULK_CONFIGS_MAX], n_solved = 0;
+        uint32_t generation_of[BULK_CONFIGS_MAX]; /* of each configuration solved: its main table's generation */
+        c.end_generation++; /* the end table's entries serve every configuration of the deal: tricks, keyed by the live switches */
         for (int i = 0; i < m && !c.failed; i++) {
             const Config *f = &configs[order[i]];
             unsigned sw = f->sw & live;
@@ -1204,14 +1224,29 @@ static PyObject *py_values_of_seeds(PyObject *self, PyObject *args) {
                 row[order[i]] = row[same];
                 continue;
             }
-            if (n_solved == 0 || sw != live_sw[n_solved - 1]) c.end_generation++; /* a new deal or new switches */
+            /* the main table's entries serve the configurations of the deal with this leaf table and options */
+            uint32_t generation = ++next_generation;
+            for (int j = 0; j < n_solved; j++) {
+                const Config *g = &configs[solved[j]];
+                if (g->options == f->options && !memcmp(g->leaf, f->leaf, sizeof f->leaf)) generation = generation_of[j];
+            }
+            generation_of[n_solved] = generation;
             solved[n_solved] = order[i];
             live_sw[n_solved++] = sw;
-            c.generation++;
+            c.generation = generation;
             c.sw = sw;
             c.options = f->options;
             memcpy(c.leaf, f->leaf, sizeof c.leaf);
-            int v = exact_value(&c, &root);
+            /* the value of the last configuration solved with the same leaf table and options: usually the same */
+            int guess = 0, has_guess = 0;
+            for (int j = n_solved - 2; j >= 0 && !has_guess; j--) {
+                const Config *g = &configs[solved[j]];
+                if (g->options == f->options && !memcmp(g->leaf, f->leaf, sizeof f->leaf)) {
+                    guess = row[solved[j]];
+                    has_guess = 1;
+                }
+            }
+            int v = exact_value_near(&c, &root, guess, has_guess);
             row[order[i]] = v;
             if (is_line && !c.failed)
                 row[k] = line_angriff(&c, &root, v);
