@@ -200,3 +200,19 @@ def test_any_field_of_the_wrong_kind_gives_a_trace_error() -> None:
             for bad in BAD_VALUES:
                 with contextlib.suppress(TraceError):
                     Trace.from_json(_replaced(data, path, bad))
+
+
+@pytest.mark.clause("match.loser_starts")
+def test_a_version_1_fest_trace_keeps_the_defaults_it_was_written_under() -> None:
+    """A Schwingfest trace of version 1 that leaves out ``fest_starter`` is read under the reading version 1 played (``"alternate"``), as the verifier judges it."""
+    fest = start_schwingfest(("Anna", "Beat", "Chris"), S, rules=Rules(fest_starter="alternate"))
+    states = []
+    for k, meeting in enumerate(fest.schedule.meetings):
+        state = play_out(fest.start_meeting(meeting, Deal.shuffled(k)), first_legal)
+        states.append(state)
+        fest = fest.apply_gang(meeting, state)
+    trace = Trace(fest, tuple(states))
+    data = trace.to_json()
+    del data["rules"]["fest_starter"]
+    with pytest.warns(DeprecationWarning, match="version 1"):
+        assert Trace.from_json({**data, "version": 1}) == trace

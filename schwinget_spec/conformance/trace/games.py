@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.conformance.trace.verify import Verdict, VerdictKind, verify_trace
+from schwinget_spec.conformance.trace.verify import Verdict, VerdictKind, rules_from_json, verify_trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
@@ -179,7 +179,7 @@ def _check_running(document: Mapping[str, Any]) -> None:
 def _check_running_match(document: Mapping[str, Any]) -> None:
     # Each Gang of a running match's trace, in order: started by the player due (as the
     # verifier checks a finished match's), then judged as a trace of its own.
-    rules = Rules.from_json(document.get("rules", {}))
+    rules = _rules(document)
     match = start_match(ScoringSystem(document["scoring"]), MatchLength(document["length"]), _SEATS[document["younger"]], rules)
     trace_id = document.get("id")
     for g, record in enumerate(document["gaenge"]):
@@ -204,6 +204,11 @@ def _check_running_match(document: Mapping[str, Any]) -> None:
         match = match.apply_gang(_gang_state(record, rules))
 
 
+def _rules(document: Mapping[str, Any]) -> Rules:
+    # the rules the verifier judges the trace under (a version 1 trace keeps the defaults it was written under)
+    return rules_from_json(document.get("rules", {}), version=document["version"])
+
+
 def _gang_state(record: Mapping[str, Any], rules: Rules) -> GangState:
     # the Gang of a trace's record, replayed from its deal through apply
     state = start_gang(Deal.from_json(record["deal"]), _SEATS[record["starter"]], rules)
@@ -214,7 +219,7 @@ def _gang_state(record: Mapping[str, Any], rules: Rules) -> GangState:
 
 def _rebuilt(cls: type[Trace], document: Mapping[str, Any]) -> Trace:
     # the game of a trace the verifier accepted (or found only running)
-    rules = Rules.from_json(document.get("rules", {}))
+    rules = _rules(document)
     records = document["gaenge"]
     states = tuple(_gang_state(record, rules) for record in records)
     trace_id = document.get("id")
