@@ -142,6 +142,13 @@ def test_a_version_the_verifier_does_not_read_is_malformed(won: dict[str, Any]) 
     assert load_schema()["properties"]["version"] == {"enum": list(READ_VERSIONS)}
 
 
+def test_a_version_that_is_a_boolean_is_malformed_not_version_1(won: dict[str, Any]) -> None:
+    """``"version": true`` equals 1 in Python but is no version: malformed at ``/version``, with no deprecation note."""
+    for version in (True, False, 1.0):
+        verdict = verify_trace({**won, "version": version})
+        assert (verdict.kind, verdict.where, verdict.deprecation) == (VerdictKind.MALFORMED, "/version", None)
+
+
 @pytest.mark.clause("fest.twice_each")
 def test_a_schwingfest_winner_stays_a_schwinger_s_number() -> None:
     """A Schwingfest's winner is a Schwinger (an index of ``players``), no seat: a number in version 2 as in 1, and "P0" is malformed."""

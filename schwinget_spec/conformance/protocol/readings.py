@@ -92,7 +92,8 @@ class Readings(Collection[str]):
         declared: dict[str, tuple[Value, ...]] = {}
         for name, values in value.items():
             if not isinstance(name, str) or name not in known_switches:
-                raise InvalidArgumentError(f"{where}.{shown(name)}", f"unknown rules switch {shown(name)}")
+                segment = name if isinstance(name, str) and name.isidentifier() else shown(name)
+                raise InvalidArgumentError(f"{where}.{segment}", f"unknown rules switch {shown(name)}")
             known = switch_values(name)
             if not isinstance(values, list) or not values:
                 raise InvalidArgumentError(

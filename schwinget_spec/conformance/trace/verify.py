@@ -300,7 +300,7 @@ def _warned(verdict: Verdict) -> Verdict:
 
 def _noted(verdict: Verdict, document: Any) -> Verdict:
     # ``verdict`` with the deprecation note if ``document`` is a trace of format version 1.
-    if type(document) is dict and document.get("version") == 1 and document.get("format") == TRACE_FORMAT:
+    if type(document) is dict and type(document.get("version")) is int and document["version"] == 1 and document.get("format") == TRACE_FORMAT:
         return attrs.evolve(verdict, deprecation=_VERSION_1_NOTE)
     return verdict
 
@@ -585,7 +585,7 @@ def _deal_from_json(obj: Mapping[str, Any], where: str) -> Deal:
 
 
 def _verify(document: Mapping[str, Any], twin: RecordedReplayer | None) -> None:
-    if document["format"] != TRACE_FORMAT or document["version"] not in READ_VERSIONS:
+    if document["format"] != TRACE_FORMAT or type(document["version"]) is not int or document["version"] not in READ_VERSIONS:
         raise _malformed("/version", "version", "unsupported trace format or version")
     try:
         rules = rules_from_json(document.get("rules", {}), version=document["version"])
