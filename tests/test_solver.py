@@ -115,12 +115,14 @@ def test_the_solvers_moves_are_the_engines_in_lock_step() -> None:
 
 
 def test_each_pruning_switched_off_gives_the_same_value() -> None:
-    """Without the table, the equivalent-card pruning or the move ordering, the value from the deal is the same."""
+    """Without the table, the equivalent-card pruning, the move ordering or the sure tricks' bounds, the value from the deal is the same, with the Angriff and without."""
     for seed in range(3):
         state = start_gang(Deal.shuffled(seed), Player(seed % 2), Rules())
         for system in (S, P):
-            values = {options: compiled.value(state, system, options) for options in (0, 2, 4, 6)}
+            values = {options: compiled.value(state, system, options) for options in (0, 2, 4, 6, 16, 18)}
             assert len(set(values.values())) == 1, (seed, system, values)
+            without = {options: compiled.value(state, system, compiled.NO_ANGRIFF | options) for options in (0, 2, 16, 18)}
+            assert len(set(without.values())) == 1, (seed, system, without)
 
 
 def test_a_finished_gang_is_its_own_value() -> None:
@@ -139,7 +141,7 @@ def test_the_python_calls_refuse_bad_arguments() -> None:
         (lambda: compiled.value("state", S), "state"),  # type: ignore[arg-type]
         (lambda: minimax.value(None, S), "state"),  # type: ignore[arg-type]
         (lambda: compiled.value(state, 3), "system"),  # type: ignore[arg-type]
-        (lambda: compiled.value(state, S, 16), "options"),
+        (lambda: compiled.value(state, S, 32), "options"),
         (lambda: compiled.value(state, S, True), "options"),
         (lambda: minimax.value(state, S, memo=[]), "memo"),  # type: ignore[arg-type]
         (lambda: compiled.solve_deal(Deal.shuffled(1), 2), "starter"),  # type: ignore[arg-type]
@@ -185,7 +187,7 @@ def test_the_compiled_calls_refuse_bad_arguments() -> None:
         ((*good[:3], (1, 1, 1, 1, 1, 1, 1, 1, 0, 1), *good[4:]), "leaf"),  # a Gestellter not 0
         ((*good[:4], good[4][:10], 0), "position"),
         ((*good[:4], None, 0), "position"),
-        ((*good[:5], 16), "options"),
+        ((*good[:5], 32), "options"),
         ((*good[:5], 2**70), "options"),
         (with_position(0, hands), "position"),  # the hands share cards
         (with_position(2, 13), "position"),

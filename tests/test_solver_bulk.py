@@ -123,7 +123,7 @@ BAD_CALLS = [
     ("configs", lambda: values_of_seeds([1], Player.P0, [SolveConfig()] * 33)),
     ("configs.rules", lambda: values_of_seeds([1], Player.P0, [SolveConfig(None)])),  # type: ignore[arg-type]
     ("configs.system", lambda: values_of_seeds([1], Player.P0, [SolveConfig(Rules(), "punktewertung")])),  # type: ignore[arg-type]
-    ("options", lambda: values_of_seeds([1], Player.P0, [SolveConfig(Rules(), ScoringSystem.PUNKTEWERTUNG, 16)])),
+    ("options", lambda: values_of_seeds([1], Player.P0, [SolveConfig(Rules(), ScoringSystem.PUNKTEWERTUNG, 32)])),
     ("line", lambda: values_of_seeds([1], Player.P0, [SolveConfig()], line=1)),
     ("line", lambda: values_of_seeds([1], Player.P0, [SolveConfig()], line=-1)),
     ("seeds", lambda: compiled.module().values_of_seeds(b"1234567", b"\x00", ((0, LEAF, 0),), -1)),
@@ -135,7 +135,7 @@ BAD_CALLS = [
     ("switches", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((32, LEAF, 0),), -1)),
     ("leaf", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((0, LEAF[:9], 0),), -1)),
     ("leaf", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((0, (0, *LEAF[1:]), 0),), -1)),
-    ("options", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((0, LEAF, 16),), -1)),
+    ("options", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((0, LEAF, 32),), -1)),
     ("line", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((0, LEAF, 0),), 1)),
     ("line", lambda: compiled.module().values_of_seeds(bytes(8), b"\x00", ((0, LEAF, 0),), -2)),
 ]

@@ -30,6 +30,7 @@ __all__ = [
     "NO_ANGRIFF",
     "NO_EQUIVALENT",
     "NO_ORDERING",
+    "NO_SURE",
     "NO_TABLE",
     "Problem",
     "SeedValues",
@@ -52,7 +53,9 @@ NO_ORDERING = 4
 """An option bit: try the actions in their plain order, not the table's best first."""
 NO_ANGRIFF = 8
 """An option bit that changes the game, not the search: the value as if nobody could start the Angriff (to weigh the option)."""
-_OPTIONS = NO_TABLE | NO_EQUIVALENT | NO_ORDERING | NO_ANGRIFF
+NO_SURE = 16
+"""An option bit: search the game of tricks without the bounds its sure tricks give (a card that wins whenever it is played)."""
+_OPTIONS = NO_TABLE | NO_EQUIVALENT | NO_ORDERING | NO_ANGRIFF | NO_SURE
 
 _PHASES = {Phase.LEAD: 0, Phase.ANSWER: 1, Phase.CHOOSE_LEADER: 2, Phase.OVER: 3}
 
@@ -142,7 +145,7 @@ def _problem_at(
 
 def _options(options: int) -> int:
     if type(options) is not int or not 0 <= options <= _OPTIONS:
-        raise InvalidArgumentError("options", f"expected a mask of NO_TABLE, NO_EQUIVALENT, NO_ORDERING, NO_ANGRIFF, got {options!r}")
+        raise InvalidArgumentError("options", f"expected a mask of NO_TABLE, NO_EQUIVALENT, NO_ORDERING, NO_ANGRIFF, NO_SURE, got {options!r}")
     return options
 
 

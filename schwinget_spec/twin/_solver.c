@@ -33,7 +33,8 @@
 #define OPT_NO_EQUIVALENT 2u
 #define OPT_NO_ORDERING 4u
 #define OPT_NO_ANGRIFF 8u /* not a technique: the Gang as if nobody could start the Angriff, to weigh the option */
-#define OPT_ALL 15u
+#define OPT_NO_SURE 16u  /* no bounds from the sure tricks in the game of tricks */
+#define OPT_ALL 31u
 
 /* The number of cards in a mask, without the popcount instruction a portable build may lack
  * (a call into libgcc instead): the classic SWAR count. */
@@ -317,6 +318,72 @@ static inline int count_node(Ctx *c) {
     return 0;
 }
 
+/* -- the outcome of a Schwung as tables, for the move ordering and the sure tricks: resolve_schwung's
+ * answers for every trump colour, switches, led card and answer, read in one step. WINS[trump][switches]
+ * [2 * is_last + was_void][led]: the answers that win the Schwung; NEUTRAL: those that leave it
+ * neutralised (kampfrichter.neutralises). LEAD_LOSES[trump][switches][x]: the answers to a led x that
+ * leave the leader without the trick in some case (the last Schwung or not, the answerer void in the led
+ * colour or not); ANSWER_LOSES[trump][switches][y]: the led cards against which an answer y leaves the
+ * answerer without the trick in some case.
+ *
+ * Sure tricks: a card that wins against every card the opponent holds or may still draw, in every case,
+ * wins its trick whenever it is played (the opponent's cards only become fewer, save the draws counted
+ * in). The leader takes a trick with each such card by leading them one after the other
+ * (trick.winner_leads); a player whose such card is allowed against any lead (a trump, trump.anytime, or
+ * a special card that need not follow, AMB-SPECIAL-FARBZWANG) and wins led too takes one trick with each,
+ * whoever leads. */
+static uint32_t WINS[NO_TRUMP + 1][SW_ALL + 1][4][26];
+static uint32_t NEUTRAL[NO_TRUMP + 1][SW_ALL + 1][4][26];
+static uint32_t LEAD_LOSES[NO_TRUMP + 1][SW_ALL + 1][26];
+static uint32_t ANSWER_LOSES[NO_TRUMP + 1][SW_ALL + 1][26];
+
+static void init_outcomes(void) {
+    for (int trump = 0; trump <= NO_TRUMP; trump++)
+        for (unsigned sw = 0; sw <= SW_ALL; sw++)
+            for (int x = 0; x < 26; x++) {
+                uint32_t lead_loses = 0, answer_loses = 0;
+                for (int y = 0; y < 26; y++) {
+                    if (y == x) continue;
+                    for (int is_last = 0; is_last < 2; is_last++)
+                        for (int was_void = 0; was_void < 2; was_void++) {
+                            int led_x = resolve_schwung(0, x, y, trump, sw, is_last, was_void); /* x led, y answers */
+                            if (led_x == 1) WINS[trump][sw][2 * is_last + was_void][x] |= 1u << y;
+                            if (led_x < 0) NEUTRAL[trump][sw][2 * is_last + was_void][x] |= 1u << y;
+                            if (led_x != 0) lead_loses |= 1u << y;
+                            if (resolve_schwung(0, y, x, trump, sw, is_last, was_void) != 1) answer_loses |= 1u << y;
+                        }
+                }
+                LEAD_LOSES[trump][sw][x] = lead_loses;
+                ANSWER_LOSES[trump][sw][x] = answer_loses;
+            }
+}
+
+/* The cards of `hand` that win led against every card of `against`. */
+static inline int sure_leads(const Ctx *c, uint32_t hand, uint32_t against) {
+    const uint32_t *loses = LEAD_LOSES[c->trump][c->sw];
+    int k = 0;
+    while (hand) {
+        int x = __builtin_ctz(hand);
+        hand &= hand - 1;
+        k += !(loses[x] & against);
+    }
+    return k;
+}
+
+/* The cards of `hand` that win every trick they are played in against the cards of `against`, whoever leads. */
+static inline int sure_anyway(const Ctx *c, uint32_t hand, uint32_t against) {
+    const uint32_t *lead_loses = LEAD_LOSES[c->trump][c->sw], *answer_loses = ANSWER_LOSES[c->trump][c->sw];
+    uint32_t anytime = COLOUR_MASK[c->trump] | ((c->sw & SW_SPECIAL_FOLLOW) ? 0 : SPECIAL_MASK);
+    hand &= anytime;
+    int k = 0;
+    while (hand) {
+        int y = __builtin_ctz(hand);
+        hand &= hand - 1;
+        k += !((lead_loses[y] | answer_loses[y]) & against);
+    }
+    return k;
+}
+
 /* A card's strength for ordering moves: its rank, trumps above the other colours, the special cards apart. */
 static inline int strength(const Ctx *c, int card) {
     if (card == KR) return 20;
@@ -324,20 +391,14 @@ static inline int strength(const Ctx *c, int card) {
     return card % 6 + (card / 6 == c->trump ? 6 : 0);
 }
 
-/* Whether the answerer wins (1), loses (-1) or leaves neutralised (0) the Schwung `led` / `answer`. */
-static inline int answer_wins(const Ctx *c, int leader, int led, int answer, uint32_t answerer_hand, int is_last) {
-    int was_void = led < KR && !(answerer_hand & COLOUR_MASK[led / 6]);
-    int w = resolve_schwung(leader, led, answer, c->trump, c->sw, is_last, was_void);
-    return w < 0 ? 0 : w == (leader ^ 1) ? 1 : -1;
-}
-
 /* Exactly one card in the mask. */
 static inline int single(uint32_t m) { return m && !(m & (m - 1)); }
 
 /* The actions of `mask` in the order to try them (`out`); the count is returned. Answering, the
  * cheapest card that wins, the neutralising Kampfrichter, the cheapest card that loses; leading,
- * the Angriff first, then the cards the opponent cannot beat (the strongest first), then the others
- * (the weakest first). */
+ * the Angriff first, then the cards the opponent cannot beat (the weakest first: the strong ones are
+ * kept for later), then the others, those fewer of the opponent's answers beat first (the weakest
+ * first among equals). */
 static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
     int n = 0;
     if (c->options & OPT_NO_ORDERING) {
@@ -356,22 +417,23 @@ static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
     /* is the Schwung being ordered the last one? (no draw is left, and these are the last cards) */
     int closed = p->angriff || p->drawn >= PILE_SIZE - (p->phase == ANSWER ? 0 : 1);
     int last = closed && single(mover) && (p->phase == ANSWER ? !other : single(other));
+    const uint32_t (*wins)[26] = WINS[c->trump][c->sw], (*neutral)[26] = NEUTRAL[c->trump][c->sw];
+    uint32_t answer_wins = 0, answer_neutral = 0;
+    if (p->phase == ANSWER) {
+        int led = p->led, was_void = led < KR && !(mover & COLOUR_MASK[led / 6]);
+        answer_wins = wins[2 * last + was_void][led];
+        answer_neutral = neutral[2 * last + was_void][led];
+    }
     while (mask) {
         int a = __builtin_ctz(mask);
         mask &= mask - 1;
         int sc = a;
         if (p->phase == ANSWER) {
-            int w = answer_wins(c, p->to_move ^ 1, p->led, a, mover, last);
-            sc = (w > 0 ? 0 : w == 0 ? 40 : 80) + strength(c, a);
+            sc = (answer_wins >> a & 1 ? 0 : answer_neutral >> a & 1 ? 40 : 80) + strength(c, a);
         } else if (p->phase == LEAD) {
-            uint32_t answers = allowed_answers(p->hands[p->to_move ^ 1], a, c->trump, c->sw);
-            int beaten = 0;
-            while (answers && !beaten) {
-                int b = __builtin_ctz(answers);
-                answers &= answers - 1;
-                beaten = answer_wins(c, p->to_move, a, b, other, last) > 0;
-            }
-            sc = beaten ? 40 + strength(c, a) : 40 - strength(c, a);
+            int was_void = a < KR && !(other & COLOUR_MASK[a / 6]);
+            uint32_t beaters = allowed_answers(other, a, c->trump, c->sw) & wins[2 * last + was_void][a];
+            sc = beaters ? 40 + 8 * count_cards(beaters) + strength(c, a) : strength(c, a);
         }
         int i = n++;
         while (i > first && score[i - 1] > sc) {
@@ -460,11 +522,22 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
         int winner = resolve_schwung(leader, led, answer, c->trump, c->sw, 1, was_void);
         return winner == 0 ? 1 + p->pending : 0; /* trick.winner_takes, kampfrichter.collect */
     }
+    if (p->phase == LEAD && !(c->options & OPT_NO_SURE)) {
+        /* sure tricks: the leader's by leading them, the opponent's whoever leads (see init_outcomes) */
+        int leader = p->to_move;
+        uint32_t coming = closed_pile(p) ? 0 : c->rest[p->drawn]; /* the cards either may still draw */
+        int led_sure = sure_leads(c, p->hands[leader], p->hands[leader ^ 1] | coming);
+        int other_sure = sure_anyway(c, p->hands[leader ^ 1], p->hands[leader] | coming);
+        int leader_low = led_sure + (led_sure ? p->pending : 0), leader_high = most - other_sure;
+        int low = leader == 0 ? leader_low : most - leader_high, high = leader == 0 ? leader_high : most - leader_low;
+        if (low >= beta) return low;
+        if (high <= alpha) return high;
+    }
     uint64_t key = 0;
     uint8_t sw = 0;
     EndEntry *e = NULL;
     int best_action = -1;
-    int use_table = !(c->options & OPT_NO_TABLE);
+    int use_table = !(c->options & OPT_NO_TABLE) && p->phase != ANSWER;
     if (use_table) {
         key = end_key(c, p);
         uint32_t live = p->hands[0] | p->hands[1] | (closed_pile(p) ? 0 : c->rest[p->drawn]) |
@@ -854,7 +927,7 @@ static int parse_position(PyObject *value, const Ctx *c, Pos *p) {
 
 static int parse_options(PyObject *value, Ctx *c) {
     long long o;
-    if (int_in(value, 0, OPT_ALL, "options", "options are a mask of 4 bits (schwinget_spec.solver.compiled)", &o) <
+    if (int_in(value, 0, OPT_ALL, "options", "options are a mask of 5 bits (schwinget_spec.solver.compiled)", &o) <
         0)
         return -1;
     c->options = (unsigned)o;
@@ -1294,11 +1367,13 @@ PyMODINIT_FUNC PyInit__solver(void) {
     if (m == NULL) return NULL;
     init_skip6();
     init_pack6();
+    init_outcomes();
     init_limits();
     if (PyModule_AddIntConstant(m, "OPT_NO_TABLE", OPT_NO_TABLE) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_EQUIVALENT", OPT_NO_EQUIVALENT) < 0 ||
         PyModule_AddIntConstant(m, "OPT_NO_ORDERING", OPT_NO_ORDERING) < 0 ||
-        PyModule_AddIntConstant(m, "OPT_NO_ANGRIFF", OPT_NO_ANGRIFF) < 0) {
+        PyModule_AddIntConstant(m, "OPT_NO_ANGRIFF", OPT_NO_ANGRIFF) < 0 ||
+        PyModule_AddIntConstant(m, "OPT_NO_SURE", OPT_NO_SURE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

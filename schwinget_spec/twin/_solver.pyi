@@ -4,6 +4,7 @@ OPT_NO_TABLE: int
 OPT_NO_EQUIVALENT: int
 OPT_NO_ORDERING: int
 OPT_NO_ANGRIFF: int
+OPT_NO_SURE: int
 
 def value(
     pile: bytes, revealed: int, switches: int, leaf: tuple[int, ...], position: tuple[int, ...], options: int, /
