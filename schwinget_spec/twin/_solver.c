@@ -398,7 +398,7 @@ static inline int single(uint32_t m) { return m && !(m & (m - 1)); }
  * cheapest card that wins, the neutralising Kampfrichter, the cheapest card that loses; leading,
  * the Angriff first, then the cards the opponent cannot beat (the weakest first: the strong ones are
  * kept for later), then the others, those fewer of the opponent's answers beat first (the weakest
- * first among equals). */
+ * first among equals); choosing the next leader (kampfrichter.chooses), oneself first. */
 static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
     int n = 0;
     if (c->options & OPT_NO_ORDERING) {
@@ -427,7 +427,7 @@ static inline int ordered(const Ctx *c, const Pos *p, uint32_t mask, int *out) {
     while (mask) {
         int a = __builtin_ctz(mask);
         mask &= mask - 1;
-        int sc = a;
+        int sc = p->phase == CHOOSE ? (a - ACT_L0 == p->to_move ? 0 : 1) : a;
         if (p->phase == ANSWER) {
             sc = (answer_wins >> a & 1 ? 0 : answer_neutral >> a & 1 ? 40 : 80) + strength(c, a);
         } else if (p->phase == LEAD) {
