@@ -500,6 +500,49 @@ static inline uint64_t end_key(const Ctx *c, const Pos *p) {
            ((uint64_t)p->pending << 60) | ((uint64_t)(closed ? 7 : p->drawn >> 1) << 61);
 }
 
+/* The last Schwung from a lead by `leader` with one card each (closed pile): P0's tricks from it. */
+static inline int last_schwung(const Ctx *c, int leader, uint32_t leader_hand, uint32_t answer_hand, int pending) {
+    int led = __builtin_ctz(leader_hand), answer = __builtin_ctz(answer_hand);
+    int was_void = led < KR && !(answer_hand & COLOUR_MASK[led / 6]);
+    int winner = resolve_schwung(leader, led, answer, c->trump, c->sw, 1, was_void);
+    return winner == 0 ? 1 + pending : 0; /* trick.winner_takes, kampfrichter.collect */
+}
+
+/* P0's tricks from a lead with two cards each and nothing to draw: the two Schwünge played out, every lead,
+ * answer and choice of the next leader (kampfrichter.chooses) weighed, without the table. */
+static int two_left(const Ctx *c, const Pos *p) {
+    int leader = p->to_move, answerer = leader ^ 1;
+    uint32_t leads = p->hands[leader], others = p->hands[answerer];
+    int best_lead = leader == 0 ? -1 : 99;
+    for (uint32_t l = leads; l; l &= l - 1) {
+        int led = __builtin_ctz(l);
+        int was_void = led < KR && !(others & COLOUR_MASK[led / 6]);
+        uint32_t answers = allowed_answers(others, led, c->trump, c->sw);
+        int best_answer = answerer == 0 ? -1 : 99;
+        for (uint32_t a = answers; a; a &= a - 1) {
+            int answer = __builtin_ctz(a);
+            uint32_t leader_rest = leads ^ (1u << led), answer_rest = others ^ (1u << answer);
+            int winner = resolve_schwung(leader, led, answer, c->trump, c->sw, 0, was_void), r;
+            if (winner < 0) {
+                /* kampfrichter.neutralises, kampfrichter.chooses: its player picks the leader of the last Schwung */
+                int chooser = led == KR ? leader : answerer;
+                int by_leader = last_schwung(c, leader, leader_rest, answer_rest, 1);
+                int by_answerer = last_schwung(c, answerer, answer_rest, leader_rest, 1);
+                r = chooser == 0 ? (by_leader > by_answerer ? by_leader : by_answerer)
+                                 : (by_leader < by_answerer ? by_leader : by_answerer);
+            } else {
+                int gained = winner == 0 ? 1 + p->pending : 0; /* trick.winner_takes, kampfrichter.collect */
+                uint32_t next_hand = winner == leader ? leader_rest : answer_rest;
+                uint32_t other_hand = winner == leader ? answer_rest : leader_rest;
+                r = gained + last_schwung(c, winner, next_hand, other_hand, 0); /* trick.winner_leads */
+            }
+            if (answerer == 0 ? r > best_answer : r < best_answer) best_answer = r;
+        }
+        if (leader == 0 ? best_answer > best_lead : best_answer < best_lead) best_lead = best_answer;
+    }
+    return best_lead;
+}
+
 /* r from position p (fail-soft alpha-beta in tricks): exact inside (alpha, beta), a bound outside. */
 static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
     if (p->phase == OVER) return 0;
@@ -522,6 +565,8 @@ static int end_search(Ctx *c, const Pos *p, int alpha, int beta) {
         int winner = resolve_schwung(leader, led, answer, c->trump, c->sw, 1, was_void);
         return winner == 0 ? 1 + p->pending : 0; /* trick.winner_takes, kampfrichter.collect */
     }
+    if (p->phase == LEAD && most - p->pending == 2 && closed_pile(p) && count_cards(p->hands[p->to_move ^ 1]) == 2)
+        return two_left(c, p); /* the last two Schwünge, played out */
     if (p->phase == LEAD && !(c->options & OPT_NO_SURE)) {
         /* sure tricks: the leader's by leading them, the opponent's whoever leads (see init_outcomes) */
         int leader = p->to_move;
