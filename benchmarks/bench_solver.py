@@ -92,9 +92,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10_000, help="deals to solve (default 10**4)")
     parser.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
     parser.add_argument("--system", choices=("schwingerwertung", "punktewertung"), default="schwingerwertung")
-    parser.add_argument("--options", type=int, default=0, choices=[o for o in range(32) if not o & compiled.NO_ANGRIFF],
+    parser.add_argument("--options", type=int, default=0, choices=range(32),
                         help="switch techniques off: 1 the table, 2 the equivalent cards, 4 the move ordering, "
-                             "16 the sure tricks' bounds (sum them)")
+                             "16 the sure tricks' bounds (sum them); 8 solves the Gang as if nobody could start the Angriff")
     parser.add_argument("--pimc", type=int, default=0, metavar="GAENGE",
                         help="also time the sampling player's decisions over this many Gänge against the heuristic")
     parser.add_argument("--worlds", type=int, default=32, help="worlds per decision of the sampling player (default 32)")
