@@ -698,7 +698,8 @@ static int search(Ctx *c, const Pos *p, int alpha, int beta) {
     }
     uint32_t searchable = (c->options & OPT_NO_EQUIVALENT) || p->phase == CHOOSE ? mask : skip_equivalent(c, p, mask);
     int order[32], n;
-    if (best_action < 0 && (searchable & BIT_ANGRIFF)) best_action = ACT_ANGRIFF; /* ordered's first: the cards are ordered only if it does not cut off */
+    /* the Angriff, ordered's first, before the cards: they are ordered only if it does not cut off */
+    if (best_action < 0 && (searchable & BIT_ANGRIFF)) best_action = ACT_ANGRIFF;
     if (best_action >= 0 && (searchable >> best_action & 1) && !(c->options & OPT_NO_ORDERING)) {
         order[0] = best_action; /* the table's best first; the others are ordered only if it does not cut off */
         n = 1;
