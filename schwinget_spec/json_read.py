@@ -9,7 +9,12 @@ from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.safe_text import shown
 
-__all__ = ["read_at", "read_count", "read_object", "read_pair", "read_seat", "read_seat_or_null", "read_text"]
+__all__ = ["key_path", "read_at", "read_count", "read_object", "read_pair", "read_seat", "read_seat_or_null", "read_text"]
+
+
+def key_path(where: str, name: object) -> str:
+    """The JSON path of the member ``name`` of the object at ``where``: ``where.name`` for a name that reads as an identifier, else the name shown quoted and cut (``where.'a b'``)."""
+    return f"{where}.{name}" if isinstance(name, str) and name.isidentifier() else f"{where}.{shown(name)}"
 
 
 def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
@@ -21,7 +26,7 @@ def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[st
         raise InvalidArgumentError(f"{where}.{missing[0]}", f"missing; the object has {', '.join(fields)}")
     extra = [name for name in data if name not in fields]
     if extra:
-        raise InvalidArgumentError(f"{where}.{shown(extra[0])}", f"unknown field; the object has {', '.join(fields)}")
+        raise InvalidArgumentError(key_path(where, extra[0]), f"unknown field; the object has {', '.join(fields)}")
     return data
 
 

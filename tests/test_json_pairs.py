@@ -112,7 +112,7 @@ def _other_starter(data: dict[str, Any]) -> None:
     ("change", "parameter", "clause_id"),
     [
         (lambda d: d.pop("gaenge"), "match.gaenge", None),
-        (_set("bogus", 1), "match.'bogus'", None),
+        (_set("bogus", 1), "match.bogus", None),
         (_set("system", "s"), "match.system", None),
         (_set("length", 5), "match.length", "setup.gangkarten"),
         (_set("length", True), "match.length", "setup.gangkarten"),
@@ -122,7 +122,7 @@ def _other_starter(data: dict[str, Any]) -> None:
         (_set("gaenge", {}), "match.gaenge", None),
         (lambda d: d["gaenge"].append(d["gaenge"][0]), "match.gaenge", "match.end"),
         (_set("gaenge.0", []), "match.gaenge[0]", None),
-        (_set("gaenge.0.bogus", 1), "match.gaenge[0].'bogus'", None),
+        (_set("gaenge.0.bogus", 1), "match.gaenge[0].bogus", None),
         (_set("gaenge.0.result.tricks", [6, True]), "match.gaenge[0].result.tricks[1]", None),
         (_other_winner, None, "gang.more_tricks_wins"),
         (_set("gaenge.0.result.schwuenge", 12), "match.gaenge[0].result.schwuenge", "gang.end_no_angriff"),
@@ -173,7 +173,7 @@ def _second_meeting_first(data: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("change", "parameter", "clause_id"),
     [
-        (_set("bogus", 1), "fest.'bogus'", None),
+        (_set("bogus", 1), "fest.bogus", None),
         (_set("names", "Anna"), "fest.names", None),
         (_set("names", ["Anna", "Beat"]), "fest.names", "fest.more_players"),
         (_set("names", ["Anna", 7, "Chris"]), "fest.names[1]", None),
@@ -278,7 +278,7 @@ def _hello(**changes: object) -> dict[str, Any]:
         ([], "hello"),
         (_hello(protocol=3), "hello.protocol"),
         (_hello(protocol=True), "hello.protocol"),
-        (_hello(ok=True), "hello.'ok'"),
+        (_hello(ok=True), "hello.ok"),
         ({"name": "e", "version": "1", "protocol": 2, "switches": []}, "hello.levels"),
         (_hello(name=3), "hello.name"),
         (_hello(version=None), "hello.version"),
@@ -291,7 +291,7 @@ def _hello(**changes: object) -> dict[str, Any]:
         (_hello(switches={"match_draw": ["coin"]}), "hello.switches.match_draw[0]"),
         ({"name": "e", "version": "1", "protocol": 1, "switches": ["match_draw"]}, "hello.switches[0]"),
         ({"name": "e", "version": "1", "protocol": 1, "switches": {}}, "hello.switches"),
-        ({"name": "e", "version": "1", "protocol": 1, "levels": ["gang"], "switches": []}, "hello.'levels'"),
+        ({"name": "e", "version": "1", "protocol": 1, "levels": ["gang"], "switches": []}, "hello.levels"),
     ],
 )
 def test_malformed_hello_json_names_its_path(data: object, parameter: str) -> None:
@@ -310,7 +310,7 @@ def _report(**changes: object) -> dict[str, Any]:
     ("data", "parameter", "clause_id"),
     [
         (None, "state", None),
-        (_report(ok=True), "state.'ok'", None),
+        (_report(ok=True), "state.ok", None),
         (_report(to_move=0), "state.to_move", None),
         (_report(to_move=None), "state.is_over", None),
         (_report(is_over=1), "state.is_over", None),

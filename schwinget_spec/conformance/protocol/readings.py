@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.json_read import key_path
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
 
@@ -92,8 +93,7 @@ class Readings(Collection[str]):
         declared: dict[str, tuple[Value, ...]] = {}
         for name, values in value.items():
             if not isinstance(name, str) or name not in known_switches:
-                segment = name if isinstance(name, str) and name.isidentifier() else shown(name)
-                raise InvalidArgumentError(f"{where}.{segment}", f"unknown rules switch {shown(name)}")
+                raise InvalidArgumentError(key_path(where, name), f"unknown rules switch {shown(name)}")
             known = switch_values(name)
             if not isinstance(values, list) or not values:
                 raise InvalidArgumentError(
