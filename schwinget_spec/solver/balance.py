@@ -87,6 +87,18 @@ class Balance:
         return _mean_interval(self.lead, self.squares, self.deals)
 
 
+def _checked(
+    deals: int, first_seed: int, system: ScoringSystem | str, rules: Rules | None, angriff_deals: int | None,
+) -> tuple[ScoringSystem, Rules, int]:
+    """The arguments of ``balance`` and ``balance_by_deal`` checked: the system, the rules and the count of deals weighed without the Angriff."""
+    check_int(deals, "deals", minimum=1, maximum=10**7)
+    check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
+    scoring = as_system(system)
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    weighed = deals if angriff_deals is None else check_int(angriff_deals, "angriff_deals", minimum=0, maximum=deals)
+    return scoring, rules, weighed
+
+
 def balance(
     deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
     rules: Rules | None = None, angriff_deals: int | None = None,
@@ -100,11 +112,7 @@ def balance(
     by deal. Raises ``InvalidArgumentError`` naming the parameter for a count or seed out
     of range.
     """
-    check_int(deals, "deals", minimum=1, maximum=10**7)
-    check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
-    scoring = as_system(system)
-    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
-    weighed = deals if angriff_deals is None else check_int(angriff_deals, "angriff_deals", minimum=0, maximum=deals)
+    scoring, rules, weighed = _checked(deals, first_seed, system, rules, angriff_deals)
     outcomes: Counter[str] = Counter()
     when: Counter[int] = Counter()
     lead = squares = lead_with = lead_without = changed = used = by_starter = 0
@@ -145,11 +153,7 @@ def balance_by_deal(
     rules: Rules | None = None, angriff_deals: int | None = None,
 ) -> Balance:
     """``balance`` computed deal by deal from each Gang's state (``compiled.value`` and ``compiled.solve``, the line played through the engine): the check of the bulk call and the baseline of ``benchmarks/bench_strong_study.py``."""
-    check_int(deals, "deals", minimum=1, maximum=10**7)
-    check_int(first_seed, "first_seed", minimum=0, maximum=2**64 - 1 - deals)
-    scoring = as_system(system)
-    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
-    weighed = deals if angriff_deals is None else check_int(angriff_deals, "angriff_deals", minimum=0, maximum=deals)
+    scoring, rules, weighed = _checked(deals, first_seed, system, rules, angriff_deals)
     outcomes: Counter[str] = Counter()
     when: Counter[int] = Counter()
     lead = squares = lead_with = lead_without = changed = used = by_starter = 0
