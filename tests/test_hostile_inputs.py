@@ -243,3 +243,35 @@ def test_the_bounds_table_of_the_cli_page_is_the_program_s() -> None:
     assert f"`conformance mutants --games` | {bounds.MAX_GAMES:,} |" in table
     assert f"| `conformance run --steer` | {bounds.MAX_STEER:,} |" in table
     assert f"| every `--seed` | 0 to {bounds.MAX_SEED:,} (2**64 - 1) |" in table
+
+
+# -- the bulk play's results: indices and packed bytes
+
+
+@pytest.mark.parametrize("index", [3, -1, -4, "0", True, False, 10**30, 10**5000, 1.0, None, b"\x00"], ids=[str(i) for i in range(11)])
+def test_a_bulk_result_is_read_only_at_an_index_it_holds(index: object) -> None:
+    """BulkResult.result refuses an index past the Gänge played, negative, a bool, a str, a float, None or an enormous int with InvalidArgumentError naming i (a negative one once read from the end)."""
+    from schwinget_spec.twin import play  # noqa: PLC0415
+
+    played = play.play_random(3, results=True)
+    assert played.gaenge == 3
+    assert played.result(2) == play.decode_result(played.codes()[2])
+    with pytest.raises(InvalidArgumentError) as caught:
+        played.result(index)  # type: ignore[arg-type]
+    assert caught.value.parameter == "i"
+
+
+@pytest.mark.parametrize(("fields", "parameter"), [
+    (("twin", {}, b"abc"), "packed"), (("twin", {}, "abcd"), "packed"), (("twin", {}, [1, 2, 3, 4]), "packed"),
+    (("twin", {}, bytearray(4)), "packed"), (("x", {}), "engine"), (("twin", 5), "counts"),
+    (("twin", {"gaenge": "1"}), "counts"),
+])
+def test_a_bulk_result_built_by_hand_is_checked(fields: tuple[object, ...], parameter: str) -> None:
+    """A BulkResult built with packed bytes of no whole number of results, a str or list as packed, an unknown engine or counts that are no mapping of ints is refused naming the field, not accepted to fail later."""
+    from schwinget_spec.twin import play  # noqa: PLC0415
+
+    with pytest.raises(InvalidArgumentError) as caught:
+        play.BulkResult(*fields)  # type: ignore[arg-type]
+    assert caught.value.parameter == parameter
+    with pytest.raises(InvalidArgumentError, match=r"^i: no results"):
+        play.BulkResult("twin", {}).result(0)

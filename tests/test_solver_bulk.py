@@ -176,3 +176,65 @@ def _figures(output: str) -> str:
     for key in ("seconds", "gaenge_per_second", "workers"):
         data.pop(key, None)
     return json.dumps(data)
+
+
+BAD_INDICES: list[tuple[str, object, object]] = [
+    ("config", 0, 1), ("config", 0, -1), ("deal", 2, 0), ("deal", -1, 0), ("deal", "0", 0), ("config", 0, "0"),
+    ("deal", True, 0), ("config", 0, False), ("deal", 10**30, 0), ("deal", 10**5000, 0), ("config", 0, 1.0),
+    ("deal", None, 0),
+]
+
+
+@pytest.mark.parametrize(("parameter", "deal", "config"), BAD_INDICES, ids=[str(i) for i in range(len(BAD_INDICES))])
+def test_a_bulk_value_is_read_only_at_an_index_it_holds(parameter: str, deal: object, config: object) -> None:
+    """SeedValues.value refuses an index past the deals or configurations, negative, a bool, a str or an enormous int with InvalidArgumentError naming it (a configuration past the last once silently read the next deal's value)."""
+    found = values_of_seeds([1, 2], Player.P0, [SolveConfig()])
+    assert found.deals == 2
+    with pytest.raises(InvalidArgumentError) as caught:
+        found.value(deal, config)  # type: ignore[arg-type]
+    assert caught.value.parameter == parameter
+
+
+def test_seed_values_hold_what_they_say() -> None:
+    """A SeedValues built by hand with values that are no whole table of deals, a configuration count out of range or Angriffe of another length is refused naming the field; angriff() reads the line's Angriffe at a checked index."""
+    for fields, parameter in [((0, (), None), "configs"), ((2, (1, 2, 3), None), "values"), ((1, [1], None), "values"),
+                              ((1, (1, "2"), None), "values[1]"), ((1, (1,), (None, None)), "angriffe"),
+                              ((1, (1,), ("P0",)), "angriffe[0]")]:
+        with pytest.raises(InvalidArgumentError) as caught:
+            compiled.SeedValues(*fields)  # type: ignore[arg-type]
+        assert caught.value.parameter == parameter
+    lined = compiled.SeedValues(1, (5, 6), (None, (Player.P1, 3)))
+    assert lined.angriff(1) == (Player.P1, 3)
+    for bad in (2, -1, "1"):
+        with pytest.raises(InvalidArgumentError, match=r"^deal"):
+            lined.angriff(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="no line"):
+        compiled.SeedValues(1, (5,), None).angriff(0)
+
+
+SOLVER_FACE: list[tuple[str, object]] = [
+    ("options", lambda: compiled.value(start_gang(Deal.shuffled(1), Player.P0), "schwingerwertung", 10**5000)),
+    ("seeds", lambda: values_of_seeds(range(10**30), Player.P0, [SolveConfig()])),  # type: ignore[arg-type]
+    ("hits", lambda: balance.wilson(5, 3)),
+    ("trials", lambda: balance.wilson(0, -1)),
+    ("hits", lambda: balance.wilson(-1, 3)),
+    ("state.history[0]", lambda: compiled.value(_with_history((object(),)), "schwingerwertung")),
+    ("state.history", lambda: compiled.value(_with_history([]), "schwingerwertung")),  # type: ignore[arg-type]
+]
+
+
+def _with_history(history: object) -> object:
+    """A Gang after its first Schwung whose history was replaced by ``history`` (attrs.evolve checks nothing)."""
+    state = start_gang(Deal.shuffled(1), Player.P0)
+    while not state.history:
+        state = state.apply(state.legal_actions()[0])
+    return attrs.evolve(state, history=history)
+
+
+@pytest.mark.parametrize(("parameter", "call"), SOLVER_FACE)
+def test_the_solver_refuses_what_once_raised_raw(parameter: str, call: object) -> None:
+    """An enormous options mask, a range of 10**30 seeds, a share of more hits than trials and a state whose history holds a foreign object each raise InvalidArgumentError naming the parameter, not a raw ValueError, OverflowError or AttributeError."""
+    assert callable(call)
+    with pytest.raises(InvalidArgumentError) as caught:
+        call()
+    assert caught.value.parameter == parameter

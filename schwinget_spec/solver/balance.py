@@ -26,8 +26,14 @@ _Z95 = 1.959964
 
 
 def wilson(hits: int, trials: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share ``hits / trials`` (for display)."""
-    if trials <= 0:
+    """The 95 % Wilson score interval of a share ``hits / trials`` (for display); (0, 1) when ``trials`` is 0.
+
+    ``InvalidArgumentError`` names ``trials`` (an int of at least 0) or ``hits`` (an int
+    from 0 to ``trials``).
+    """
+    check_int(trials, "trials", minimum=0)
+    check_int(hits, "hits", minimum=0, maximum=trials)
+    if trials == 0:
         return (0.0, 1.0)
     p = hits / trials
     z2 = _Z95 * _Z95

@@ -16,9 +16,10 @@ from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.gang_parts import Phase
+from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
+from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver.values import Solution, leaf_table
 from schwinget_spec.twin.codes import ACTION_CODES, switch_bits
@@ -106,9 +107,35 @@ class Problem:
 def problem_of(state: GangState, system: ScoringSystem | str) -> Problem:
     """The compiled solver's arguments for ``state`` under ``system``."""
     if not isinstance(state, GangState):
-        raise InvalidArgumentError("state", f"expected a GangState, got {state!r}")
+        raise InvalidArgumentError("state", f"expected a GangState, got {shown(state)}")
+    _check_read_fields(state)
     return _problem_at(state, pile=state.deal.pile, revealed=state.deal.revealed, hands=state.hands,
                       drawn=state.pile_drawn, rules=state.rules, system=as_system(system))
+
+
+def _check_read_fields(state: GangState) -> None:
+    """Refuse a state built by hand (``attrs.evolve``) whose fields the solver reads are of a foreign type, naming the field."""
+    kinds: tuple[tuple[str, type], ...] = (("deal", Deal), ("rules", Rules), ("phase", Phase), ("to_move", Player))
+    for name, kind in kinds:
+        check_type(getattr(state, name), kind, f"state.{name}")
+    kinds = (("led", Card), ("angriff", Angriff), ("pending", SchwungRecord))
+    for name, kind in kinds:
+        value = getattr(state, name)
+        if value is not None:
+            check_type(value, kind, f"state.{name}")
+    if type(state.history) is not tuple:
+        raise InvalidArgumentError("state.history", f"expected a tuple of SchwungRecord, got {shown(state.history)}")
+    for i, record in enumerate(state.history):
+        check_type(record, SchwungRecord, f"state.history[{i}]")
+        if record.winner is not None:
+            check_type(record.winner, Player, f"state.history[{i}].winner")
+    if state.angriff is not None:
+        check_type(state.angriff.player, Player, "state.angriff.player")
+    for name in ("hands", "tricks"):
+        pair = getattr(state, name)
+        if type(pair) is not tuple or len(pair) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in pair):
+            raise InvalidArgumentError(f"state.{name}", f"expected two ints, got {shown(pair)}")
+    check_int(state.pile_drawn, "state.pile_drawn")
 
 
 def _problem_at(
@@ -145,7 +172,7 @@ def _problem_at(
 
 def _options(options: int) -> int:
     if type(options) is not int or not 0 <= options <= _OPTIONS:
-        raise InvalidArgumentError("options", f"expected a mask of NO_TABLE, NO_EQUIVALENT, NO_ORDERING, NO_ANGRIFF, NO_SURE, got {options!r}")
+        raise InvalidArgumentError("options", f"expected a mask of NO_TABLE, NO_EQUIVALENT, NO_ORDERING, NO_ANGRIFF, NO_SURE, got {shown(options)}")
     return options
 
 
@@ -202,9 +229,37 @@ class SeedValues:
     values: tuple[int, ...]
     angriffe: tuple[tuple[Player, int] | None, ...] | None
 
+    def __attrs_post_init__(self) -> None:
+        check_int(self.configs, "configs", minimum=1, maximum=MAX_CONFIGS)
+        if type(self.values) is not tuple or len(self.values) % self.configs:
+            raise InvalidArgumentError("values", f"expected a tuple of ints, {self.configs} per deal, got {shown(self.values)}")
+        for i, v in enumerate(self.values):
+            if type(v) is not int:
+                raise InvalidArgumentError(f"values[{i}]", f"expected an int, got {shown(v)}")
+        if self.angriffe is not None:
+            if type(self.angriffe) is not tuple or len(self.angriffe) != self.deals:
+                raise InvalidArgumentError("angriffe", f"expected None or one entry per deal ({self.deals}), got {shown(self.angriffe)}")
+            for i, a in enumerate(self.angriffe):
+                if a is not None and not (type(a) is tuple and len(a) == 2 and isinstance(a[0], Player) and type(a[1]) is int):
+                    raise InvalidArgumentError(f"angriffe[{i}]", f"expected None or (Player, Schwünge before it), got {shown(a)}")
+
+    @property
+    def deals(self) -> int:
+        """How many deals were solved."""
+        return len(self.values) // self.configs
+
     def value(self, deal: int, config: int) -> int:
-        """Deal ``deal``'s value under configuration ``config``."""
+        """Deal ``deal``'s value under configuration ``config``; ``InvalidArgumentError`` naming the index out of range (negative indices included) or not an int."""
+        check_int(deal, "deal", minimum=0, maximum=self.deals - 1)
+        check_int(config, "config", minimum=0, maximum=self.configs - 1)
         return self.values[deal * self.configs + config]
+
+    def angriff(self, deal: int) -> tuple[Player, int] | None:
+        """The Angriff of deal ``deal``'s optimal line (``None``: none); ``InvalidArgumentError`` when the line was not asked for or ``deal`` is out of range."""
+        if self.angriffe is None:
+            raise InvalidArgumentError("deal", "no line was asked for (values_of_seeds(..., line=...))")
+        check_int(deal, "deal", minimum=0, maximum=self.deals - 1)
+        return self.angriffe[deal]
 
 
 def _config_of(config: object) -> SolveConfig:
@@ -232,8 +287,12 @@ def values_of_seeds(
     index out of range (at most ``MAX_SEEDS`` seeds and ``MAX_CONFIGS`` configurations)
     and ``SchwingetError`` when the compiled solver is not built.
     """
-    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Sequence) or not 1 <= len(seeds) <= MAX_SEEDS:
-        raise InvalidArgumentError("seeds", f"expected a sequence of 1 to {MAX_SEEDS:,} seeds, got {seeds!r:.100}")
+    try:
+        count = len(seeds) if isinstance(seeds, Sequence) and not isinstance(seeds, (str, bytes)) else 0
+    except OverflowError:  # a range longer than sys.maxsize has no len()
+        count = 0
+    if not 1 <= count <= MAX_SEEDS:
+        raise InvalidArgumentError("seeds", f"expected a sequence of 1 to {MAX_SEEDS:,} seeds, got {shown(seeds)}")
     if any(type(s) is not int for s in seeds):
         raise InvalidArgumentError("seeds", "every seed is an int from 0 to 2**64-1")
     try:
@@ -247,7 +306,7 @@ def values_of_seeds(
             raise InvalidArgumentError("starters", "every starter is a Player")
         seats = bytes(int(p) for p in starters)
     else:
-        raise InvalidArgumentError("starters", f"expected a Player or one Player per seed, got {starters!r:.100}")
+        raise InvalidArgumentError("starters", f"expected a Player or one Player per seed, got {shown(starters)}")
     if isinstance(configs, (str, bytes)) or not isinstance(configs, Sequence) or not 1 <= len(configs) <= MAX_CONFIGS:
         raise InvalidArgumentError("configs", f"expected a sequence of 1 to {MAX_CONFIGS} SolveConfig values")
     chosen = tuple(_config_of(c).args() for c in configs)

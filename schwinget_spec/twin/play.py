@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from array import array
 from collections.abc import Mapping
 from types import ModuleType
@@ -179,6 +180,11 @@ def start_seed(seed: int, starter: Player, rules: Rules | None = None) -> TwinSt
     return state
 
 
+_ENGINES = ("twin", "python")
+_CODE_SIZE = array("I").itemsize
+_BYTE_ORDER: Literal["little", "big"] = "little" if sys.byteorder == "little" else "big"
+
+
 @attrs.frozen
 class BulkResult:
     """What ``play_random`` counted (``counts``, named by ``COUNT_NAMES``), which engine played, and the packed per-Gang results if asked for."""
@@ -188,6 +194,23 @@ class BulkResult:
     packed: bytes | None = None
     """One unsigned 32-bit number per Gang in native byte order (``decode_result`` reads one)."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.engine not in _ENGINES:
+            raise InvalidArgumentError("engine", f"expected 'twin' or 'python', got {shown(self.engine)}")
+        if not isinstance(self.counts, Mapping) or any(
+            type(k) is not str or type(v) is not int for k, v in self.counts.items()
+        ):
+            raise InvalidArgumentError("counts", f"expected a mapping of count names to ints, got {shown(self.counts)}")
+        if self.packed is not None and (type(self.packed) is not bytes or len(self.packed) % _CODE_SIZE):
+            raise InvalidArgumentError(
+                "packed", f"expected None or bytes, {_CODE_SIZE} per Gang, got {shown(self.packed)}"
+            )
+
+    @property
+    def gaenge(self) -> int:
+        """How many packed results there are (0 unless asked for)."""
+        return 0 if self.packed is None else len(self.packed) // _CODE_SIZE
+
     def codes(self) -> array[int]:
         """The packed results as an ``array('I')``; empty unless asked for."""
         out = array("I")
@@ -196,8 +219,13 @@ class BulkResult:
         return out
 
     def result(self, i: int) -> GangResult:
-        """The result of Gang ``i``."""
-        return decode_result(self.codes()[i])
+        """The result of Gang ``i``; ``InvalidArgumentError`` naming ``i`` when it is no index of a packed result (negative indices included)."""
+        n = self.gaenge
+        if n == 0:
+            raise InvalidArgumentError("i", "no results were kept (play_random(..., results=True))")
+        check_int(i, "i", minimum=0, maximum=n - 1)
+        assert self.packed is not None
+        return decode_result(int.from_bytes(self.packed[i * _CODE_SIZE : (i + 1) * _CODE_SIZE], _BYTE_ORDER))
 
 
 def play_random(count: int, seed: int = 0, rules: Rules | None = None, *, results: bool = False) -> BulkResult:
