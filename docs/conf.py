@@ -22,7 +22,9 @@ extensions = [
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints", "_generated/cli_synopsis.md", "_generated/quickstart.md"]
+# The generated pages are written into the output directory (build/site/.doctrees/generated) and read
+# from there by the schwinget_site extension; a docs/_generated/ left by an older build is ignored.
+exclude_patterns = ["_build", "README.md", "**/.ipynb_checkpoints", "_generated"]
 
 # Quotes and ellipses only: "--check" stays two dashes (never an en dash) in the command line's pages.
 smartquotes_action = "qe"

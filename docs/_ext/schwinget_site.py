@@ -18,6 +18,7 @@ import attrs
 import booklet_alignment
 import clause_evidence
 import cli_reference
+import generated_source
 import open_questions
 import schema_pages
 import site_facts
@@ -26,6 +27,7 @@ from docutils import nodes
 from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+from sphinx.util import logging as sphinx_logging
 
 import schwinget_spec
 from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity
@@ -40,8 +42,10 @@ from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, Trans
 
 __all__ = ["SiteData", "card_html", "collect", "setup", "write_pages"]
 
-GENERATED = "_generated"
-"""The folder of the source directory that the extension fills at every build (never committed)."""
+GENERATED = generated_source.GENERATED
+"""The docname prefix of the generated pages (written into the output directory at every build, never into docs/)."""
+
+_LOG = sphinx_logging.getLogger(__name__)
 
 _ROOT = Path(schwinget_spec.__file__).resolve().parents[1]
 _RULES = _ROOT.parent / "shared" / "rules"
@@ -786,13 +790,47 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
     return written
 
 
+def proofs_wanted(app: Sphinx) -> bool:
+    """Whether this build runs the fast Z3 queries: ``-D schwinget_proofs=0`` or ``SCHWINGET_DOCS_PROOFS=0`` takes them from the committed evidence instead."""
+    value = str(app.config.schwinget_proofs).strip().lower()
+    return value not in ("0", "false", "no", "off", "") and os.environ.get("SCHWINGET_DOCS_PROOFS", "1") != "0"
+
+
+def _step(what: str) -> Any:
+    """Announce a step of the build and, when it ends, its time (Sphinx's log, shown unless -q)."""
+    import contextlib  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    @contextlib.contextmanager
+    def timed() -> Any:
+        _LOG.info("schwinget: %s ...", what)
+        start = time.perf_counter()
+        yield
+        _LOG.info("schwinget: %s: done in %.1f s", what, time.perf_counter() - start)
+
+    return timed()
+
+
 def _on_builder_inited(app: Sphinx) -> None:
-    proofs = os.environ.get("SCHWINGET_DOCS_PROOFS", "1") != "0"
-    data = collect(proofs=proofs)
-    bad = clause_evidence.build_problems(_statuses(data), clause_evidence.kill_matrix())
+    proofs = proofs_wanted(app)
+    with _step("reading the booklet, the clause index, the vectors and the impact table"):
+        data = collect(proofs=False)
+    if proofs:
+        with _step(
+            "running the fast Z3 queries of schwinget prove (about 100 s on two cores; "
+            "-D schwinget_proofs=0 or SCHWINGET_DOCS_PROOFS=0 takes them from the committed evidence)"
+        ):
+            data = attrs.evolve(data, proofs=_run_proofs())
+    else:
+        _LOG.info("schwinget: the Z3 queries are not run (schwinget_proofs=0): the proofs pages show the committed evidence")
+    with _step("checking the evidence: every clause tested, every shipped mutant caught"):
+        bad = clause_evidence.build_problems(_statuses(data), clause_evidence.kill_matrix())
     if bad:
         raise ExtensionError("; ".join(bad))
-    write_pages(Path(app.srcdir) / GENERATED, data)
+    root = generated_source.install(app)
+    with _step(f"writing the generated pages to {root}"):
+        written = write_pages(root, data)
+    _LOG.info("schwinget: %d generated pages", len(written))
 
 
 # -- the card role: {card}`G3`
@@ -896,6 +934,7 @@ def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the page generator, the card role and the link check."""
+    app.add_config_value("schwinget_proofs", "1", "env", types=frozenset({str, bool, int}))
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _on_build_finished)
     app.add_role("card", card_role)
