@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
@@ -12,9 +13,9 @@ from schwinget_spec import cli
 from schwinget_spec.clause_index import build_clause_index
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.clauses import WIDE_FROM, clause_table
-from schwinget_spec.cli.impact_table import FULL_FROM, impact_table
+from schwinget_spec.cli.impact_table import FULL_FROM, FULL_TABLE, impact_table, strong_table
 from schwinget_spec.conformance.vectors import load_vectors
-from schwinget_spec.impact import measure
+from schwinget_spec.impact import StrongCounts, measure
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, TableRow
 
 WIDTHS = (80, 200)
@@ -96,6 +97,39 @@ def test_impact_table_fits(width: int) -> None:
     for row in rows:
         assert row.switch in flat
     assert ("legal moves" in " ".join(lines)) == (width >= FULL_FROM)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_impact_strong_figures_fit(width: int) -> None:
+    """``impact --play``'s strong-play table: every switch whole, the winner's share under random and strong play of each row, within the width."""
+    rows = [
+        attrs.evolve(r, strong=StrongCounts("solver", r.runs, r.runs // 2, r.runs // 3, r.runs, 7 if r.level == "gang" else None))
+        for r in measure(12, 0, None)
+    ]
+    assert strong_table(measure(12, 0, ["match_draw"]), width) is None
+    table = strong_table(rows, width)
+    assert table is not None
+    lines = render(table, width)
+    fits(lines, width)
+    flat = words(lines)
+    for row in rows:
+        assert row.switch in flat
+    text = " ".join(lines)
+    assert "winner" in text
+    assert "50.0" in text
+    assert "100.0" in text
+    assert ("weight against random play" in text) == (width >= FULL_FROM)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_impact_play_prints_its_strong_figures_and_where_the_full_table_is(width: int) -> None:
+    """``schwinget impact --play heuristic`` on a terminal: the strong-play table and the pointer to the full table, within the width."""
+    out = schwinget(width, "impact", "--play", "heuristic", "--games", "24", "--switch", "match_draw", "--jobs", "1")
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if "beside random play" in line)
+    fits(lines[start:-1], width)
+    assert "winner" in out
+    assert " ".join(FULL_TABLE.split()) in " ".join(out.split())
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -217,11 +217,13 @@ def impact_command(
     built (SCHWINGET_NO_TWIN=1: by the readable engine, same counts); the last line says
     which engine played and how wide the 95 % intervals are. --play solver (or a bot)
     weighs each reading again between strong players on the same deals, each Gang of a
-    match or fest dealt by its place (schwinget_spec.impact_strong).
+    match or fest dealt by its place (schwinget_spec.impact_strong); on the terminal a
+    second table sets the shares of winners and points changed under strong play beside
+    random play's (--markdown and --json have the counts and intervals).
     """
     # the measure is imported by this command only, not by prove (and --help)
     from schwinget_spec.backends import default_workers  # noqa: PLC0415
-    from schwinget_spec.cli.impact_table import impact_table  # noqa: PLC0415
+    from schwinget_spec.cli.impact_table import FULL_TABLE, impact_table, strong_table  # noqa: PLC0415
     from schwinget_spec.impact import engines, format_table  # noqa: PLC0415
     from schwinget_spec.impact_strong import total, weigh  # noqa: PLC0415
 
@@ -263,6 +265,11 @@ def impact_command(
         return
     out = console()
     out.print(impact_table(rows, out.width))
+    strong = strong_table(rows, out.width)
+    if strong is not None:
+        out.print()
+        out.print(strong, soft_wrap=False)
+        out.print(f"{FULL_TABLE}.", soft_wrap=False)
     played = ", ".join(f"{level}: {engine}" for level, engine in engines(chosen).items())
     widest = max(r.margin for r in rows)
     out.print(f"engines: {played}; 95 % intervals: every share within ±{widest:.2f} percentage points")

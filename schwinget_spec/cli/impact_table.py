@@ -11,7 +11,7 @@ from rich.text import Text
 
 from schwinget_spec.impact import ImpactRow
 
-__all__ = ["FULL_FROM", "impact_table", "markdown_table"]
+__all__ = ["FULL_FROM", "FULL_TABLE", "impact_table", "markdown_table", "strong_table"]
 
 FULL_FROM = 120
 """From this many columns on, each cell shows the count and its share; below, the share alone (``--json`` has the counts)."""
@@ -57,6 +57,57 @@ def impact_table(rows: Sequence[ImpactRow], width: int) -> Table:
         counts = (r.legal, r.tricks, r.outcome, r.points_sw, r.points_pw, r.starters, r.ranks)
         name = Text.assemble((r.switch, "bold"), f"\n= {r.reading} ({r.runs} {_UNIT[r.level]})")
         table.add_row(name, *(cell(c, r.runs) for c in counts))
+    return table
+
+
+FULL_TABLE = (
+    "The full table (counts, 95 % intervals, the Gang's shift of points): --markdown or --json; "
+    "docs/ambiguities.md holds it for --play solver"
+)
+"""Where ``impact --play`` points the reader for what its terminal table leaves out."""
+
+
+def strong_table(rows: Sequence[ImpactRow], width: int) -> Table | None:
+    """The figures of ``impact --play`` between strong players, beside random play's, within ``width`` columns; None when no row was weighed.
+
+    Per reading: the share of the runs (in %) whose winner changed (a Gang: who wins or a
+    Gestellter; a match: its winner or a draw; a fest: who ranks first) and whose points
+    changed under each system, under random play and under strong play, and whether the
+    weight moved beyond the 95 % intervals. Narrow (below ``FULL_FROM``): the weight under
+    the reading's name; wide: a column of its own.
+    """
+    from schwinget_spec.impact import weight_change  # noqa: PLC0415 (rich tables import no measure)
+
+    weighed = [r for r in rows if r.strong is not None]
+    if not weighed:
+        return None
+    first = weighed[0].strong
+    assert first is not None
+    full = width >= FULL_FROM
+    play = "both play best, every card known" if first.play == "solver" else f"a {first.play} bot at each seat"
+    table = Table(
+        title=f"Strong play ({first.play}: {play}) beside random play: % of the runs whose winner or points changed",
+        box=None, pad_edge=False, padding=(0, 1), header_style="bold underline",
+    )
+    table.add_column("switch = reading (runs)", ratio=1)
+    for head in ("winner", "SW", "PW") if not full else ("winner", "points (SW)", "points (PW)"):
+        for kind in ("random", "strong"):
+            table.add_column(f"{head}\n{kind}", justify="right", no_wrap=True)
+    if full:
+        table.add_column("weight against random play", no_wrap=True)
+    for r in weighed:
+        s = r.strong
+        assert s is not None
+        weight = weight_change(r)
+        name = Text.assemble((r.switch, "bold"), f"\n= {r.reading} ({r.runs} {_UNIT[r.level]})")
+        if not full:
+            name.append(f"\nweight: {weight}", style="italic")
+        cells = [
+            _share(r.outcome, r.runs), _share(s.outcome, s.runs),
+            _share(r.points_sw, r.runs), _share(s.points_sw, s.runs),
+            _share(r.points_pw, r.runs), _share(s.points_pw, s.runs),
+        ]
+        table.add_row(name, *cells, *((weight,) if full else ()))
     return table
 
 
