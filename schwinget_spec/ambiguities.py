@@ -11,7 +11,7 @@ import attrs
 from schwinget_spec.checks import check_type
 from schwinget_spec.errors import UnknownNameError
 
-__all__ = ["AMBIGUITIES", "AMBIGUITY_BY_ID", "Ambiguity", "booklet_sentences", "get_ambiguity"]
+__all__ = ["AMBIGUITIES", "AMBIGUITY_BY_ID", "RETIRED", "RETIRED_BY_ID", "Ambiguity", "RetiredEntry", "booklet_sentences", "get_ambiguity"]
 
 
 @attrs.frozen
@@ -43,6 +43,24 @@ class Ambiguity:
 
     def __str__(self) -> str:
         return f"{self.id}: {self.title}"
+
+
+@attrs.frozen
+class RetiredEntry:
+    """An id that ``docs/ambiguities.md`` once published and holds no longer, kept so that an old link or citation is explained.
+
+    ``title`` is the entry's title as it stood, ``retired`` when and by what it was
+    retired, ``reason`` why: the ground the entry stood on and what replaced it. An id is
+    never given to another entry.
+    """
+
+    id: str
+    title: str
+    retired: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.id} (retired): {self.title}"
 
 
 _BLOCK = re.compile(r"\n[ \t]*\n")
@@ -488,21 +506,6 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         tests=('tests/test_gang_clauses.py::test_no_angriff_once_the_pile_is_used_up', 'tests/test_ambiguities.py::test_answer_draw_gang_length'),
     ),
     Ambiguity(
-        id='AMB-LANG-TRUMP-PLACE',
-        title='where the trump paragraph stands',
-        section='Setup, the Angriff and the words of the two booklets',
-        de=('Spezialfall Trumpf-Farbe: Karten der Trumpf-Farbe dürfen jederzeit gegen jede andere Farbe gespielt werden.',),
-        fr=('Cas particulier de la couleur d’atout: Les cartes de la couleur de l’atout peuvent être jouées à tout moment contre n’importe quelle autre couleur.',),
-        situation='The German booklet prints the trump paragraph after the void sentence, inside "Einen Schwung machen"; the French booklet prints it on the first pages, before the course of a Gang (and its heading reads "atou t"). Does the place change which Schwünge it applies to?',
-        readings='(a) The paragraph applies to every Schwung wherever it is printed. (b) It modifies only the sentence it follows.',
-        default='(a): the paragraph is self-contained ("jederzeit", "à tout moment") and names what it overrides ("anstelle eines «Farbzwangs»").',
-        switch=None,
-        no_switch_reason='None: both languages state the same rule; only its place differs.',
-        engine='`trick.allowed_answers` and `trick.resolve_schwung` apply `trump.anytime` and `trump.beats` to every Schwung.',
-        clauses=('trump.anytime', 'trump.beats'),
-        tests=('tests/test_clause_registry.py::test_french_quotes_follow_the_french_reading_order', 'tests/test_ambiguities.py::test_void_trump_trump_instead_of_following_wins'),
-    ),
-    Ambiguity(
         id='AMB-TERMS-FORWARD',
         title='terms used before they are explained',
         section='Setup, the Angriff and the words of the two booklets',
@@ -853,10 +856,26 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 AMBIGUITY_BY_ID: Mapping[str, Ambiguity] = MappingProxyType({a.id: a for a in AMBIGUITIES})
 """Every entry by id."""
 
+RETIRED: tuple[RetiredEntry, ...] = (
+    RetiredEntry(
+        id='AMB-LANG-TRUMP-PLACE',
+        title='where the trump paragraph stands',
+        retired='December 2026, issue 36 (the booklet files corrected against the printed page)',
+        reason='The entry asked whether the place of the trump paragraph changes which Schwünge it applies to, because the French file placed the box "Cas particulier de la couleur d’atout" before the deal, its last word cut in two. That place was the PDF text layer\'s internal order, not the booklet\'s: the printed French page (the OCR of the booklet) puts the paragraph after "Celui qui n’a pas de carte de la couleur jouée par son adversaire peut jouer n’importe quelle carte, mais perd le pli et pioche également immédiatement une nouvelle carte.", exactly where the German "Spezialfall Trumpf-Farbe" stands, and spells "atout". Both languages state the same rule in the same place, so no question is left; `trump.anytime` and `trump.beats` quote both boxes in that place.',
+    ),
+)
+"""The ids retired from ``docs/ambiguities.md``, each with the reason; none is in ``AMBIGUITIES``."""
+
+RETIRED_BY_ID: Mapping[str, RetiredEntry] = MappingProxyType({r.id: r for r in RETIRED})
+"""Every retired id with its record."""
+
 
 def get_ambiguity(amb_id: str) -> Ambiguity:
-    """The entry with id ``amb_id``; raises ``UnknownNameError`` (also a ``KeyError``) naming ``amb_id`` if there is none."""
+    """The entry with id ``amb_id``; raises ``UnknownNameError`` (also a ``KeyError``) naming ``amb_id`` if there is none, with the reason when the id was retired (``RETIRED``)."""
     entry = AMBIGUITY_BY_ID.get(amb_id) if isinstance(amb_id, str) else None
     if entry is None:
+        retired = RETIRED_BY_ID.get(amb_id) if isinstance(amb_id, str) else None
+        if retired is not None:
+            raise UnknownNameError("amb_id", amb_id, f"the entry {amb_id!r} was retired in {retired.retired}: {retired.reason}")
         raise UnknownNameError("amb_id", amb_id, f"no ambiguity entry with id {amb_id!r}")
     return entry

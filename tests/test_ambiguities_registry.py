@@ -11,7 +11,7 @@ import attrs
 import pytest
 from booklet import booklet_text, normalise
 
-from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity, booklet_sentences, get_ambiguity
+from schwinget_spec.ambiguities import AMBIGUITIES, RETIRED, Ambiguity, booklet_sentences, get_ambiguity
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.rules import Rules
 
@@ -318,3 +318,34 @@ def test_booklet_sentences_splits_at_full_stops_not_list_numbers() -> None:
         "Dann geben.",
         "(mind. 3 Stiche)",
     )
+
+
+# -- retired ids
+
+
+def test_retired_ids_are_listed_with_their_reason_and_used_nowhere() -> None:
+    """Each retired id stands in the document's "Retired entries" table as the registry holds it, is no entry, and no row of the completeness table names it."""
+    text = DOC.read_text(encoding="utf-8")
+    part = text.split("\n## Retired entries\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(AMB-[A-Z0-9-]+)` \| (.+) \| (.+) \| (.+) \|$", part, flags=re.M)
+    assert rows == [(r.id, r.title, r.retired, r.reason) for r in RETIRED]
+    assert RETIRED
+    for retired in RETIRED:
+        assert retired.id not in IDS
+        assert all(retired.id not in " ".join(cells) for cells in _table_rows())
+        assert text.count(retired.id) == 2  # the table's row and the method step that tells why
+
+
+def test_a_retired_id_is_refused_with_its_reason() -> None:
+    """``get_ambiguity`` and ``schwinget explain`` refuse a retired id, each naming why it was retired."""
+    from click.testing import CliRunner  # noqa: PLC0415
+
+    from schwinget_spec import cli  # noqa: PLC0415
+
+    retired = RETIRED[0]
+    with pytest.raises(KeyError, match="was retired in") as caught:
+        get_ambiguity(retired.id)
+    assert retired.reason in str(caught.value)
+    result = CliRunner().invoke(cli.cli, ["explain", retired.id.lower()])
+    assert result.exit_code == 2
+    assert f"the entry {retired.id} ({retired.title}) was retired in {retired.retired}" in result.output

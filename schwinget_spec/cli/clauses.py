@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID
+from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, RETIRED_BY_ID
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.common import console
@@ -420,6 +420,10 @@ def explain_command(item_id: str, lang: str | None, as_json: bool) -> None:
         data = _explain_clause(key)
     elif key in AMBIGUITY_BY_ID:
         data = _explain_ambiguity(key)
+    elif key in RETIRED_BY_ID:
+        retired = RETIRED_BY_ID[key]
+        click.echo(f"explain: the entry {key} ({retired.title}) was retired in {retired.retired}: {retired.reason}", err=True)
+        sys.exit(2)
     else:
         close = difflib.get_close_matches(key, _explain_ids(), n=5, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else "; `schwinget clauses` lists the clause ids"
