@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from schwinget_spec.clauses import CLAUSES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -122,3 +124,32 @@ def test_a_clause_page_lists_tests_by_name_and_code_by_function() -> None:
     html = evidence.excerpt_html(next(e for e in evidence.code_excerpts(use.enforced) if e.function == "GangState.trump"), "../")
     assert '<a href="../source/schwinget_spec/gang.py.html#L-' in html
     assert "schwinget_spec.gang.GangState.trump" in html
+
+
+def test_every_clause_page_shows_the_lines_that_decide_and_tests_apart_from_helpers() -> None:
+    """For every clause: each "enforced by" excerpt shows no docstring line and highlights at least one line of code; the tests listed are test functions, the rest goes to the helpers' fold."""
+    pytest.importorskip("pygments")
+    evidence = _ext("clause_evidence")
+    from schwinget_spec.clause_index import build_clause_index  # noqa: PLC0415
+
+    excerpts = 0
+    for use in build_clause_index().uses:
+        for e in evidence.code_excerpts(use.enforced):
+            shown = evidence.shown_lines(e)
+            assert not set(shown) & evidence.docstring_lines(e.path), (use.clause.id, e)
+            assert set(e.lines) <= set(shown), (use.clause.id, e)
+            assert any(evidence.is_code(e.path, n) for n in e.lines), (use.clause.id, e)
+            excerpts += 1
+        for t in evidence.test_items(use.tested):
+            assert t.is_test == any(part.startswith("test") for part in t.name.split(".")), (use.clause.id, t)
+    assert excerpts >= len(CLAUSES)
+    use = next(u for u in build_clause_index().uses if u.clause.id == "schwung.farbzwang")
+    decide = {(e.path, e.function): e for e in evidence.code_excerpts(use.enforced)}
+    allowed = decide[("schwinget_spec/trick.py", "allowed_answers")]
+    assert any("FOLLOW_MASK" in evidence._lines(allowed.path)[n - 1] for n in evidence.shown_lines(allowed))
+
+
+def test_a_docstring_is_rendered_not_shown_as_rst() -> None:
+    """A test's docstring on its clause page: double backticks become code, emphasis stays emphasis, the rest is escaped."""
+    evidence = _ext("clause_evidence")
+    assert evidence.docstring_html("``Rules(a=1)`` beats *x* & `y`") == "<code>Rules(a=1)</code> beats <em>x</em> &amp; <code>y</code>"

@@ -290,12 +290,16 @@ def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
     status = _statuses(data)[clause.id]
     excerpts = clause_evidence.code_excerpts(use.enforced)
     enforced = [clause_evidence.excerpt_html(e, "../") for e in excerpts]
-    tests = clause_evidence.test_items(use.tested)
-    tested = [
-        f'<a href="../source/{t.path}.html#L-{t.line}"><code>{_esc(t.name)}</code></a> '
-        f'<span class="sw-where">{_esc(t.path)}</span><br><span class="sw-doc">{_esc(t.doc)}</span>'
-        for t in tests
-    ]
+    items = clause_evidence.test_items(use.tested)
+    tests = [t for t in items if t.is_test]
+    helpers = [t for t in items if not t.is_test]
+    tested = [_test_item_html(t) for t in tests]
+    helped = [_test_item_html(t) for t in helpers]
+    used_by = (
+        f'<details class="sw-helpers"><summary>Used by the tests ({len(helpers)}): fixtures, helpers and data that name this clause</summary>'
+        f'{_html_list(helped, "")}</details>'
+        if helpers else ""
+    )
     vectors = [
         f'<a href="../vectors.html#{v.id}"><code>{_esc(v.id)}</code></a> {_esc(v.description)}'
         for v in _vectors_by_clause(data.vectors).get(clause.id, [])
@@ -331,10 +335,11 @@ def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
 <td lang="fr"><span class="sw-lang">Français</span><blockquote>{_esc(clause.fr)}</blockquote></td>
 </tr></table>
 <p class="sw-meta">Section of the booklet: {_esc(clause.section)} · <a href="../booklet.html#s{booklet_row}">row {booklet_row} of the annotated booklet</a></p>
-<h2>Enforced by the library ({len(excerpts)} {"function" if len(excerpts) == 1 else "functions"}, {len(use.enforced)} lines)</h2>
+<h2>Enforced by the library ({len(excerpts)} {"excerpt" if len(excerpts) == 1 else "excerpts"}: the lines that decide, highlighted)</h2>
 {"".join(enforced) or '<p class="sw-none">No place of the engine names this clause: it is stated by the library&#39;s structure (see the tests).</p>'}
 <h2>Tests ({len(tests)})</h2>
-{_html_list(tested, "No test names this clause.")}
+{_html_list(tested, "No test function names this clause.")}
+{used_by}
 <h2>Conformance vectors that exercise it ({len(vectors)})</h2>
 {_html_list(vectors, "No shipped vector names this clause.", shown=8)}
 <h2>Proofs: the Z3 queries that involve it ({len(proofs)})</h2>
@@ -346,6 +351,15 @@ def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
 {_html_list(ambs, "The booklet leaves nothing open here that this library has found.")}
 ```
 """
+
+
+def _test_item_html(t: clause_evidence.TestItem) -> str:
+    """A test (or a helper of the tests) on a clause page: its name linked to its line, its file, its docstring's first paragraph rendered."""
+    name = t.name if t.name != "(module level)" else f"module-level code of {t.path}, line {t.line}"
+    return (
+        f'<a href="../source/{t.path}.html#L-{t.line}"><code>{_esc(name)}</code></a> '
+        f'<span class="sw-where">{_esc(t.path)}</span><br><span class="sw-doc">{clause_evidence.docstring_html(t.doc)}</span>'
+    )
 
 
 def _all_queries() -> tuple[Any, ...]:
