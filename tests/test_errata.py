@@ -1,4 +1,4 @@
-"""docs/errata.md: an erratum for every open question with a switch, its printed sentences verbatim in the booklet, its share the impact table's, ordered by that share."""
+"""docs/errata.md is the errata registry written out: one erratum for every open question with a switch, no two changing the same printed sentence, each printed sentence verbatim in the booklet, each share the impact table's, ordered by that share."""
 
 from __future__ import annotations
 
@@ -9,41 +9,45 @@ import attrs
 import pytest
 from booklet import booklet_text, normalise
 
-from schwinget_spec.ambiguities import AMBIGUITIES
+from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, booklet_sentences
+from schwinget_spec.errata import ERRATA, Erratum, erratum_for, get_erratum
+from schwinget_spec.errors import UnknownNameError
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-ERRATA = DOCS / "errata.md"
+ERRATA_PAGE = DOCS / "errata.md"
 
-_HEADING = re.compile(r"^## (\d+)\. (AMB-[A-Z0-9-]+) — (.+)$", re.M)
-_MEASURED = re.compile(r"^\*\*Measured\.\*\* `([a-z_]+)=([^`]+)` changes the result of (\d+\.\d) % of the (Gänge|matches|fests)\.$", re.M)
+_HEADING = re.compile(r"^## (\d+)\. (ERR-[A-Z0-9-]+)$", re.M)
+_SETTLES = re.compile(r"^\*\*Settles\.\*\* (.+)$", re.M)
+_MEASURED = re.compile(
+    r"^- \*\*(AMB-[A-Z0-9-]+)\*\* \((.+)\): `([a-z_]+)=([^`]+)` changes the result of (\d+\.\d) % of the (Gänge|matches|fests)\.$",
+    re.M,
+)
 _LINE = re.compile(r'^- \*\*(de|fr), (extends|replaces|proposed):\*\* "(.+)"$', re.M)
 
 
 @attrs.frozen
-class Erratum:
+class PageErratum:
     """One erratum as the page writes it."""
 
     number: int
-    amb_id: str
-    title: str
-    switch: str
+    id: str
     reading: str
-    share: str
-    unit: str
+    measured: tuple[tuple[str, str, str, str, str, str], ...]
     lines: tuple[tuple[str, str, str], ...]
 
 
-def errata() -> list[Erratum]:
+def errata() -> list[PageErratum]:
     """Every numbered erratum of docs/errata.md, in page order."""
-    text = ERRATA.read_text(encoding="utf-8")
+    text = ERRATA_PAGE.read_text(encoding="utf-8")
     heads = list(_HEADING.finditer(text))
     out = []
     for i, head in enumerate(heads):
         body = text[head.end() : heads[i + 1].start() if i + 1 < len(heads) else text.index("\n## Questions that need no erratum")]
-        measured = _MEASURED.search(body)
-        assert measured is not None, head.group(2)
+        settles = _SETTLES.search(body)
+        assert settles is not None, head[2]
+        measured = tuple((m[1], m[2], m[3], m[4], m[5], m[6]) for m in _MEASURED.finditer(body))
         lines = tuple((m[1], m[2], m[3]) for m in _LINE.finditer(body))
-        out.append(Erratum(int(head[1]), head[2], head[3], measured[1], measured[2], measured[3], measured[4], lines))
+        out.append(PageErratum(int(head[1]), head[2], settles[1], measured, lines))
     return out
 
 
@@ -63,39 +67,87 @@ def _impact_shares() -> dict[tuple[str, str], str]:
     return out
 
 
-def test_every_question_with_a_switch_has_one_erratum_and_no_other_has_one() -> None:
-    """The errata are exactly the entries with a Rules switch, each once, numbered 1, 2, ... in page order."""
+def test_the_page_is_the_registry_written_out() -> None:
+    """Each erratum of the page is the registry's record, in the registry's order: id, reading, the questions it settles with their titles and switches, the printed and proposed sentences."""
     found = errata()
     assert [e.number for e in found] == list(range(1, len(found) + 1))
-    assert sorted(e.amb_id for e in found) == sorted(a.id for a in AMBIGUITIES if a.switch is not None)
-    by_id = {a.id: a for a in AMBIGUITIES}
-    for e in found:
-        assert e.title == by_id[e.amb_id].title
-        assert e.switch == by_id[e.amb_id].switch
+    assert [e.id for e in found] == [e.id for e in ERRATA]
+    for page, record in zip(found, ERRATA, strict=True):
+        assert page.reading == record.reading
+        assert [(m[0], m[1], m[2]) for m in page.measured] == [
+            (amb, AMBIGUITY_BY_ID[amb].title, AMBIGUITY_BY_ID[amb].switch) for amb in record.settles
+        ]
+        assert page.lines == (
+            ("de", record.kind, record.printed_de),
+            ("de", "proposed", record.proposed_de),
+            ("fr", record.kind, record.printed_fr),
+            ("fr", "proposed", record.proposed_fr),
+        )
+
+
+def test_every_question_with_a_switch_is_settled_by_exactly_one_erratum() -> None:
+    """The errata settle exactly the entries with a Rules switch, each once; ``erratum_for`` finds it, and None for a question without a switch."""
+    settled = [amb for e in ERRATA for amb in e.settles]
+    assert sorted(settled) == sorted(a.id for a in AMBIGUITIES if a.switch is not None)
+    assert len({e.id for e in ERRATA}) == len(ERRATA)
+    for a in AMBIGUITIES:
+        found = erratum_for(a.id)
+        assert (found is not None) == (a.switch is not None)
+        assert found is None or a.id in found.settles
+    assert get_erratum("ERR-KONTER-SIX").settles == ("AMB-KONTER-TRUMP-SIX", "AMB-KONTER-VOID")
+    with pytest.raises(UnknownNameError, match="erratum_id"):
+        get_erratum("ERR-NO-SUCH")
+    with pytest.raises(UnknownNameError, match="amb_id"):
+        erratum_for("AMB-NO-SUCH")
+
+
+def _changed_sentences(erratum: Erratum, language: str) -> set[str]:
+    """The booklet's sentences (cut as the completeness table cuts them) that ``erratum`` changes in ``language``."""
+    printed = normalise(erratum.printed_de if language == "de" else erratum.printed_fr)
+    return {s for s in booklet_sentences(booklet_text(language)) if printed in s or (len(s) >= 16 and s in printed)}
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_no_two_errata_change_the_same_sentence(language: str) -> None:
+    """Every booklet sentence is changed by one erratum at most, so a publisher can apply them all; two records quoting one sentence are refused."""
+    owner: dict[str, str] = {}
+    for e in ERRATA:
+        changed = _changed_sentences(e, language)
+        assert changed, e.id
+        for sentence in changed:
+            assert sentence not in owner, (sentence, owner.get(sentence), e.id)
+            owner[sentence] = e.id
+    konter = get_erratum("ERR-KONTER-SIX")
+    twin = attrs.evolve(get_erratum("ERR-KONTER-VS-KR"), printed_de=konter.printed_de, printed_fr=konter.printed_fr)
+    assert _changed_sentences(twin, language) & _changed_sentences(konter, language)
 
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_every_printed_sentence_is_verbatim_in_the_booklet_and_the_proposal_slots_in(language: str) -> None:
-    """Each erratum quotes one printed sentence per language, verbatim in the booklet, and proposes one; an extension begins with the printed sentence unchanged."""
+    """Each erratum quotes one printed sentence per language, verbatim in the booklet, and proposes one not printed; an extension begins with the printed sentence unchanged."""
     booklet = normalise(booklet_text(language))
-    for e in errata():
-        mine = [(kind, text) for lang, kind, text in e.lines if lang == language]
-        assert [kind for kind, _ in mine] in (["extends", "proposed"], ["replaces", "proposed"]), e.amb_id
-        (kind, printed), (_, proposed) = mine
-        assert normalise(printed) in booklet, (e.amb_id, printed)
-        assert normalise(proposed) not in booklet, e.amb_id
-        if kind == "extends":
-            assert proposed.startswith(printed + " "), e.amb_id
+    for e in ERRATA:
+        printed, proposed = (e.printed_de, e.proposed_de) if language == "de" else (e.printed_fr, e.proposed_fr)
+        assert normalise(printed) in booklet, (e.id, printed)
+        assert normalise(proposed) not in booklet, e.id
+        if e.kind == "extends":
+            assert proposed.startswith(printed + " "), e.id
+        else:
+            assert not proposed.startswith(printed), e.id
 
 
 def test_each_share_is_the_impact_table_s_and_the_errata_follow_it() -> None:
-    """Each erratum's share is the largest result share of its switch in the impact table, for the reading named, and the errata go from the largest share down."""
+    """Each question's share is the largest result share of its switch in the impact table, for the reading named; the errata go from the largest share of their questions down."""
     shares = _impact_shares()
-    found = errata()
-    for e in found:
-        mine = {reading: share for (name, reading), share in shares.items() if name == e.switch}
-        assert mine[e.reading] == e.share == max(mine.values(), key=float), e.amb_id
-    assert [float(e.share) for e in found] == sorted((float(e.share) for e in found), reverse=True)
+    largest = []
+    for e in errata():
+        mine_e = []
+        for _, _, switch, reading, share, _ in e.measured:
+            mine = {r: s for (name, r), s in shares.items() if name == switch}
+            assert mine[reading] == share == max(mine.values(), key=float), (e.id, switch)
+            mine_e.append(float(share))
+        largest.append(max(mine_e))
+    assert largest == sorted(largest, reverse=True)
 
 
 def test_the_errata_page_is_in_the_site() -> None:
@@ -106,6 +158,6 @@ def test_the_errata_page_is_in_the_site() -> None:
 
 def test_every_entry_the_page_names_exists() -> None:
     """Every AMB id the errata page names, those needing no erratum included, is an entry of the registry."""
-    named = set(re.findall(r"AMB-[A-Z0-9]+(?:-[A-Z0-9]+)*", ERRATA.read_text(encoding="utf-8")))
+    named = set(re.findall(r"AMB-[A-Z0-9]+(?:-[A-Z0-9]+)*", ERRATA_PAGE.read_text(encoding="utf-8")))
     assert named - {a.id for a in AMBIGUITIES} == set()
     assert len(named) > len(errata())
