@@ -41,6 +41,7 @@ html_theme = "furo"
 html_title = "Schwinget — the rules as a specification"
 html_static_path = ["_static"]
 html_css_files = ["schwinget.css"]
+html_js_files = ["schwinget-tables.js"]
 html_theme_options = {
     "source_repository": "",
     "navigation_with_keys": True,

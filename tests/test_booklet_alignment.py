@@ -86,13 +86,16 @@ def test_a_table_row_that_differs_from_its_transcription_is_found(alignment: Any
 
 
 def test_the_tables_are_drawn_from_the_transcription(alignment: Any) -> None:
-    """The booklet's rows draw the overview card and the Wertungstabelle as HTML tables, one per language, with the explanation column."""
+    """The booklet's rows draw the overview card and the Wertungstabelle as HTML tables, one per language, with the explanation column, each cell labelled with its column's headers."""
     html = alignment.render_rows(alignment.load(), DE, FR)
     assert html.count('<table class="sw-table sw-wertungstabelle">') == 2
     assert html.count('<table class="sw-table sw-punkteuebersicht">') == 2
     assert (
-        '<td class="sw-num">9.00</td><td class="sw-num">9.00</td><td class="sw-num">1</td><td class="sw-num">1</td>'
-        "<td>Beide Spieler haben gleich viele Stiche erzielt.</td>"
+        '<td class="sw-num" data-label="Variante 1 Schwingerwertung · Sieger">9.00</td>'
+        '<td class="sw-num" data-label="Variante 1 Schwingerwertung · Verlierer">9.00</td>'
+        '<td class="sw-num" data-label="Variante 2 Punktewertung · Sieger">1</td>'
+        '<td class="sw-num" data-label="Variante 2 Punktewertung · Verlierer">1</td>'
+        '<td data-label="Erklärung">Beide Spieler haben gleich viele Stiche erzielt.</td>'
     ) in html
 
 

@@ -247,6 +247,19 @@ def _cell(sentences: Sequence[Annotated], lang: str, note: str | None) -> str:
     return f'<td class="sw-{lang}" lang="{lang}" data-lang="{label}">{text}{"<br>" + ids if ids else ""}</td>'
 
 
+def column_labels(table: str, lang: str) -> list[str]:
+    """Each column's header of a printed table in ``lang``, the two header lines joined (``Schwingerwertung · Sieger``): the label of its cells where the table is laid out as cards."""
+    top, bottom = _HEADS[(table, lang)]
+    below = iter(bottom)
+    out = []
+    for text, span, down in top:
+        if down == 2:
+            out.extend([text] * span)
+        else:
+            out.extend(f"{text} · {next(below, '')}".removesuffix(" · ") for _ in range(span))
+    return out
+
+
 def _table_html(
     table: str, lang: str, group: Sequence[tuple[int, Row, list[Annotated]]], anchors: bool
 ) -> str:
@@ -255,6 +268,7 @@ def _table_html(
         f'<th colspan="{c}" rowspan="{r}">{_esc(t)}</th>' for t, c, r in top
     ) + "</tr><tr>" + "".join(f"<th>{_esc(t)}</th>" for t in bottom) + "</tr>"
     lines = {t.row.value: t for t in _transcription(table, lang)}
+    labels = column_labels(table, lang)
     body = []
     head_ids = ""
     for n, row, sentences in group:
@@ -267,9 +281,12 @@ def _table_html(
         ids = _links(sentences, "")
         anchor = f' id="s{n}"' if anchors else ""
         body.append(
-            f"<tr{anchor}><td>{_esc(line.label)}{'<br>' + ids if ids else ''}</td>"
-            + "".join(f'<td class="sw-num">{_esc(c or "")}</td>' for c in cells)
-            + (f"<td>{_esc(explanation)}</td>" if table == "wertungstabelle" else "")
+            f'<tr{anchor}><td data-label="{_esc(labels[0])}">{_esc(line.label)}{"<br>" + ids if ids else ""}</td>'
+            + "".join(
+                f'<td class="sw-num" data-label="{_esc(label)}">{_esc(c or "")}</td>'
+                for c, label in zip(cells, labels[1:], strict=False)
+            )
+            + (f'<td data-label="{_esc(labels[-1])}">{_esc(explanation)}</td>' if table == "wertungstabelle" else "")
             + "</tr>"
         )
     ids = f'<p class="sw-ids">{head_ids}</p>' if head_ids else ""
@@ -277,7 +294,7 @@ def _table_html(
 
 
 def render_rows(rows: Sequence[Row], de_text: str, fr_text: str) -> str:
-    """The aligned rows as the ``<tr>`` lines of the booklet table; each printed table drawn as a table in each language's cell."""
+    """The aligned rows as the ``<tr>`` lines of the booklet table; each printed table drawn as a table across both columns, the German above the French."""
     annotated = _annotated_rows(rows, de_text, fr_text)
     out: list[str] = []
     n = 0
@@ -300,8 +317,9 @@ def render_rows(rows: Sequence[Row], de_text: str, fr_text: str) -> str:
         note = "".join(f'<p class="sw-note">{_esc(t)}</p>' for t in notes)
         out.append(
             f'<tr id="s{n + 1}"><td class="sw-n"><a href="#s{n + 1}">{n + 1}–{end}</a></td>'
-            f'<td class="sw-de" lang="de" data-lang="Deutsch">{_table_html(row.table, "de", group_de, anchors=True)}{note}</td>'
-            f'<td class="sw-fr" lang="fr" data-lang="Français">{_table_html(row.table, "fr", group_fr, anchors=False)}</td></tr>'
+            f'<td class="sw-printed" colspan="2">'
+            f'<div class="sw-printed-lang" lang="de"><span class="sw-lang">Deutsch</span>{_table_html(row.table, "de", group_de, anchors=True)}{note}</div>'
+            f'<div class="sw-printed-lang" lang="fr"><span class="sw-lang">Français</span>{_table_html(row.table, "fr", group_fr, anchors=False)}</div></td></tr>'
         )
         n = end
     return "\n".join(out)
