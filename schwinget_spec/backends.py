@@ -12,13 +12,14 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.context import SpawnContext
+from types import FrameType
 from typing import Any, TypeVar
 
 from schwinget_spec.checks import check_int
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 
-__all__ = ["BACKENDS", "WORKERS_PER_CORE", "check_backend", "check_workers", "default_workers", "max_workers",
-           "process_pool", "run_map"]
+__all__ = ["BACKENDS", "STOP_SIGNALS", "WORKERS_PER_CORE", "Terminated", "check_backend", "check_workers",
+           "default_workers", "max_workers", "process_pool", "run_map", "terminations_raise"]
 
 BACKENDS = ("local", "ray")
 """The backends ``run_map`` knows: ``local`` maps in processes of this machine (or in this one), ``ray`` sends one task per job to a Ray cluster."""
@@ -52,6 +53,54 @@ def check_workers(workers: object) -> int:
     return check_int(workers, "workers", minimum=1, maximum=max_workers())
 
 
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals besides SIGINT that stop a run with worker processes (``terminations_raise``): SIGTERM (``kill``, a service manager) and SIGHUP (the terminal closed)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP came while worker processes ran: raised in the main thread as Ctrl-C's ``KeyboardInterrupt`` is, so the workers are stopped on the way out.
+
+    ``exit_code`` is what the command exits with: 128 + the signal's number, as a shell
+    reports a program the signal ended (143 for SIGTERM, 129 for SIGHUP).
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"signal {signum}")
+        self.signum = signum
+        self.exit_code = 128 + signum
+
+
+def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def terminations_raise() -> Iterator[None]:
+    """While inside, SIGTERM and SIGHUP raise ``Terminated`` in the main thread instead of ending the process at once.
+
+    A process ended by the signal's default action runs no ``finally`` and no exit
+    handler: its worker processes would run on, orphaned, to their task's end. Raised,
+    the signal unwinds the pool's ``with`` (which terminates the workers) and the command
+    exits with ``Terminated.exit_code``. A handler set by the caller (the conformance
+    harness maps SIGTERM to its own interrupt) is left in place; outside the main thread
+    nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[signal.Signals, Any] = {}
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) in (signal.SIG_DFL, None):
+            previous[signum] = signal.signal(signum, _raise_terminated)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
 def _ray() -> Any:
     """The ``ray`` module, connected: to ``RAY_ADDRESS`` when it is set (a running cluster), else to a local instance it starts."""
     try:
@@ -71,27 +120,52 @@ def process_pool(context: SpawnContext, workers: int) -> Iterator[multiprocessin
     The workers start while SIGINT is ignored here, and a spawned interpreter keeps it
     ignored. It is blocked meanwhile too, so that one sent then is not lost: it stays
     pending (Linux never discards a blocked signal as ignored) and arrives once the pool
-    has started, which stops it.
+    has started, which stops it. SIGTERM and SIGHUP raise ``Terminated`` here from before
+    the first worker starts until the pool is stopped (``terminations_raise``); the
+    workers keep their default action for them, so the pool's ``terminate`` (SIGTERM)
+    ends them and a signal sent to the whole group ends them at once.
     """
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         with context.Pool(workers) as pool:
             yield pool
         return
-    # the workers' resource tracker first: starting it unblocks SIGINT
-    multiprocessing.resource_tracker.ensure_running()
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    with terminations_raise():
+        yield from _started_pool(context, workers)
+
+
+def _started_pool(context: SpawnContext, workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    # the workers' resource tracker first: starting it unblocks SIGINT. It ignores SIGINT and
+    # SIGTERM itself but not SIGHUP: started with SIGHUP blocked it keeps it blocked, so that a
+    # hangup of the whole group leaves it to end with this process (killed, it is started again
+    # and writes a traceback for each semaphore it never saw); one sent here meanwhile waits
+    hangup = {signal.SIGHUP} if hasattr(signal, "SIGHUP") else set()
+    signal.pthread_sigmask(signal.SIG_BLOCK, hangup)
+    try:
+        multiprocessing.resource_tracker.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, hangup)
+    # SIGTERM and SIGHUP are blocked too while the workers start: raised here then, they would
+    # cut the data a starting worker reads (its traceback, "Ran out of input"); each worker
+    # unblocks them first thing (_worker_start), so a pending one ends it there
+    held = {signal.SIGINT, *STOP_SIGNALS}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            pool = context.Pool(workers)
+            pool = context.Pool(workers, initializer=_worker_start)
         finally:
             signal.signal(signal.SIGINT, previous)
         with pool:
-            # inside, so that the pool is stopped when a SIGINT sent meanwhile arrives here
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            # inside, so that the pool is stopped when a signal sent meanwhile arrives here
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
             yield pool
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
+def _worker_start() -> None:
+    """In a worker of ``process_pool``, before its first task: SIGTERM and SIGHUP, blocked while it started, end it again (the pool's ``terminate`` sends SIGTERM)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, set(STOP_SIGNALS))
 
 
 def run_map(
@@ -103,7 +177,8 @@ def run_map(
     results are the same, bit for bit, wherever they run and however many workers run
     them. ``local`` with ``workers`` above 1 (and more than one job) maps in that many
     worker processes of this machine (at most one per job; spawned, so module-level
-    functions and picklable values; Ctrl-C stops them), with 1 in this process. With
+    functions and picklable values; Ctrl-C, SIGTERM and SIGHUP stop them, the last two
+    raising ``Terminated``), with 1 in this process. With
     ``ray`` the function and the jobs are sent to the cluster (``workers`` is not used); a
     cluster is reached through ``RAY_ADDRESS`` (``ray start --head`` prints it) or, when
     it is unset, started on this machine. Raises ``InvalidArgumentError`` for an unknown

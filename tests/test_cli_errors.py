@@ -219,8 +219,8 @@ def _a_played_match() -> PlayedMatch:
 
 
 def test_exit_codes_table_is_in_the_readme_and_the_help() -> None:
-    """The README's exit-code table and the epilog of ``schwinget --help`` give the same codes as ``EXIT_CODES``, 130 for an interrupted command too."""
-    assert [code for code, _ in EXIT_CODES] == [0, 1, 2, 130]
+    """The README's exit-code table and the epilog of ``schwinget --help`` give the same codes as ``EXIT_CODES``, 130 for an interrupted command too, 129 and 143 for SIGHUP and SIGTERM while workers run."""
+    assert [code for code, _ in EXIT_CODES] == [0, 1, 2, 130, 129, 143]
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for code, meaning in EXIT_CODES:
         assert f"| {code} | {meaning} |" in readme

@@ -137,9 +137,9 @@ def test_ctrl_c_while_the_workers_start_is_not_lost() -> None:
         "from multiprocessing.context import SpawnContext\n"
         "from schwinget_spec.backends import process_pool as _pool\n"
         "start = SpawnContext.Pool\n"
-        "def interrupted_start(self, workers):\n"
+        "def interrupted_start(self, workers, **kwargs):\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
-        "    return start(self, workers)\n"
+        "    return start(self, workers, **kwargs)\n"
         "SpawnContext.Pool = interrupted_start\n"
         "if __name__ == '__main__':\n"
         "    try:\n"
@@ -154,9 +154,9 @@ def test_ctrl_c_while_the_workers_start_is_not_lost() -> None:
 
 
 def _workers(pid: int) -> list[str]:
-    # the pool's worker processes (the resource tracker, also a child, is not one)
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii").split()
-    return [c for c in children if b"spawn_main" in _read(f"/proc/{c}/cmdline")]
+    # the worker processes, spawned or forked (the resource tracker, also a child, is not one)
+    children = _read(f"/proc/{pid}/task/{pid}/children").decode("ascii").split()
+    return [c for c in children if b"resource_tracker" not in _read(f"/proc/{c}/cmdline")]
 
 
 def _read(path: str) -> bytes:
@@ -166,38 +166,59 @@ def _read(path: str) -> bytes:
         return b""
 
 
-def _running(pid: str) -> bool:
-    # a process that is gone, or a zombie nobody reaps (PID 1 of a container may not), has stopped
-    stat = _read(f"/proc/{pid}/stat")
-    return bool(stat) and stat.rsplit(b")", 1)[1].split()[0] != b"Z"
+def _session(sid: int) -> list[str]:
+    # every running process of the session the command was started in (its workers, their helpers)
+    found = []
+    for entry in os.listdir("/proc"):
+        stat = _read(f"/proc/{entry}/stat") if entry.isdigit() else b""
+        fields = stat.rsplit(b")", 1)[1].split() if stat else []
+        if len(fields) > 3 and int(fields[3]) == sid and fields[0] != b"Z":
+            found.append(entry)
+    return found
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "--matches", "1000000", "--workers", "2"],
-    ["balance", "--deals", "1000000", "--jobs", "2"],
+POOLED = {
+    "simulate": ["simulate", "--matches", "1000000", "--workers", "2"],
+    "balance": ["balance", "--deals", "1000000", "--jobs", "2"],
+    "impact": ["impact", "--play", "solver", "--games", "100000", "--jobs", "2"],
+    "prove": ["prove", "--jobs", "2"],
+}
+"""A long run of every command that starts worker processes (--jobs or --workers above 1), each stopped as soon as its workers exist."""
+WAYS = [
+    ("SIGINT", True, 130), ("SIGTERM", False, 143), ("SIGHUP", True, 129),
+]
+"""Each signal, whether it goes to the whole process group (Ctrl-C and a closed terminal do) or to the command alone (kill), and the exit code it gives."""
+
+
+@pytest.mark.parametrize(("name", "way"), [
+    *((name, way) for name in POOLED for way in WAYS[:2]), ("balance", WAYS[2]), ("prove", WAYS[2]),
 ])
-def test_ctrl_c_to_simulate_with_workers_is_one_line(command: list[str]) -> None:
-    """Ctrl-C to ``simulate --workers 2`` or ``balance --jobs 2`` (SIGINT to the whole process group, as a terminal sends it) stops the workers and exits 130 with one line: no worker traceback."""
+def test_a_signal_to_a_pooled_command_stops_every_worker(name: str, way: tuple[str, bool, int]) -> None:
+    """Ctrl-C (SIGINT to the group), SIGTERM to the command alone and SIGHUP to the group stop a command with two workers: exit 130, 143 or 129, one line, no traceback, and no process of its session left (SIGTERM once ended the command at once and left its workers running for half a minute)."""
+    signame, to_group, code = way
     proc = subprocess.Popen(
-        [sys.executable, "-m", "schwinget_spec.cli", *command],
+        [sys.executable, "-m", "schwinget_spec.cli", *POOLED[name]],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     try:
         until = time.monotonic() + 60
         while len(_workers(proc.pid)) < 2 and time.monotonic() < until:
-            time.sleep(0.05)
-        workers = _workers(proc.pid)
-        assert len(workers) == 2, "the worker processes did not start"
-        os.killpg(proc.pid, signal.SIGINT)
+            time.sleep(0.02)
+        assert len(_workers(proc.pid)) == 2, "the worker processes did not start"
+        (os.killpg if to_group else os.kill)(proc.pid, getattr(signal, signame))
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert err == NOTHING_SAVED
     assert out == ""
-    assert not [w for w in workers if _running(w)]
+    # the resource tracker ends once the command's end closes its pipe: a moment, not a run
+    until = time.monotonic() + 10
+    while _session(proc.pid) and time.monotonic() < until:
+        time.sleep(0.05)
+    assert _session(proc.pid) == []
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.03, 0.1, 0.3])

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import click
 
-from schwinget_spec.cli.common import EXIT_CODES, LibraryError, exit_interrupted
+from schwinget_spec.cli.common import EXIT_CODES, INTERRUPTED, LibraryError, exit_interrupted
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.startup import interrupts_raise
 
@@ -126,9 +126,11 @@ class _Group(click.Group):
             # before (loading, reading the options) and after, it ends the process at once (startup.py)
             with interrupts_raise():
                 return super().invoke(ctx)
-        except KeyboardInterrupt:
-            # instead of click's "Aborted!" and exit 1; a command that saves something says what itself
-            exit_interrupted("stopped before the end, nothing saved")
+        except KeyboardInterrupt as exc:
+            # instead of click's "Aborted!" and exit 1; a command that saves something says what itself;
+            # SIGTERM or SIGHUP while workers ran (backends.Terminated) carries its own exit code
+            code = getattr(exc, "exit_code", INTERRUPTED)
+            exit_interrupted("stopped before the end, nothing saved", code if type(code) is int else INTERRUPTED)
         except SchwingetError as exc:
             raise LibraryError(str(exc)) from None
         except OSError as exc:

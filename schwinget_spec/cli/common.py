@@ -59,6 +59,9 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
           "by SIGTERM too, "
           "after stopping the engine's processes. One line says what was saved (play: no trace of an unfinished "
           "match)"),
+    (129, "SIGHUP (the terminal closed) while worker processes run (balance, impact --play, simulate, prove with "
+          "--jobs or --workers above 1): every worker is stopped first, then one line as for 130"),
+    (143, "SIGTERM while worker processes run, likewise (128 + the signal's number, as a shell reports it)"),
 )
 """The exit codes of every ``schwinget`` command (the README's table and ``schwinget --help`` show them)."""
 
@@ -66,10 +69,10 @@ INTERRUPTED = 130
 """The exit code of an interrupted command (128 + SIGINT, as shells report a program Ctrl-C ended)."""
 
 
-def exit_interrupted(saved: str) -> NoReturn:
-    """End an interrupted command: one line on stderr, ``interrupted: `` and what it saved, then exit code 130."""
+def exit_interrupted(saved: str, code: int = INTERRUPTED) -> NoReturn:
+    """End an interrupted command: one line on stderr, ``interrupted: `` and what it saved, then exit ``code`` (130; 143 or 129 for SIGTERM or SIGHUP while workers run)."""
     click.echo(f"interrupted: {saved}", err=True)
-    sys.exit(INTERRUPTED)
+    sys.exit(code)
 
 
 class LibraryError(click.ClickException):

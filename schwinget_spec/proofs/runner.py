@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import time
 import traceback
 from collections.abc import Callable, Sequence
 
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.backends import STOP_SIGNALS, terminations_raise
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.proofs.base import ERROR, Outcome, Query, QueryResult
 from schwinget_spec.proofs.match_model import same_deal_gangs
@@ -80,7 +83,18 @@ def run_one(query: Query) -> QueryResult:
     )
 
 
+_HELD = {signal.SIGINT, *STOP_SIGNALS}
+"""The signals blocked while a query's process is forked, until it has set its own handlers."""
+
+
 def _child(query: Query, facts: dict[str, object], conn: multiprocessing.connection.Connection) -> None:
+    # forked with SIGINT, SIGTERM and SIGHUP blocked (_HELD) and the parent's handlers: here
+    # SIGTERM and SIGHUP end the process at once and SIGINT is left to the parent, which stops
+    # the running queries (terminate) without a traceback from any of them
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     _fresh_z3()
     provided: dict[str, object] = {}
     try:
@@ -141,6 +155,9 @@ def run_isolated(
     results: dict[str, QueryResult] = {}
     waiting = list(plan)
     running: dict[str, tuple[Query, bool, multiprocessing.process.BaseProcess, multiprocessing.connection.Connection]] = {}
+    # SIGTERM and SIGHUP raise here until the running queries are stopped (the finally below)
+    stops = contextlib.ExitStack()
+    stops.enter_context(terminations_raise())
     try:
         while waiting or running:
             ready_to_start = [item for item in waiting if all(f in facts for f in item[0].needs)]
@@ -150,7 +167,11 @@ def run_isolated(
                 q, asked = item
                 receive, send = ctx.Pipe(duplex=False)
                 child = ctx.Process(target=_child, args=(q, {f: facts[f] for f in q.needs}, send), name=f"query {q.name}", daemon=True)
-                child.start()
+                signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+                try:
+                    child.start()
+                finally:
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
                 send.close()
                 running[q.name] = (q, asked, child, receive)
                 if asked and on_start is not None:
@@ -186,6 +207,7 @@ def run_isolated(
             proc.terminate()
             proc.join()
             conn.close()
+        stops.close()
     return [results[q.name] for q in queries]
 
 
