@@ -72,7 +72,7 @@ def test_text_json_and_junit_carry_every_failure(two_bugs: Any) -> None:
     text = format_report(report)
     assert "scorecard (each level played on after a divergence, up to 3 diverging games):" in text
     assert "  gang: " in text
-    assert "3 failed (stopped at the bound)" in text
+    assert "3 failed, 297 not played (stopped at the bound)" in text
     assert "clauses failed: angriff.not_empty_pile 3" in text
     assert "clauses failed: fest.twice_each 3" in text
     assert "first divergence (wrong_legal_actions)" in text
@@ -126,4 +126,4 @@ def test_the_command_reports_the_scorecard_and_exits_1() -> None:
                                       "--max-failures-per-level", "1", "--", *engine])
     assert result.exit_code == 1, result.output
     assert "\nresult: DIVERGES at schwingfest\n" in result.output
-    assert "  schwingfest: 0 Schwingfeste passed, 1 failed (stopped at the bound);" in result.output
+    assert "  schwingfest: 1 Schwingfeste played: 0 passed, 1 failed, 1 not played (stopped at the bound);" in result.output

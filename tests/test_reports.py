@@ -95,8 +95,8 @@ def test_page_puts_runs_side_by_side(passing: dict[str, Any], failing: dict[str,
     summaries = [summarise(passing, "reference"), summarise(failing, "mutant")]
     page = html_page(summaries)
     assert "<th>reference</th><th>mutant</th>" in page
-    assert '<a href="#failure-1">✘' in page
-    assert 'id="failure-1"' in page
+    assert '<a href="#failure-1-0">✘' in page
+    assert 'id="failure-1-0"' in page
     assert 'class="diverged"' in page
     assert "konter.loses" in page
     md = markdown_page(summaries)

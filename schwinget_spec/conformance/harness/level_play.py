@@ -540,16 +540,18 @@ class LevelPlay:
                 (vid, results[i] if i < len(results) else "not_reached") for i, vid in enumerate(ids) if vid is not None
             )
             bounded = len(failures) >= self.max_failures and len(results) < len(items)
+            unplayed = len(items) - results.count("passed") - results.count("failed")
             if stopped:
                 checks[level] = LevelCheck(level, True, False, played, vectors, note="the run stopped at its deadline",
                                            vector_results=outcome, failed=len(failures), failures=tuple(failures),
-                                           first_failure_at=first_at)
+                                           first_failure_at=first_at, unplayed=unplayed)
                 continue
             if level == "scoring":
                 played = self.scored - before
             checks[level] = LevelCheck(level, True, True, played, vectors, tuple(skipped.get(level, ())), note=note,
                                        vector_results=outcome, steered=steered, failed=len(failures),
-                                       failures=tuple(failures), bounded=bounded, first_failure_at=first_at)
+                                       failures=tuple(failures), bounded=bounded, first_failure_at=first_at,
+                                       unplayed=unplayed)
         if "scoring" in declared and checks["scoring"].checked:
             # the Gänge of matches and Schwingfeste were scored too
             c = checks["scoring"]

@@ -43,6 +43,8 @@ class LevelCheck:
     """True if the level stopped at the run's bound on failures before it played every game."""
     first_failure_at: int | None = None
     """The games of the level up to and including its first diverging one (for scoring, the Gänge scored), None if none diverged."""
+    unplayed: int = 0
+    """The games the level meant to play and did not (it stopped at the bound on failures, at the deadline, or could not start the implementation again)."""
 
     @property
     def clauses_failed(self) -> tuple[tuple[str, int], ...]:
@@ -61,6 +63,7 @@ class LevelCheck:
             "steered": self.steered,
             "failed": self.failed,
             "first_failure_at": self.first_failure_at,
+            "unplayed": self.unplayed,
             "bounded": self.bounded,
             "clauses_failed": dict(self.clauses_failed),
             "failures": [f.to_json() for f in self.failures],
@@ -149,8 +152,8 @@ class LevelsReport:
 
     @property
     def failed_levels(self) -> tuple[str, ...]:
-        """The levels the divergences met beyond the Gang level name (``gang`` for a Gang whose play diverged inside a match, say), in order."""
-        return tuple(dict.fromkeys(f.level for c in self.checks for f in c.failures))
+        """The levels with a diverging game, in order: a match whose Gang diverged in its play is a failure of the match level, as the scorecard counts it."""
+        return tuple(c.level for c in self.checks if c.failures)
 
     @property
     def checked(self) -> tuple[str, ...]:
@@ -166,7 +169,7 @@ class LevelsReport:
         """The verdict line: ``PASSED: gang, scoring; not checked: match, schwingfest`` or ``DIVERGES at match: ...``."""
         rest = f"; not checked: {', '.join(self.not_checked)}" if self.not_checked else ""
         failed = [*(() if gang_passed else ("gang",)), *self.failed_levels]
-        if self.divergence is not None:
+        if self.divergence is not None and not self.failed_levels:
             failed.append(self.divergence.level)
         if failed:
             return f"DIVERGES at {', '.join(dict.fromkeys(failed))}{rest}"
@@ -202,13 +205,10 @@ class LevelsReport:
         )
 
 
-_SHOWN_REQUESTS = 14
-
 
 def format_levels(levels: LevelsReport) -> list[str]:
-    """The levels part of the text report: one line per level, what it played or why it was not checked."""
+    """The levels part of the text report: one line per level, checked or why not, and the vectors it left out (its figures are the scorecard's)."""
     lines = [f"levels (protocol {levels.protocol}):"]
-    units = {"gang": "Gänge", "scoring": "Gänge scored", "match": "matches", "schwingfest": "Schwingfeste"}
     for c in levels.checks:
         if not c.declared:
             lines.append(f"  {c.level}: not declared, not checked")
@@ -216,9 +216,9 @@ def format_levels(levels: LevelsReport) -> list[str]:
         if not c.checked:
             lines.append(f"  {c.level}: declared, not checked ({c.note or 'not reached'})")
             continue
-        steered = f", {c.steered} steered" if c.steered else ""
+        # the figures are the scorecard's; this line says only what was checked and left out
         skipped = f", {len(c.skipped)} vectors skipped" if c.skipped else ""
-        lines.append(f"  {c.level}: checked, {c.played} {units[c.level]} ({c.vectors} from vectors{steered}{skipped})")
+        lines.append(f"  {c.level}: checked{skipped}")
         lines.extend(f"    skipped {vid}: {reason}" for vid, reason in c.skipped)
     return lines
 
@@ -253,7 +253,6 @@ def format_level_divergence(d: LevelDivergence) -> list[str]:
             "  NOT REPRODUCED on a freshly started implementation: the answer depends on what it served before "
             "in this run (replay the whole run with the same --seed to see it again)"
         )
-    lines.append(f"  replay by sending these {len(d.requests)} lines after hello:")
-    shown = d.requests if len(d.requests) <= _SHOWN_REQUESTS else (*d.requests[:4], "...", *d.requests[-(_SHOWN_REQUESTS - 5):])
-    lines.extend(f"    {line}" for line in shown)
+    lines.append(f"  replay by sending these {1 + len(d.requests)} lines:")
+    lines.extend(f"    {line}" for line in (json.dumps({"cmd": "hello"}), *d.requests))
     return lines

@@ -18,8 +18,15 @@ from schwinget_spec.conformance.harness.level_report import (
     format_level_divergence,
     format_levels,
 )
+from schwinget_spec.conformance.harness.scorecard import (
+    FirstFailure,
+    LevelScore,
+    Scorecard,
+    counted_clauses,
+    vector_counts,
+)
 from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES, gang_rules_to_json, start_message
-from schwinget_spec.conformance.protocol.readings import Readings
+from schwinget_spec.conformance.protocol.readings import SWITCH_NAMES, Readings, switch_values
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
@@ -198,11 +205,41 @@ class HarnessReport:
     """The Gänge of the Gang level up to and including its first diverging one (among the vector Gänge when that one came from a vector); None if none diverged."""
     max_failures_per_level: int | None = None
     """The bound on the diverging games of a level, after which it stops (None: not known, the run did not start)."""
+    gang_games_skipped: int = 0
+    """The Gänge the Gang level meant to play and did not (it stopped at the bound, at the deadline, or could not start the implementation again)."""
 
     @property
     def not_default(self) -> tuple[tuple[str, bool | str], ...]:
         """The switches played at another value than their default in place of it (the engine does not play the default), each with that value."""
         return () if self.played_readings is None else self.played_readings.not_default
+
+    @property
+    def undeclared(self) -> tuple[tuple[str, bool | str, tuple[bool | str, ...]], ...]:
+        """What the engine left out of ``hello``: per switch not declared, or declared without every value, the value the run held it at and the values it never played (empty when the run did not start)."""
+        readings = self.played_readings
+        if readings is None:
+            return ()
+        base = readings.base
+        out: list[tuple[str, bool | str, tuple[bool | str, ...]]] = []
+        for name in SWITCH_NAMES:
+            played = readings.values_of(name)
+            missing = tuple(v for v in switch_values(name) if v not in played)
+            if missing:
+                out.append((name, getattr(base, name), missing))
+        return tuple(out)
+
+    def undeclared_lines(self) -> list[str]:
+        """One line per switch the engine did not declare in full: held at which value, which values not played, and the vectors left out because of it."""
+        lines = []
+        for name, held, missing in self.undeclared:
+            declared = name in (self.played_readings or ())
+            reasons = [v.reason for v in self.skipped if not v.by_skiplist]
+            reasons += [reason for c in (self.levels.checks if self.levels else ()) for _, reason in c.skipped]
+            vectors = [r for r in reasons if f"{name}=" in r]
+            what = "declared without" if declared else "not declared: held at " + _json_value(held) + ", never played"
+            left = f"; {len(vectors)} vectors left out for it" if vectors else ""
+            lines.append(f"{name}: {what} {', '.join(_json_value(v) for v in missing)}{left}")
+        return lines
 
     @property
     def passed(self) -> bool:
@@ -217,50 +254,51 @@ class HarnessReport:
             and readings_passed
         )
 
-    def scorecard(self) -> list[dict[str, Any]]:
-        """Per level: declared, checked, games passed and failed, vectors passed, failed and skipped, the clauses failed (with counts), and whether it stopped at the bound on failures."""
-        level_ids = ("scoring.", "match.", "schwingfest.")
-        gang_results = [s for v, s in self.vector_results if not v.startswith(level_ids)]
-        gang_clauses: dict[str, int] = {}
-        for d in self.gang_failures:
-            gang_clauses[d.clause_id or "(no clause)"] = gang_clauses.get(d.clause_id or "(no clause)", 0) + 1
-        out: list[dict[str, Any]] = [{
-            "level": "gang",
-            "declared": True,
-            "checked": self.startup_error is None,
-            "games_passed": self.games_played,
-            "games_failed": self.gang_failed_games,
-            "vectors_passed": gang_results.count("passed"),
-            "vectors_failed": gang_results.count("failed"),
-            "vectors_not_reached": gang_results.count("not_reached"),
-            "vectors_skipped": sum(1 for v in self.skipped if not v.id.startswith(level_ids)),
-            "clauses_failed": gang_clauses,
-            "bounded": self.gang_bounded,
-        }]
+    def score(self) -> Scorecard:
+        """The scorecard: per level the games and vectors passed, failed and skipped, the clauses failed, the first divergence; and the verdict (``verdict_line``)."""
+        return Scorecard(self._level_scores(), verdict_line(self), self.max_failures_per_level)
+
+    def _level_scores(self) -> tuple[LevelScore, ...]:
+        first = self.divergence if self.divergence is not None else (self.gang_failures[0] if self.gang_failures else None)
+        passed, failed, not_reached, skipped = vector_counts(s for _, s in self.vector_results)
+        out = [LevelScore(
+            "gang", True, self.startup_error is None,
+            games_passed=self.games_played - self.gang_failed_games,
+            games_failed=self.gang_failed_games,
+            games_skipped=self.gang_games_skipped,
+            vectors_passed=passed, vectors_failed=failed, vectors_not_reached=not_reached,
+            vectors_skipped=skipped + len(self.skipped),
+            clauses_failed=counted_clauses(d.clause_id for d in self.gang_failures),
+            bounded=self.gang_bounded,
+            note=self.gang_note,
+            first_failure=None if first is None else FirstFailure(first.source, first.kind.value, first.clause_id, first.message),
+        )]
         if self.levels is None:
-            return out
+            return tuple(out)
         for c in self.levels.checks:
             if c.level == "gang":
                 continue
-            statuses = [s for _, s in c.vector_results]
-            out.append({
-                "level": c.level,
-                "declared": c.declared,
-                "checked": c.checked,
-                "games_passed": c.played,
-                "games_failed": c.failed,
-                "vectors_passed": statuses.count("passed"),
-                "vectors_failed": statuses.count("failed"),
-                "vectors_not_reached": statuses.count("not_reached"),
-                "vectors_skipped": len(c.skipped),
-                "clauses_failed": dict(c.clauses_failed),
-                "bounded": c.bounded,
-            })
-        return out
+            passed, failed, not_reached, skipped = vector_counts(s for _, s in c.vector_results)
+            f = c.failures[0] if c.failures else None
+            out.append(LevelScore(
+                c.level, c.declared, c.checked,
+                games_passed=c.played, games_failed=c.failed, games_skipped=c.unplayed,
+                vectors_passed=passed, vectors_failed=failed, vectors_not_reached=not_reached,
+                vectors_skipped=skipped + len(c.skipped),
+                clauses_failed=c.clauses_failed,
+                bounded=c.bounded,
+                note=c.note,
+                first_failure=None if f is None else FirstFailure(f.source, f.kind, f.clause_id, f.message),
+            ))
+        return tuple(out)
+
+    def scorecard(self) -> list[dict[str, Any]]:
+        """The scorecard as JSON, one object per level (``Scorecard.to_json``)."""
+        return self.score().to_json()
 
     @property
     def games_played(self) -> int:
-        """Gänge played in lock step: from vectors, random and steered."""
+        """Gänge of the Gang level played to a verdict (passed or failed) in lock step: from vectors, random and steered."""
         return self.vector_gaenge_played + self.random_games_played + self.steered_games_played
 
     def to_json(self) -> dict[str, Any]:
@@ -303,6 +341,10 @@ class HarnessReport:
             "readings": [r.to_json() for r in self.readings],
             "readings_played": None if self.played_readings is None else self.played_readings.to_json(),
             "not_default": dict(self.not_default),
+            "undeclared": [
+                {"switch": n, "held_at": held, "not_played": list(missing), "text": text}
+                for (n, held, missing), text in zip(self.undeclared, self.undeclared_lines(), strict=True)
+            ],
             "max_failures_per_level": self.max_failures_per_level,
             "gang_failures": [d.to_json() for d in self.gang_failures],
             "gang_first_failure_at": self.gang_first_failure_at,
@@ -339,7 +381,8 @@ def verdict_line(report: HarnessReport) -> str:
     if report.startup_error is not None:
         return "FAILED TO START"
     coverage = report.coverage
-    gang_passed = report.divergence is None and all(r.report.passed for r in report.readings)
+    # the levels the scorecard fails: a Gang that diverged inside a match fails the match level, not the Gang level
+    gang_passed = report.gang_failed_games == 0 and all(r.report.passed for r in report.readings)
     if report.levels is not None:
         base = report.levels.verdict(gang_passed)
     else:
@@ -380,10 +423,11 @@ def _played_lines(report: HarnessReport) -> list[str]:
             )
         return lines
     other = f"; {report.vectors_other} more, of other kinds, for `schwinget vectors check`" if report.vectors_other else ""
+    unplayed = f", {report.gang_games_skipped} more Gänge not played" if report.gang_games_skipped else ""
     lines = [
         f"played: {report.vectors_played} vectors ({report.vector_gaenge_played} Gänge{other}), "
         f"{report.random_games_played} random Gänge, {report.steered_games_played} steered Gänge "
-        f"(seed {report.seed}), {report.actions_played} actions, {report.illegal_offered} illegal "
+        f"(seed {report.seed}){unplayed}, {report.actions_played} actions, {report.illegal_offered} illegal "
         f"actions offered, in {report.elapsed_seconds:.2f} s"
     ]
     if report.skipped:
@@ -435,6 +479,10 @@ def format_report(report: HarnessReport) -> str:
     if report.not_default:
         assert report.played_readings is not None
         lines.append(f"readings played in place of the default: {report.played_readings.describe_not_default()}")
+    undeclared = report.undeclared_lines()
+    if undeclared:
+        lines.append("left out of hello (the run checks none of these values):")
+        lines.extend(f"  {line}" for line in undeclared)
     lines.extend(_played_lines(report))
     if report.coverage is not None:
         lines.extend(report.coverage.lines())
@@ -522,53 +570,6 @@ def _level_failure_lines(report: HarnessReport) -> list[str]:
     return lines
 
 
-def _counted(clauses: Iterable[str | None]) -> str:
-    counts: dict[str, int] = {}
-    for c in clauses:
-        counts[c or "(no clause)"] = counts.get(c or "(no clause)", 0) + 1
-    return ", ".join(f"{c} {n}" for c, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])))
-
-
-def _vector_counts(results: Iterable[tuple[str, str]], skipped: int) -> str:
-    statuses = [status for _, status in results]
-    parts = [f"{statuses.count('passed')} passed", f"{statuses.count('failed')} failed"]
-    if statuses.count("not_reached"):
-        parts.append(f"{statuses.count('not_reached')} not reached")
-    if skipped:
-        parts.append(f"{skipped} skipped")
-    return "vectors " + ", ".join(parts)
-
-
 def scorecard_lines(report: HarnessReport) -> list[str]:
-    """The scorecard: per level the games passed and failed, its vectors passed, failed and skipped, and the clauses its divergences name."""
-    bound = "" if report.max_failures_per_level is None else f", up to {report.max_failures_per_level} diverging games"
-    lines = [f"scorecard (each level played on after a divergence{bound}):"]
-    gang_skipped = sum(1 for v in report.skipped if not v.id.startswith(("scoring.", "match.", "schwingfest.")))
-    gang_results = [(v, s) for v, s in report.vector_results if not v.startswith(("scoring.", "match.", "schwingfest."))]
-    failed = report.gang_failed_games
-    stop = " (stopped at the bound)" if report.gang_bounded else f" ({report.gang_note})" if report.gang_note else ""
-    clauses = f"; clauses failed: {_counted(d.clause_id for d in report.gang_failures)}" if report.gang_failures else ""
-    lines.append(
-        f"  gang: {report.games_played} Gänge passed, {failed} failed{stop}; "
-        f"{_vector_counts(gang_results, gang_skipped)}{clauses}"
-    )
-    if report.levels is None:
-        return lines
-    units = {"scoring": "scored Gänge", "match": "matches", "schwingfest": "Schwingfeste"}
-    for check in report.levels.checks:
-        if check.level == "gang":
-            continue
-        if not check.declared:
-            lines.append(f"  {check.level}: not declared")
-            continue
-        if not check.checked and not check.failures:
-            lines.append(f"  {check.level}: not checked ({check.note or 'not reached'})")
-            continue
-        stop = " (stopped at the bound)" if check.bounded else f" ({check.note})" if check.note else ""
-        clauses = f"; clauses failed: {_counted(f.clause_id for f in check.failures)}" if check.failures else ""
-        lines.append(
-            f"  {check.level}: {check.played} {units[check.level]} passed, {check.failed} failed{stop}; "
-            f"{_vector_counts(check.vector_results, len(check.skipped))}{clauses}"
-        )
-    return lines
-
+    """The scorecard: per level the games played, passed, failed and not played, its vectors passed, failed, not reached and skipped, and the clauses its divergences name (``Scorecard.lines``)."""
+    return report.score().lines()

@@ -147,7 +147,7 @@ def _is_deadline(divergence: Divergence) -> bool:
 
 @attrs.define
 class _Played:
-    """What ``_run`` played: Gänge per source, vectors played in full, the actions offered, the coverage, the failures."""
+    """What ``_run`` played: Gänge per source (passed or failed), the vectors of those Gänge, the actions offered, the coverage, the failures."""
 
     counts: PlayCounts = attrs.field(factory=PlayCounts)
     coverage: CoverageCounter = attrs.field(factory=CoverageCounter)
@@ -172,6 +172,11 @@ def _count(played: _Played, spec: GameSpec, game: LockstepGame) -> None:
         spec.deal, spec.starter, spec.rules, actions, seeded=spec.deal_seed is not None, refused=game.refused,
         situations=gang_situations(spec.deal, spec.starter, actions, spec.rules) if final is not None else (),
     )
+    _count_source(played, spec)
+
+
+def _count_source(played: _Played, spec: GameSpec) -> None:
+    """Count a Gang played to a verdict (passed or failed) under its source: a vector's, a steered or a random one."""
     if spec.vector is not None:
         played.vector_gaenge += 1
         played.vectors.add(spec.vector)
@@ -244,6 +249,7 @@ def _run(
                 played.first_failure_at = before + 1
             played.failures.append(divergence)
             played.failed_games += 1
+            _count_source(played, spec)
             if spec.vector is not None:
                 played.failed_vectors.add(spec.vector)
             continue
@@ -371,18 +377,19 @@ def _report(
     out_of_reach: Collection[str] = (),
     **fields: Any,
 ) -> HarnessReport:
-    vectors = len(played.vectors - played.failed_vectors)
     planned = dict.fromkeys(spec.vector for spec in plan.specs if spec.vector is not None)
     vector_results = tuple(
         (v, "failed" if v in played.failed_vectors else "passed" if v in played.vectors else "not_reached")
         for v in planned
     )
+    vectors = sum(1 for _, status in vector_results if status != "not_reached")
     return HarnessReport(
         gang_failures=tuple(played.failures),
         gang_failed_games=played.failed_games,
         gang_bounded=played.bounded,
         gang_note=played.note,
         gang_first_failure_at=played.first_failure_at,
+        gang_games_skipped=len(plan.specs) - played.vector_gaenge - played.random - played.steered,
         vector_results=vector_results,
         vectors_played=vectors,
         random_games_played=played.random,
@@ -516,6 +523,7 @@ def _matrix(
         switches=tuple(switches),
         vector_gaenge_played=sum(r.vector_gaenge_played for r in subs),
         gang_failed_games=sum(r.gang_failed_games for r in subs),
+        gang_games_skipped=sum(r.gang_games_skipped for r in subs),
         gang_failures=tuple(d for r in subs for d in r.gang_failures),
         steered_games_played=sum(r.steered_games_played for r in subs),
         readings=tuple(reports),

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from schwinget_spec.clauses import CLAUSES, get_clause
+from schwinget_spec.conformance.harness.scorecard import LevelScore
 from schwinget_spec.conformance.reports.game import tell_reproduction
 from schwinget_spec.conformance.reports.summary import (
     LEVEL_TEXT,
@@ -92,8 +93,77 @@ def _cell_html(cell: Cell, anchor: str | None) -> str:
     return f'<td class="c {cell.status.value}"{title}>{text}</td>'
 
 
-def _anchor(index: int) -> str:
-    return f"failure-{index}"
+def _anchor(index: int, number: int = 0) -> str:
+    return f"failure-{index}-{number}"
+
+
+def _failure_for(summary: RunSummary, group: str, key: str) -> int | None:
+    """The number of the first failure of ``summary`` that a cell of ``key`` in ``group`` links to, None if none."""
+    for number, f in enumerate(summary.failures):
+        if (
+            (group == "levels" and f.level == key)
+            or (group == "clauses" and f.clause_id == key)
+            or (group == "vectors" and f.source.removeprefix("vector ").split(",")[0] == key)
+            or group == "situations"
+        ):
+            return number
+    return None
+
+
+def _link(index: int, summary: RunSummary, group: str, key: str) -> str | None:
+    number = _failure_for(summary, group, key)
+    return None if number is None else _anchor(index, number)
+
+
+def _level_text(score: LevelScore) -> str:
+    """A level's figures as the scorecard has them, in one line."""
+    if score.status == "not_declared":
+        return "not declared"
+    if score.status == "not_checked":
+        return f"not checked ({score.note or 'not reached'})"
+    stop = " (stopped at the bound)" if score.bounded else f" ({score.note})" if score.note else ""
+    vectors = f"vectors {score.vectors_passed} passed, {score.vectors_failed} failed"
+    if score.vectors_not_reached:
+        vectors += f", {score.vectors_not_reached} not reached"
+    if score.vectors_skipped:
+        vectors += f", {score.vectors_skipped} skipped"
+    return (
+        f"{score.games_played} {score.unit} played: {score.games_passed} passed, {score.games_failed} failed, "
+        f"{score.games_skipped} not played{stop}; {vectors}"
+    )
+
+
+def _scorecard_rows(summaries: Sequence[RunSummary]) -> list[str]:
+    """The levels of the scorecards, one row per level, one column per run."""
+    return list(dict.fromkeys(s.level for summary in summaries if summary.scorecard for s in summary.scorecard.levels))
+
+
+def _scorecard_html(summaries: Sequence[RunSummary]) -> list[str]:
+    levels = _scorecard_rows(summaries)
+    if not levels:
+        return []
+    out = ["<h2>Scorecard</h2>", "<table>", "<tr><th>level</th>" + "".join(f"<th>{_e(s.label)}</th>" for s in summaries) + "</tr>"]
+    for level in levels:
+        cells = []
+        for i, summary in enumerate(summaries):
+            score = None if summary.scorecard is None else summary.scorecard.level(level)
+            if score is None:
+                cells.append('<td class="c unknown">?</td>')
+                continue
+            css = {"failed": "failed", "passed": "passed", "not_declared": "skipped"}.get(score.status, "not_reached")
+            mark = {"failed": "✘", "passed": "✔", "not_declared": "–"}.get(score.status, "○")
+            parts = [f"<b>{_e(mark)}</b> {_e(_level_text(score))}"]
+            if score.clauses_failed:
+                parts.append("clauses failed: " + ", ".join(f"<code>{_e(c)}</code> {n}" for c, n in score.clauses_failed))
+            if score.first_failure is not None:
+                anchor = _link(i, summary, "levels", level)
+                first = f"{score.first_failure.kind} in {score.first_failure.source}"
+                text = f'<a href="#{anchor}">{_e(first)}</a>' if anchor else _e(first)
+                parts.append(f"first divergence: {text}")
+            cells.append(f'<td class="{css}">' + "<br>".join(parts) + "</td>")
+        out.append(f"<tr><th><code>{_e(level)}</code></th>{''.join(cells)}</tr>")
+    out.append("</table>")
+    return out
 
 
 def _matrix_html(
@@ -108,7 +178,7 @@ def _matrix_html(
         if sec != section:
             section = sec
             out.append(f'<tr class="section"><th colspan="{2 + len(summaries)}">{_e(sec)}</th></tr>')
-        cells = "".join(_cell_html(s.cell(group, key), _anchor(i)) for i, s in enumerate(summaries))
+        cells = "".join(_cell_html(s.cell(group, key), _link(i, s, group, key)) for i, s in enumerate(summaries))
         out.append(f"<tr><td><code>{_e(key)}</code></td><td>{_e(text)}</td>{cells}</tr>")
     out.append("</table>")
     return out
@@ -190,6 +260,7 @@ def html_page(summaries: Sequence[RunSummary], title: str = "Schwinget conforman
         out.append(f"<tr><th>{_e(fact)}</th>{values}</tr>")
     out.append("</table>")
     out.append("<p>" + " &nbsp; ".join(f"<b>{_e(_MARK[status])}</b> {_e(text)}" for status, text in _LEGEND) + "</p>")
+    out += _scorecard_html(summaries)
     levels = [("levels", lv, LEVEL_TEXT.get(lv, "")) for lv in _all_keys(summaries, "levels")]
     out += _matrix_html("Levels", summaries, "levels", levels)
     out += _matrix_html("Clauses of the booklet", summaries, "clauses", _rows(summaries))
@@ -197,11 +268,11 @@ def html_page(summaries: Sequence[RunSummary], title: str = "Schwinget conforman
     out += _matrix_html("Named situations", summaries, "situations", situations)
     vectors = [("vectors", k, "") for k in _all_keys(summaries, "vectors")]
     out += _matrix_html("Vectors", summaries, "vectors", vectors)
-    failures = [(i, s, f) for i, s in enumerate(summaries) for f in s.failures]
+    failures = [(i, n, s, f) for i, s in enumerate(summaries) for n, f in enumerate(s.failures)]
     if failures:
         out.append("<h2>Failures</h2>")
-        for i, summary, failure in failures:
-            out += _failure_html(failure, summary, _anchor(i))
+        for i, number, summary, failure in failures:
+            out += _failure_html(failure, summary, _anchor(i, number))
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -236,6 +307,25 @@ def markdown_page(summaries: Sequence[RunSummary], title: str = "Schwinget confo
     for fact in dict.fromkeys(k for s in summaries for k, _ in s.facts):
         out.append(f"| {_md(fact)} | " + " | ".join(_md(dict(s.facts).get(fact, "")) for s in summaries) + " |")
     out += ["", " ".join(f"**{_MARK[status]}** {_md(text)}." for status, text in _LEGEND), ""]
+    levels = _scorecard_rows(summaries)
+    if levels:
+        out += ["## Scorecard", "", "| level | " + " | ".join(_md(s.label) for s in summaries) + " |", "|---|" + "---|" * len(summaries)]
+        for level in levels:
+            cells = []
+            for summary in summaries:
+                score = None if summary.scorecard is None else summary.scorecard.level(level)
+                if score is None:
+                    cells.append("?")
+                    continue
+                mark = {"failed": "✘", "passed": "✔", "not_declared": "–"}.get(score.status, "○")
+                text = f"{mark} {_level_text(score)}"
+                if score.clauses_failed:
+                    text += "; clauses failed: " + ", ".join(f"{c} {n}" for c, n in score.clauses_failed)
+                if score.first_failure is not None:
+                    text += f"; first divergence: {score.first_failure.kind} in {score.first_failure.source}"
+                cells.append(_md(text))
+            out.append(f"| {code_span(level)} | " + " | ".join(cells) + " |")
+        out.append("")
     out += _matrix_md("Levels", summaries, "levels", [("", lv, "") for lv in _all_keys(summaries, "levels")])
     out += _matrix_md("Clauses", summaries, "clauses", [(clause_level(c), c, "") for c in CLAUSES])
     situations = _situation_rows() or [("", k, "") for k in _all_keys(summaries, "situations")]

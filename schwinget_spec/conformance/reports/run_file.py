@@ -40,6 +40,30 @@ def _vector_entries() -> dict[str, Any]:
     }
 
 
+def _scorecard() -> dict[str, Any]:
+    counts = ("games_passed", "games_failed", "games_skipped", "vectors_passed", "vectors_failed", "vectors_not_reached", "vectors_skipped")
+    return {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "level": _STRING,
+                "status": _STRING,
+                "declared": {"type": "boolean"},
+                "checked": {"type": "boolean"},
+                "bounded": {"type": "boolean"},
+                "note": _STRING,
+                **dict.fromkeys(counts, _COUNT),
+                "clauses_failed": {"type": "object", "additionalProperties": _COUNT},
+                "first_failure": {
+                    "type": ["object", "null"],
+                    "properties": {"source": _STRING, "kind": _STRING, "clause_id": {"enum": [None, *CLAUSES]}, "message": _STRING},
+                },
+            },
+        },
+    }
+
+
 def _failure() -> dict[str, Any]:
     return {
         "type": ["object", "null"],
@@ -94,6 +118,15 @@ def run_file_schema() -> dict[str, Any]:
             "divergence": {"$ref": "#/definitions/failure"},
             "level_divergence": {"$ref": "#/definitions/failure"},
             "gang_failures": {"type": "array", "items": {"$ref": "#/definitions/failure"}},
+            "scorecard": _scorecard(),
+            "max_failures_per_level": {"type": ["integer", "null"], "minimum": 1},
+            "vector_gaenge_played": _COUNT,
+            "steered_games_played": _COUNT,
+            "readings_played": {
+                "type": ["object", "null"],
+                "additionalProperties": {"type": "array", "items": {"type": ["boolean", "string"]}},
+            },
+            "undeclared": {"type": "array", "items": {"type": "object", "properties": {"text": _STRING}}},
             "coverage": {
                 "type": ["object", "null"],
                 "properties": {

@@ -12,6 +12,7 @@ import attrs
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.harness.coverage import clause_level
+from schwinget_spec.conformance.harness.scorecard import LevelScore, Scorecard
 from schwinget_spec.conformance.harness.situations import SITUATIONS, gang_situations
 from schwinget_spec.conformance.protocol.messages import LEVELS
 from schwinget_spec.conformance.reports.run_file import run_file_problem
@@ -117,6 +118,8 @@ class RunSummary:
     levels: tuple[tuple[str, Cell], ...]
     vectors: tuple[tuple[str, Cell], ...]
     has_coverage: bool
+    scorecard: Scorecard | None = None
+    """The run's scorecard (per level games and vectors passed, failed and skipped), None for a report from before it."""
 
     def cell(self, group: str, key: str) -> Cell:
         """The cell of ``key`` in ``group`` (``clauses``, ``situations``, ``levels``, ``vectors``); unknown if the report has none."""
@@ -180,7 +183,61 @@ def _failure_of(d: Mapping[str, Any], level: str) -> Failure:
     )
 
 
+_WORSE = (CellStatus.FAILED, CellStatus.NOT_REACHED, CellStatus.PASSED, CellStatus.SKIPPED, CellStatus.NOT_OBSERVABLE, CellStatus.UNKNOWN)
+"""The statuses of a vector cell, the worst first: a vector listed at two levels shows the worse."""
+
+
+def _scorecard(data: Mapping[str, Any]) -> Scorecard | None:
+    """The run's scorecard, None for a report from before it (its levels carry no ``status``)."""
+    levels = data.get("scorecard")
+    if not isinstance(levels, list) or not levels or not all(isinstance(s, Mapping) and "status" in s for s in levels):
+        return None
+    verdict = data.get("verdict")
+    bound = data.get("max_failures_per_level")
+    return Scorecard.from_json(levels, verdict if isinstance(verdict, str) else "", bound if isinstance(bound, int) else None)
+
+
+def _level_cell(score: LevelScore) -> Cell:
+    """A level's cell, as the scorecard has it: failed with the games failed, passed with the games passed, else why not checked."""
+    figures = (
+        f"{score.games_played} {score.unit} played: {score.games_passed} passed, {score.games_failed} failed, "
+        f"{score.games_skipped} not played"
+    )
+    if score.status == "failed":
+        return Cell(CellStatus.FAILED, score.games_failed, figures)
+    if score.status == "passed":
+        return Cell(CellStatus.PASSED, score.games_passed, figures)
+    if score.status == "not_declared":
+        return Cell(CellStatus.SKIPPED, note="not declared by the implementation")
+    return Cell(CellStatus.NOT_REACHED, note=score.note or "declared, not checked")
+
+
+def _readings_text(data: Mapping[str, Any]) -> str:
+    """The readings the run played, per declared switch its values (``readings_played``), empty if the report has none."""
+    readings = data.get("readings_played")
+    if not isinstance(readings, Mapping):
+        return ""
+    return "; ".join(
+        f"{name}: {', '.join(_value_text(v) for v in values)}" for name, values in readings.items() if isinstance(values, list)
+    ) or "none declared (the defaults)"
+
+
+def _undeclared_text(data: Mapping[str, Any]) -> str:
+    """The switches and values the engine did not declare and what the run held them at (``undeclared``), empty if none or not known."""
+    entries = data.get("undeclared")
+    if not isinstance(entries, list):
+        return ""
+    return "; ".join(str(e.get("text", "")) for e in entries if isinstance(e, Mapping))
+
+
+def _value_text(value: object) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
 def _verdict(data: Mapping[str, Any], failures: Sequence[Failure]) -> str:
+    if isinstance(data.get("verdict"), str) and data["verdict"] and _scorecard(data) is not None:
+        # the scorecard's verdict, as the run wrote it
+        return str(data["verdict"])
     if data.get("startup_error"):
         return "FAILED TO START"
     if failures:
@@ -212,18 +269,22 @@ def _reached_by_reproduction(reproduction: Mapping[str, Any] | None) -> frozense
 def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
     """The cells of one JSON report of ``conformance run`` (``HarnessReport.to_json``)."""
     failures: list[Failure] = []
-    if isinstance(data.get("divergence"), Mapping):
+    gang_failures = data.get("gang_failures")
+    # the divergence is the Gang level's first failure, unless only a Gang inside a level diverged (it is listed there)
+    if isinstance(data.get("divergence"), Mapping) and (gang_failures is None or gang_failures):
         failures.append(_failure_of(data["divergence"], "gang"))
-    # the scorecard's later divergences: of the Gang level (its first is "divergence"), and of each level
-    failures.extend(_failure_of(d, "gang") for d in list(data.get("gang_failures") or [])[1:] if isinstance(d, Mapping))
-    if isinstance(data.get("level_divergence"), Mapping):
-        failures.append(_failure_of(data["level_divergence"], "?"))
-    for entry in data.get("levels") or []:
-        if isinstance(entry, Mapping) and isinstance(entry.get("failures"), list):
-            failures.extend(
-                _failure_of(d, str(entry.get("level", "?"))) for d in entry["failures"]
-                if isinstance(d, Mapping) and d != data.get("level_divergence")
-            )
+    failures.extend(_failure_of(d, "gang") for d in list(gang_failures or [])[1:] if isinstance(d, Mapping))
+    level_failures = [
+        # a failure is listed under the level whose game diverged (a Gang that diverged inside a match fails the match)
+        attrs.evolve(_failure_of(d, "?"), level=str(entry.get("level", "?")))
+        for entry in data.get("levels") or []
+        if isinstance(entry, Mapping) and isinstance(entry.get("failures"), list)
+        for d in entry["failures"] if isinstance(d, Mapping)
+    ]
+    if not level_failures and isinstance(data.get("level_divergence"), Mapping):
+        # a report from before the levels listed their failures
+        level_failures.append(_failure_of(data["level_divergence"], "?"))
+    failures.extend(level_failures)
     failed_clauses = {f.clause_id for f in failures if f.clause_id}
     coverage = data.get("coverage") if isinstance(data.get("coverage"), Mapping) else None
     level_entries = [entry for entry in data.get("levels") or [] if isinstance(entry, Mapping)]
@@ -273,7 +334,11 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
     failed_levels = {f.level for f in failures}
     level_cells: list[tuple[str, Cell]] = []
     by_level = {str(e.get("level")): e for e in level_entries}
-    for level in LEVEL_NAMES:
+    card = _scorecard(data)
+    for level in LEVEL_NAMES if card is not None else []:
+        score = None if card is None else card.level(level)
+        level_cells.append((level, Cell(CellStatus.SKIPPED, note="the run did not check this level") if score is None else _level_cell(score)))
+    for level in LEVEL_NAMES if card is None else []:
         entry = by_level.get(level)
         if level in failed_levels:
             cell = Cell(CellStatus.FAILED, None if entry is None else entry.get("played"))
@@ -292,10 +357,17 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
         level_cells.append((level, cell))
     vector_cells: list[tuple[str, Cell]] = []
     level_results = [r for e in level_entries if e.get("level") != "gang" for r in e.get("vector_results") or []]
+    index: dict[str, int] = {}
     for entry in [*(data.get("vector_results") or []), *level_results]:
         if isinstance(entry, Mapping) and isinstance(entry.get("id"), str):
             status = CellStatus(entry.get("status", "unknown")) if entry.get("status") in CellStatus._value2member_map_ else CellStatus.UNKNOWN
-            vector_cells.append((entry["id"], Cell(status, note=str(entry.get("reason", "")))))
+            cell = Cell(status, note=str(entry.get("reason", "")))
+            # a vector played at two levels (its Gänge, then its match) shows its worse outcome
+            if entry["id"] not in index:
+                index[entry["id"]] = len(vector_cells)
+                vector_cells.append((entry["id"], cell))
+            elif _WORSE.index(status) < _WORSE.index(vector_cells[index[entry["id"]]][1].status):
+                vector_cells[index[entry["id"]]] = (entry["id"], cell)
     skipped_entries = [*(data.get("skipped") or []), *(s for e in level_entries for s in e.get("skipped") or [])]
     known = {v for v, _ in vector_cells}
     for entry in skipped_entries:
@@ -303,15 +375,19 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
             vector_cells.append((entry["id"], Cell(CellStatus.SKIPPED, note=str(entry.get("reason", "")))))
             known.add(entry["id"])
     implementation = str(data.get("implementation", "?"))
+    verdict = _verdict(data, failures)
     facts = (
-        ("verdict", _verdict(data, failures)),
+        ("verdict", verdict),
+        ("readings played", _readings_text(data)),
+        ("not declared", _undeclared_text(data)),
         ("command", " ".join(str(c) for c in data.get("command") or [])),
         ("seed", str(data.get("seed", ""))),
         ("switches", ", ".join(data.get("switches") or []) or "none"),
         ("levels checked", ", ".join(sorted(checked_levels, key=_level_order))),
         (
             "played",
-            f"{data.get('vectors_played', 0)} vector Gänge, {data.get('random_games_played', 0)} random or steered Gänge, "
+            f"{data.get('vectors_played', 0)} vectors ({data.get('vector_gaenge_played', 0)} Gänge), "
+            f"{data.get('random_games_played', 0)} random and {data.get('steered_games_played', 0)} steered Gänge, "
             f"{data.get('actions_played', 0)} actions ({data.get('illegal_offered', 0)} illegal offered)",
         ),
         ("time", f"{data.get('elapsed_seconds', 0)} s"),
@@ -319,7 +395,7 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
     return RunSummary(
         label=label or implementation,
         implementation=implementation,
-        verdict=_verdict(data, failures),
+        verdict=verdict,
         passed=bool(data.get("passed")),
         facts=tuple((k, v) for k, v in facts if v),
         failures=tuple(failures),
@@ -328,6 +404,7 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
         levels=tuple(level_cells),
         vectors=tuple(vector_cells),
         has_coverage=coverage is not None,
+        scorecard=card,
     )
 
 

@@ -1,0 +1,177 @@
+"""The reports of a run tell the truth: every format shows each level's failures from the one scorecard, every count adds up, and every replay pastes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schwinget_spec.conformance.harness.run import format_report, run_harness, verdict_line
+from schwinget_spec.conformance.mutants.engines import (
+    AngriffOnEmptyPile,
+    FestOnceEach,
+    GoodLoserScoresTwo,
+    WinnerStarts,
+)
+from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
+from schwinget_spec.conformance.protocol.readings import SWITCH_NAMES
+from schwinget_spec.conformance.protocol.reference_server import ReferenceServer
+from schwinget_spec.conformance.reports.junit import junit_xml
+from schwinget_spec.conformance.reports.page import html_page, markdown_page
+from schwinget_spec.conformance.reports.summary import CellStatus, summarise
+from schwinget_spec.safe_text import markdown_text
+
+_LEVELS = ("gang", "scoring", "match", "schwingfest")
+
+
+class _EveryLevel(AngriffOnEmptyPile, GoodLoserScoresTwo, WinnerStarts, FestOnceEach):
+    """An engine with a bug at every level: the Angriff on an empty pile, the good loser's 2 points, the winner starting the next Gang, each pair meeting once."""
+
+
+def _engine() -> LoopbackClient:
+    return LoopbackClient(ReferenceServer(_EveryLevel()).handle)
+
+
+@pytest.fixture(scope="module")
+def run() -> Any:
+    """A short run against the engine failing at every level, in process through the protocol, and its JSON."""
+    report = run_harness(["(in process)"], client_factory=_engine, games=3, steer=1, max_failures_per_level=2)
+    return report, json.loads(json.dumps(report.to_json()))
+
+
+def test_every_level_fails_in_the_scorecard_and_the_verdict(run: Any) -> None:
+    """The scorecard fails each of the four levels, and the verdict names the same four levels."""
+    report, data = run
+    card = report.score()
+    assert card.failed_levels == _LEVELS
+    assert verdict_line(report) == "DIVERGES at gang, scoring, match, schwingfest" == data["verdict"] == card.verdict
+    assert [s["status"] for s in data["scorecard"]] == ["failed"] * 4
+
+
+def test_every_count_adds_up(run: Any) -> None:
+    """Per level: played = passed + failed, planned = played + not played, the vectors listed are the vectors counted; in total too."""
+    report, data = run
+    levels = {entry["level"]: entry for entry in data["levels"]}
+    for score in data["scorecard"]:
+        assert score["games_played"] == score["games_passed"] + score["games_failed"]
+        assert score["games_failed"] > 0
+        counted = score["vectors_passed"] + score["vectors_failed"] + score["vectors_not_reached"] + score["vectors_skipped"]
+        assert score["vectors_listed"] == counted
+        if score["level"] == "gang":
+            listed = len(data["vector_results"]) + len(data["skipped"])
+            assert score["games_played"] == data["vector_gaenge_played"] + data["random_games_played"] + data["steered_games_played"]
+            assert score["games_failed"] == len(data["gang_failures"])
+        else:
+            entry = levels[score["level"]]
+            listed = len(entry["vector_results"]) + len(entry["skipped"])
+            assert score["games_failed"] == entry["failed"] == len(entry["failures"])
+            assert score["games_skipped"] == entry["unplayed"]
+        assert listed == score["vectors_listed"]
+    assert data["vectors_played"] == sum(1 for v in data["vector_results"] if v["status"] != "not_reached")
+    total = report.score()
+    assert sum(s.games_played for s in total.levels) == sum(s.games_passed + s.games_failed for s in total.levels)
+
+
+def test_the_text_shows_each_level_as_the_json_counts_it(run: Any) -> None:
+    """Each level's line of the text scorecard carries the JSON's figures; the text has no Python None."""
+    report, data = run
+    text = format_report(report)
+    for s in data["scorecard"]:
+        line = f"  {s['level']}: {s['games_played']} {s['unit']} played: {s['games_passed']} passed, {s['games_failed']} failed"
+        assert line in text
+        assert f"vectors {s['vectors_passed']} passed, {s['vectors_failed']} failed" in text
+    assert "result: DIVERGES at gang, scoring, match, schwingfest" in text
+    assert not re.search(r"\bNone\b", text)
+
+
+def test_junit_html_and_markdown_fail_every_level(run: Any) -> None:
+    """JUnit has a failed case per level, the page a ✘ on each level in the levels matrix and the scorecard with its figures, and the verdict row is the scorecard's."""
+    _, data = run
+    summary = summarise(data, "every level")
+    for level in _LEVELS:
+        assert summary.cell("levels", level).status is CellStatus.FAILED
+    root = ET.fromstring(junit_xml(summary))
+    cases = {case.get("name"): case for suite in root if suite.get("name", "").endswith("levels") for case in suite}
+    for level in _LEVELS:
+        assert cases[level].find("failure") is not None, level
+    page = html_page([summary])
+    assert "<tr><th>verdict</th><td>DIVERGES at gang, scoring, match, schwingfest</td></tr>" in page
+    md = markdown_page([summary])
+    for s in data["scorecard"]:
+        figures = f"{s['games_played']} {s['unit']} played: {s['games_passed']} passed, {s['games_failed']} failed"
+        assert re.search(rf'<td class="c failed"[^>]*><a href="#failure-0-\d+">✘ {s["games_failed"]}</a></td>', page.split(f"<code>{s['level']}</code></td>", 1)[1])
+        assert f"<b>✘</b> {figures}" in page
+        assert markdown_text(f"✘ {figures}") in md
+        first = s["first_failure"]
+        assert first is not None
+        assert markdown_text(f"first divergence: {first['kind']} in {first['source']}") in md
+    assert "None" not in re.sub(r"<[^>]+>", "", page).replace("none", "")
+
+
+def _answers(lines: list[str], engine: Any) -> list[dict[str, Any]]:
+    server = ReferenceServer(engine)
+    out = []
+    for line in lines:
+        try:
+            out.append(server.handle(json.loads(line)))
+        except Exception as exc:
+            out.append({"ok": False, "error": type(exc).__name__})
+    return out
+
+
+def test_every_replay_pastes_and_diverges_again(run: Any) -> None:
+    """Each 'replay by sending these N lines' of the text prints all N lines, the first divergence of every level; sent to the engine they end in an answer the reference does not give."""
+    report, _ = run
+    text = format_report(report).splitlines()
+    blocks = []
+    for i, line in enumerate(text):
+        found = re.fullmatch(r"\s*replay by sending these (\d+ )?lines:", line)
+        if found:
+            body = []
+            for nxt in text[i + 1:]:
+                if not nxt.startswith("    {"):
+                    break
+                body.append(nxt.strip())
+            if found.group(1):
+                assert len(body) == int(found.group(1))
+            blocks.append(body)
+    assert len(blocks) == 4
+    for body in blocks:
+        assert "..." not in body
+        assert json.loads(body[0]) == {"cmd": "hello"}
+        engine, reference = _answers(body, _EveryLevel()), _answers(body, None)
+        assert engine[-1] != reference[-1]
+
+
+def _declared_line(engine: str, hello: dict[str, Any]) -> str:
+    """The README's line for ``engine``, made from its ``hello``."""
+    switches = hello["switches"]
+    listed = ", ".join(f"`{n}`" for n in switches) if isinstance(switches, list) else "; ".join(
+        f"`{n}` ({', '.join(json.dumps(v) for v in values)})" for n, values in switches.items()
+    )
+    every = ", each with every value" if isinstance(switches, list) else ""
+    missing = [n for n in SWITCH_NAMES if n not in switches]
+    left = f"; not declared: {', '.join(f'`{n}`' for n in missing)}" if missing else "; every switch declared"
+    levels = ", ".join(f"`{lv}`" for lv in hello["levels"])
+    return f"- `{engine}`: levels {levels}; switches{every}: {listed}{left}."
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_js_readme_states_exactly_what_each_engine_declares() -> None:
+    """examples/js/README.md lists, per example engine, the levels and switches its hello declares and the switches it leaves out."""
+    root = Path(__file__).resolve().parent.parent / "examples" / "js"
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    engines = sorted(p.name for p in root.glob("*.js"))
+    assert engines
+    for engine in engines:
+        answer = subprocess.run(
+            ["node", str(root / engine)], input='{"cmd": "hello"}\n', capture_output=True, text=True, timeout=30, check=True
+        )
+        hello = json.loads(answer.stdout.splitlines()[0])
+        assert f"<!-- declared: {engine} -->\n{_declared_line(engine, hello)}\n" in readme, engine
