@@ -169,6 +169,38 @@ def test_konter_void_not_void_konter_wins_under_both(void_wins: bool) -> None:
     assert (rec.winner, rec.clause_id) == (Player.P1, "konter.beats_six")
 
 
+def _answered_konter_beats_a_led_six(rules: Rules) -> bool:
+    """Whether, under ``rules``, some hand may answer some led 6 with the Konter and win (every trump, hands of the Konter and up to four of one card per colour and the Kampfrichter)."""
+    from itertools import combinations  # noqa: PLC0415
+
+    from schwinget_spec.trick import allowed_answers, resolve_schwung  # noqa: PLC0415
+
+    pool = (Card.R1, Card.G1, Card.B1, Card.Y1, Card.KR)
+    for six in (Card.R6, Card.G6, Card.B6, Card.Y6):
+        for trump in (*Colour, None):
+            for n in range(5):
+                for others in combinations(pool, n):
+                    hand = Card.BK.bit | sum(c.bit for c in others)
+                    if not allowed_answers(hand, six, trump, rules) & Card.BK.bit:
+                        continue
+                    void = all(c.colour is not six.colour for c in others)
+                    for last in (False, True):
+                        outcome = resolve_schwung(Player.P0, six, Card.BK, trump, rules, is_last=last, answer_was_void=void)
+                        if outcome.winner is Player.P1:
+                            return True
+    return False
+
+
+@pytest.mark.clause("konter.beats_six", "schwung.void_loses", "schwung.farbzwang")
+def test_konter_void_with_both_other_readings_an_answered_konter_never_beats_a_six() -> None:
+    """With (b) here and (b) of AMB-SPECIAL-FARBZWANG an answered Konter never beats a led 6; with either alone, or neither, it can."""
+    both = Rules(void_konter_beats_six=False, special_cards_follow_colour=True)
+    assert not _answered_konter_beats_a_led_six(both)
+    assert _answered_konter_beats_a_led_six(Rules(void_konter_beats_six=False))
+    assert _answered_konter_beats_a_led_six(Rules(special_cards_follow_colour=True))
+    assert _answered_konter_beats_a_led_six(Rules())
+
+
 # -- AMB-KONTER-TRUMP-SIX
 
 

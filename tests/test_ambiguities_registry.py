@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "ambiguities.md"
 
 _HEADING = re.compile(r"^### (AMB-[A-Z0-9-]+) — (.+)$", re.M)
-_FIELD = re.compile(r"^\*\*(Text|Situation|Readings|Default|Switch|Engine|Tests)\.\*\*", re.M)
+_FIELD = re.compile(r"^\*\*(Text|Note|Situation|Readings|Default|Switch|Engine|Tests)\.\*\*", re.M)
 _INDEX_ROW = re.compile(r"^\| (AMB-[A-Z0-9-]+) \| .* \| (?:`([a-z_]+)` \((.+)\)|none) \|$", re.M)
 
 
@@ -145,6 +145,7 @@ def test_record_matches_the_document(amb_id: str) -> None:
         assert record.no_switch_reason is None
     assert record.clauses == clause_ids(entry)
     assert record.tests == named_tests(entry.fields["Tests"])
+    assert record.note == (normalise(entry.fields["Note"]) if "Note" in entry.fields else None)
 
 
 @pytest.mark.parametrize("amb_id", IDS)
@@ -349,3 +350,21 @@ def test_a_retired_id_is_refused_with_its_reason() -> None:
     result = CliRunner().invoke(cli.cli, ["explain", retired.id.lower()])
     assert result.exit_code == 2
     assert f"the entry {retired.id} ({retired.title}) was retired in {retired.retired}" in result.output
+
+
+# -- questions and notes
+
+
+def test_every_entry_is_a_question_or_a_note() -> None:
+    """A note (the booklet settles the matter, the entry records the reading) has no switch and no erratum, says where the text settles it and is marked "(note)" in its index; an open question is marked nowhere."""
+    from schwinget_spec.errata import erratum_for  # noqa: PLC0415
+
+    index = dict(re.findall(r"^\| (AMB-[A-Z0-9-]+) \| (.+) \| (?:`[a-z_]+` \(.+\)|none) \|$", DOC.read_text(encoding="utf-8"), flags=re.M))
+    notes = [a for a in AMBIGUITIES if a.note is not None]
+    assert {a.id for a in notes} >= {"AMB-STARTER", "AMB-LANG-PLATTWURF", "AMB-LANG-GESTELLTER"}
+    for a in AMBIGUITIES:
+        assert index[a.id].endswith(" (note)") == (a.note is not None), a.id
+        if a.note is not None:
+            assert a.switch is None, a.id
+            assert erratum_for(a.id) is None, a.id
+            assert re.search(r'"[^"]{12,}"', a.note), a.id
