@@ -1,0 +1,41 @@
+"""``ask``: one entry point for a question given as text or built in Python, answered by the Z3 model, the engine and the solver."""
+
+from __future__ import annotations
+
+from schwinget_spec.ask.answers import Answer
+from schwinget_spec.ask.game import DEFAULT_ROUNDS, answer_game_question
+from schwinget_spec.ask.parser import parse_question
+from schwinget_spec.ask.questions import Question
+from schwinget_spec.ask.solve import DEFAULT_TIMEOUT, answer_gang_question
+from schwinget_spec.ask.terms import PlayerRef
+from schwinget_spec.checks import check_type
+from schwinget_spec.errors import InvalidArgumentError
+
+__all__ = ["GAME_TIMEOUT", "OPPONENT", "P0", "P1", "STARTER", "ask"]
+
+P0 = PlayerRef("P0")
+P1 = PlayerRef("P1")
+STARTER = PlayerRef("starter")
+"""The player who leads Schwung 1 (the booklet's Beginner, ``gang.turn``)."""
+OPPONENT = PlayerRef("opponent")
+"""The starter's opponent (Gegner)."""
+
+GAME_TIMEOUT = 45.0
+"""Seconds a game question (a deal, then the play) may take before it answers with the bound it reached."""
+
+
+def ask(question: Question | str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer:
+    """The answer to ``question`` (a ``Question`` or its text form, parsed by ``parse_question``).
+
+    ``timeout`` (seconds) bounds Z3's work: 60 for a question about one Gang, 45 for a
+    game question by default; past it the answer is ``unknown`` and says what was
+    established. ``rounds`` bounds the candidate deals of a game question.
+    """
+    if isinstance(question, str):
+        question = parse_question(question)
+    check_type(question, Question, "question")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600):
+        raise InvalidArgumentError("timeout", f"expected seconds between 0 and 3600, got {timeout!r}")
+    if question.kind in ("any_play", "best_play"):
+        return answer_game_question(question, GAME_TIMEOUT if timeout is None else float(timeout), rounds)
+    return answer_gang_question(question, DEFAULT_TIMEOUT if timeout is None else float(timeout))

@@ -1,0 +1,260 @@
+"""Game questions, a deal quantified before the play: counterexample-guided refinement, Z3 proposing deals and a search refuting them with a line.
+
+"There is a deal where P whatever both play" (∃ deal ∀ play) is answered by CEGAR: Z3
+proposes a deal on which some play gives P; Z3 on that one deal looks for a legal play
+without P (the refuting line); the line, read as a constraint on every deal ("on this deal
+the line is illegal, or it gives P"), is added to the proposer; repeat until the proposer
+has no deal left (a proof that none exists, with its clauses), or the refuter finds no
+line (a deal, proved by Z3 for every play), or the rounds or seconds run out (a bound).
+
+"There is a deal where P under perfect play" reads P as a value of the Gang under best play
+(the starter wins, does not lose, forces a Plattwurf) and uses the compiled solver as the
+refuter; a refuted deal is excluded as a whole, so a search that runs out is a bound.
+"""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.ask.answers import BUG, NONE, UNKNOWN, WITNESS, Answer, GangFound
+from schwinget_spec.ask.compile import Compiled, compile_prop
+from schwinget_spec.ask.questions import Question
+from schwinget_spec.ask.solve import confirm, reading_literal, run_check
+from schwinget_spec.ask.terms import MAX_SCHWUNG, Not, Plattwurf, PlayerRef, Prop, Wins
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.proofs.base import new_solver
+from schwinget_spec.proofs.model import CARD_BITS, GangModel
+from schwinget_spec.proofs.replay import extract_witness, model_bool, model_int
+from schwinget_spec.solver import compiled
+from schwinget_spec.twin.codes import ACTION_CODES
+
+__all__ = ["DEFAULT_ROUNDS", "LEGALITY_CLAUSES", "answer_game_question", "perfect_play_goal"]
+
+DEFAULT_ROUNDS = 400
+"""The most candidate deals one game question tries before it answers with a bound."""
+
+LEGALITY_CLAUSES = frozenset(
+    {"cards.schwungkarten", "angriff.not_empty_pile", "angriff.once", "angriff.who", "schwung.lead", "schwung.answer", "schwung.farbzwang"}
+)
+"""The clauses that make a play legal; every other constraint of the model defines the Gang's course from the deal and the play.
+
+A refuting line is added to the proposer as "the line is illegal on this deal, or it
+gives P": the defining constraints (hands, tricks, leaders, who wins a Schwung, the
+length, the points) have exactly one solution for a deal and a play, so they are added
+as they are, and only these clauses stand under the "illegal" side.
+"""
+
+
+@attrs.frozen
+class _Line:
+    deck: tuple[int, ...]
+    angriff: tuple[bool, ...]
+    led: tuple[int, ...]
+    answer: tuple[int, ...]
+    choice: tuple[bool, ...]
+
+
+def _card_at(g: GangModel, deck: tuple[int, ...], card: int) -> z3.BitVecRef:
+    """The card of ``g``'s deck at the position ``card`` has in ``deck``; the card itself where it is in none (a Schwung not played)."""
+    return g.deck[deck.index(card)] if card in deck else z3.BitVecVal(card, CARD_BITS)
+
+
+def _line_of(model: z3.ModelRef, g: GangModel, deck: list[int]) -> _Line:
+    n = range(MAX_SCHWUNG)
+    return _Line(
+        tuple(deck),
+        tuple(model_bool(model, g.angriff[s]) for s in n),
+        tuple(model_int(model, g.led[s]) for s in n),
+        tuple(model_int(model, g.answer[s]) for s in n),
+        tuple(model_bool(model, g.choice[s]) for s in n),
+    )
+
+
+def _fix_readings(solver: z3.Solver, c: Compiled, fixed: dict[str, bool]) -> list[z3.BoolRef]:
+    lits = []
+    for name, value in fixed.items():
+        lit = reading_literal(name, value)
+        solver.add(z3.Implies(lit, c.switch(name) == value))
+        lits.append(lit)
+    return lits
+
+
+def _add_refutation(solver: z3.Solver, base: Compiled, prop: Prop, line: _Line, *, k: int, fixed: dict[str, bool]) -> None:
+    """On the proposer's deal, ``line`` is illegal or gives ``prop``."""
+    g = GangModel(prefix=f"line{k}.")
+    c = Compiled(g)
+    term = compile_prop(c, prop)
+    legal = []
+    for cid, constraint in c.constraints():
+        if cid in LEGALITY_CLAUSES:
+            legal.append(constraint)
+        else:
+            solver.add(z3.Implies(GangModel.tag(cid), constraint))
+    solver.add(*c.ties)
+    for a, b in zip(g.deck, base.gang.deck, strict=True):
+        solver.add(a == b)
+    solver.add(g.starter == base.gang.starter)
+    for name, value in fixed.items():
+        solver.add(c.switch(name) == value)
+    # the line by deck positions: "lead the card dealt at position 4", so that it is a play of every deal
+    for s in range(MAX_SCHWUNG):
+        solver.add(g.angriff[s] == line.angriff[s], g.choice[s] == line.choice[s])
+        solver.add(g.led[s] == _card_at(base.gang, line.deck, line.led[s]), g.answer[s] == _card_at(base.gang, line.deck, line.answer[s]))
+    legal_here = z3.And(*legal, GangModel.tag("schwung.void_any"), GangModel.tag("trump.anytime"))
+    solver.add(z3.Implies(legal_here, term))
+
+
+def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
+    start = time.perf_counter()
+    deadline = start + timeout
+    fixed = question.fixed()
+    text = question.text or repr(question.prop)
+    # the proposer: a deal on which some play gives P and no refuting line found so far gives not-P
+    base = Compiled(GangModel(prefix="deal."))
+    proposer = new_solver()
+    proposer.add(compile_prop(base, question.prop))
+    tags = base.assert_into(proposer)
+    assumptions = [*tags, *_fix_readings(proposer, base, fixed)]
+    # the refuter: on one deal, a legal play that does not give P
+    target = Compiled(GangModel(prefix="play."))
+    refuter = new_solver()
+    refuter.add(z3.Not(compile_prop(target, question.prop)))
+    refuter_tags = target.assert_into(refuter)
+    refuter_assumptions = [*refuter_tags, *_fix_readings(refuter, target, fixed)]
+    short = z3.Bool("play.short_gang")
+    refuter.add(z3.Implies(short, target.gang.angriff[0]))
+    method = "CEGAR: Z3 proposes a deal, Z3 on that deal searches every play for a refuting line, each line added back as a constraint"
+    done = 0
+    for k in range(rounds):
+        done = k
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        proposer.set("timeout", max(1, int(left * 1000)))
+        r = run_check(proposer, *assumptions)
+        if r == z3.unsat:
+            core = tuple(sorted(str(t).removeprefix("tag:") for t in proposer.unsat_core() if str(t).startswith("tag:")))
+            readings = tuple(sorted(str(t).removeprefix("reading:") for t in proposer.unsat_core() if str(t).startswith("reading:")))
+            return Answer(text, question.kind, NONE, method + "; the proposer has no deal left: a proof",
+                          time.perf_counter() - start, core, readings, is_proof=True,
+                          detail=f"{k} deals proposed and refuted, each by a line of play")
+        if r != z3.sat:
+            break
+        model = proposer.model()
+        deck = [model_int(model, d) for d in base.gang.deck]
+        starter = model_bool(model, base.gang.starter)
+        refuter.push()
+        refuter.add(*(d == v for d, v in zip(target.gang.deck, deck, strict=True)), target.gang.starter == starter)
+        refuter.set("timeout", max(1, int(max(deadline - time.perf_counter(), 0.001) * 1000)))
+        # the short Gang first (the starter attacks before Schwung 1: five Schwünge from the hands dealt), whose
+        # lines read few deck positions and so exclude many deals at once; then any play
+        rr = run_check(refuter, *refuter_assumptions, short)
+        if rr != z3.sat:
+            rr = run_check(refuter, *refuter_assumptions)
+        line = _line_of(refuter.model(), target.gang, deck) if rr == z3.sat else None
+        refuter.pop()
+        if rr == z3.unsat:
+            w = extract_witness(model, base.gang)
+            rules = attrs.evolve(w.rules, good_loser_after_plattwurf=model_bool(model, base.good_loser))
+            w = attrs.evolve(w, rules=rules)
+            found = GangFound(w.deck, w.starter, w.actions, rules)
+            problem = confirm(w, found, question.prop, True)
+            if problem:
+                return Answer(text, question.kind, BUG, method, time.perf_counter() - start, gang=found, detail=problem)
+            return Answer(text, question.kind, WITNESS, method + "; on the deal found, Z3 proves that every play gives it",
+                          time.perf_counter() - start, gang=found, is_proof=True,
+                          detail=f"found after {k} refuted deals; the Gang shown is one play of it, replayed on the engine")
+        if line is None:
+            break
+        _add_refutation(proposer, base, question.prop, line, k=k, fixed=fixed)
+    return Answer(text, question.kind, UNKNOWN, method + "; a bounded search",
+                  time.perf_counter() - start,
+                  detail=f"not settled within {timeout:g} s and {rounds} rounds: {done} deals proposed, each refuted by a line "
+                  "of play that then excluded every deal it refutes too (a bound, not a proof)")
+
+
+def perfect_play_goal(prop: Prop) -> tuple[Player | None, str]:
+    """What a perfect-play question asks of the solver's value: (the player it is about, or None for the starter; one of win, not_lose, plattwurf)."""
+    def who(ref: PlayerRef) -> Player | None:
+        return {"P0": Player.P0, "P1": Player.P1}.get(ref.name)
+
+    other = {"P0": "P1", "P1": "P0", "starter": "opponent", "opponent": "starter"}
+    if isinstance(prop, Wins) and prop.player.name != "opponent":
+        return who(prop.player), "win"
+    if isinstance(prop, Not) and isinstance(prop.body, Wins) and prop.body.player.name != "starter":
+        return who(PlayerRef(other[prop.body.player.name])), "not_lose"  # type: ignore[arg-type]
+    if isinstance(prop, Plattwurf) and prop.player is not None and prop.player.name != "opponent":
+        return who(prop.player), "plattwurf"
+    raise InvalidArgumentError(
+        "question", "under perfect play, ask what the starter (or P0, P1) wins, cannot lose, or can force a plattwurf"
+    )
+
+
+def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
+    start = time.perf_counter()
+    deadline = start + timeout
+    subject, goal = perfect_play_goal(question.prop)
+    fixed = question.fixed()
+    text = question.text or repr(question.prop)
+    base = Compiled(GangModel(prefix="deal."))
+    proposer = new_solver()
+    proposer.add(compile_prop(base, question.prop))
+    tags = base.assert_into(proposer)
+    assumptions = [*tags, *_fix_readings(proposer, base, fixed)]
+    if subject is not None:
+        proposer.add(base.gang.starter == (subject is Player.P1))
+    system = question.system
+    method = (f"CEGAR: Z3 proposes a deal where some play gives it, the compiled solver plays it out under perfect play "
+              f"({system.value}); a refuted deal is excluded")
+    for k in range(rounds):
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        proposer.set("timeout", max(1, int(left * 1000)))
+        r = run_check(proposer, *assumptions)
+        if r == z3.unsat:
+            core = tuple(sorted(str(t).removeprefix("tag:") for t in proposer.unsat_core() if str(t).startswith("tag:")))
+            return Answer(text, question.kind, NONE, method + "; no play of any deal gives it: a proof",
+                          time.perf_counter() - start, core, is_proof=True, detail=f"{k} deals refuted by the solver first")
+        if r != z3.sat:
+            break
+        model = proposer.model()
+        w = extract_witness(model, base.gang)
+        rules = attrs.evolve(w.rules, good_loser_after_plattwurf=model_bool(model, base.good_loser))
+        state = start_gang(Deal.from_deck(w.deck), w.starter, rules)
+        problem = compiled.problem_of(state, system)
+        sign = 1 if w.starter is Player.P0 else -1
+        if goal == "plattwurf":
+            problem = attrs.evolve(problem, leaf=tuple(1 if i < 4 else 0 for i in range(len(problem.leaf))))
+        value, line, _nodes = compiled.module().solve(*problem.args(0))
+        mine = sign * int(value)
+        ok = mine > 0 if goal == "win" else mine >= 0 if goal == "not_lose" else mine >= 1
+        if ok:
+            actions = tuple(ACTION_CODES[a] for a in line)
+            found = GangFound(w.deck, w.starter, actions, rules)
+            final = found.state()
+            return Answer(text, question.kind, WITNESS, method + "; the solver's value settles it for this deal",
+                          time.perf_counter() - start, gang=found, is_proof=True,
+                          detail=f"found after {k} refuted deals; the Gang shown is the solver's optimal line "
+                          f"(value {mine:+d} for the starter{' in Plattwürfe' if goal == 'plattwurf' else ' in hundredths'}), "
+                          f"result {final.result.outcome.value}")
+        proposer.add(z3.Or(*(d != z3.BitVecVal(c.index, CARD_BITS) for d, c in zip(base.gang.deck, w.deck, strict=True))))
+    return Answer(text, question.kind, UNKNOWN, method + "; a bounded search", time.perf_counter() - start,
+                  detail=f"no deal found within {timeout:g} s and {rounds} rounds; each deal proposed was solved and refuted "
+                  "(a bound, not a proof)")
+
+
+def answer_game_question(question: Question, timeout: float = 60.0, rounds: int = DEFAULT_ROUNDS) -> Answer:
+    """The answer to an ``any_play`` or ``best_play`` question, within ``timeout`` seconds and ``rounds`` candidate deals."""
+    if question.kind == "any_play":
+        return _any_play(question, timeout, rounds)
+    if question.kind == "best_play":
+        return _best_play(question, timeout, rounds)
+    raise InvalidArgumentError("question", f"not a game question: {question.kind}")
+
