@@ -122,3 +122,12 @@ __all__ = [
     "start_schwingfest",
     "view_of",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``ask``, the question language (``schwinget_spec.ask``: Z3, the solver), imported when first asked for, as ``lazy_names`` does for the kit's names."""
+    if name == "ask":
+        import importlib  # noqa: PLC0415 - only for this name: the package's import stays free of Z3
+
+        return importlib.import_module("schwinget_spec.ask")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

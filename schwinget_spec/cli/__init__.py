@@ -38,6 +38,11 @@ class LazyCommand:
 
 
 COMMANDS: dict[str, LazyCommand] = {
+    "ask": LazyCommand(
+        "schwinget_spec.cli.ask",
+        "ask_command",
+        "Ask the rules a question in the booklet's words: a Gang replayed on the engine, or a proof naming its clauses.",
+    ),
     "balance": LazyCommand(
         "schwinget_spec.cli.balance",
         "balance_command",
