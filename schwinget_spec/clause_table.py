@@ -333,5 +333,5 @@ _ALL: tuple[Clause, ...] = (
 )
 
 CLAUSES: Mapping[str, Clause] = MappingProxyType({c.id: c for c in _ALL})
-"""Every clause by id, in the reading order of the German booklet (the French one puts the trump paragraph earlier)."""
+"""Every clause by id, in the reading order of the printed booklet, the same in German and in French."""
 

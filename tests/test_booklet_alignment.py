@@ -37,7 +37,7 @@ def test_the_committed_alignment_has_no_problem(alignment: Any) -> None:
 
 @pytest.mark.clause("deal.trump")
 def test_the_trump_sentences_share_a_row(alignment: Any) -> None:
-    """The sentence that names the trump card stands beside its translation, not beside the French trump paragraph."""
+    """The sentence that names the trump card stands beside its translation, and the sentence before it beside its own."""
     rows = alignment.load()
     row = next(r for r in rows if any("Diese Karte zeigt die Trumpf-Farbe" in s for s in r.de))
     assert row.fr == ("Cette carte indique la couleur de l’atout de cette passe (dans l’exemple, le vert, explication ci-dessous).",)

@@ -92,8 +92,6 @@ EXPECTED_IDS = (
     "table.gut_gekaempft",
 )
 
-# The French booklet prints the trump paragraph before the course of a Gang.
-
 ALL_IDS = tuple(CLAUSES)
 TABLE_IDS = tuple(clause_id for clause_id in ALL_IDS if clause_id.startswith("table."))
 
