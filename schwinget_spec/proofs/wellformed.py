@@ -273,6 +273,8 @@ def mover_knows_its_moves(breach: str | None = None) -> Outcome:
         for hand, other in ((answerer, lead_hand), (answerer, lead_hand_copy)):
             solver.add(_at_most_five(hand), _at_most_five(other), (hand & other) == _bv(0, MASK_BITS), _holds(other, m.led[s]))
             solver.add(z3.Not(_holds(hand, m.deck[10])), z3.Not(_holds(other, m.deck[10])), z3.ULT(m.deck[10], _bv(26, CARD_BITS)))
+        # the led and the answered card are cards (indices 0-25), so that a counterexample can be dealt to the engine
+        solver.add(z3.ULT(m.led[s], _bv(26, CARD_BITS)), z3.ULT(m.answer[s], _bv(26, CARD_BITS)))
         r = solver.check(z3.Bool("tag:schwung.void_any"), z3.Bool("tag:trump.anytime"))
         if r == z3.sat:
             return _view_counterexample(solver.model(), m, s, answerer, copy)
