@@ -369,3 +369,21 @@ def test_every_entry_is_a_question_or_a_note() -> None:
             assert a.switch is None, a.id
             assert erratum_for(a.id) is None, a.id
             assert re.search(r'"[^"]{12,}"', a.note), a.id
+
+
+def test_explain_shows_that_an_entry_is_a_note() -> None:
+    """``schwinget explain`` prints a note's Note paragraph before its situation, and gives it in ``--json``; an open question has none."""
+    from click.testing import CliRunner  # noqa: PLC0415
+
+    from schwinget_spec import cli  # noqa: PLC0415
+
+    note = get_ambiguity("AMB-STARTER")
+    assert note.note is not None
+    shown = CliRunner().invoke(cli.cli, ["explain", note.id, "--lang", "en"])
+    assert shown.exit_code == 0
+    flat = " ".join(shown.output.split())
+    assert flat.index("Note. The booklet settles it") < flat.index("Situation. ")
+    as_json = CliRunner().invoke(cli.cli, ["explain", note.id, "--json"])
+    assert '"note": "The booklet settles it' in as_json.output
+    question = CliRunner().invoke(cli.cli, ["explain", "AMB-KONTER-VOID", "--json"])
+    assert '"note"' not in question.output

@@ -334,6 +334,7 @@ def _explain_ambiguity(amb_id: str) -> dict[str, object]:
         "de": list(entry.de),
         "fr": list(entry.fr),
         "en": {
+            **({} if entry.note is None else {"note": entry.note}),
             "situation": entry.situation,
             "readings": entry.readings,
             "default": entry.default,
