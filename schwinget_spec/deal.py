@@ -9,6 +9,7 @@ import attrs
 
 from schwinget_spec.cards import ALL_CARDS, Card, Colour, parse_cards
 from schwinget_spec.errors import InvalidDealError, SchwingetError
+from schwinget_spec.json_read import check_plain
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import SplitMix64, shuffled
 from schwinget_spec.safe_text import shown
@@ -230,11 +231,14 @@ class Deal:
 
         Anything else raises ``InvalidDealError`` naming the field.
         """
+        check_plain(data, "deal")
         if not isinstance(data, dict):
             raise InvalidDealError(f"a deal is a JSON object, got {shown(data)}", clause_id="deal.hands")
         fields = ("hands", "revealed", "face_down", "pile")
         missing = [f for f in fields if f not in data]
-        extra = sorted(str(k) for k in data if k not in fields)
+        # a key is compared and written only once it is known to be a str (a JSON name); any
+        # other is shown by shown(), which names an enormous int by its size
+        extra = sorted(k if type(k) is str else shown(k) for k in data if type(k) is not str or k not in fields)
         if missing or extra:
             raise InvalidDealError(
                 f"a deal has the fields {', '.join(fields)}; "

@@ -23,7 +23,14 @@ from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import PILE_SIZE, Deal
 from schwinget_spec.errors import GangNotOverError, IllegalActionError, InvalidArgumentError, SchwingetError
 from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord, _slot_constructor
-from schwinget_spec.json_read import read_count, read_object, read_pair, read_seat, read_seat_or_null
+from schwinget_spec.json_read import (
+    check_plain,
+    read_count,
+    read_object,
+    read_pair,
+    read_seat,
+    read_seat_or_null,
+)
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
@@ -165,8 +172,16 @@ class GangResult:
     def from_json(cls, data: object) -> GangResult:
         """The result ``to_json`` wrote, checked as ``check_result`` checks a result: winner and outcome must be the ones the tricks, Angriff and Plattwurf give.
 
-        Anything else raises ``InvalidArgumentError`` naming the field (``result.winner``...).
+        Counts no Gang reaches are refused as a match's ``apply_result`` refuses them
+        (``match.check_reachable_counts``: more than 11 Schwünge or tricks, an Angriff after
+        more than 5, more tricks than Schwünge), an enormous number by its size before it
+        is used. Anything else raises ``InvalidArgumentError`` naming the field
+        (``result.winner``...).
         """
+        # match.py builds on this module: its check of the counts is imported when first used
+        from schwinget_spec.match import check_reachable_counts  # noqa: PLC0415
+
+        check_plain(data, "result")
         obj = read_object(data, "result", ("tricks", "schwuenge", "outcome", "winner", "plattwurf", "angriff"))
         tricks = read_pair(obj["tricks"], "result.tricks")
         angriff: Angriff | None = None
@@ -181,16 +196,18 @@ class GangResult:
             raise InvalidArgumentError(
                 "result.outcome", f"expected one of {', '.join(_OUTCOMES)}, got {shown(obj['outcome'])}"
             )
-        return check_result(
-            cls(
-                tricks=(read_count(tricks[0], "result.tricks[0]"), read_count(tricks[1], "result.tricks[1]")),
-                schwuenge=read_count(obj["schwuenge"], "result.schwuenge"),
-                angriff=angriff,
-                plattwurf=read_seat_or_null(obj["plattwurf"], "result.plattwurf"),
-                winner=read_seat_or_null(obj["winner"], "result.winner"),
-                outcome=outcome,
-            )
+        result = cls(
+            tricks=(read_count(tricks[0], "result.tricks[0]"), read_count(tricks[1], "result.tricks[1]")),
+            schwuenge=read_count(obj["schwuenge"], "result.schwuenge"),
+            angriff=angriff,
+            plattwurf=read_seat_or_null(obj["plattwurf"], "result.plattwurf"),
+            winner=read_seat_or_null(obj["winner"], "result.winner"),
+            outcome=outcome,
         )
+        check_reachable_counts(result)
+        check_result(result)
+        check_reachable_counts(result, totals=True)
+        return result
 
 
 _OUTCOMES = {outcome.value: outcome for outcome in Outcome}
@@ -714,6 +731,7 @@ class GangState:
         A malformed field raises a library error naming it; an action the rules refuse
         raises ``InvalidArgumentError`` naming its index (``state.actions[4]``) and the clause.
         """
+        check_plain(data, "state")
         obj = read_object(data, "state", ("rules", "deal", "starter", "actions"))
         actions = obj["actions"]
         if not isinstance(actions, list) or not all(isinstance(code, str) for code in actions):

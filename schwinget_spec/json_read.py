@@ -9,12 +9,48 @@ from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.safe_text import shown
 
-__all__ = ["key_path", "read_at", "read_count", "read_object", "read_pair", "read_seat", "read_seat_or_null", "read_text"]
+__all__ = [
+    "check_plain",
+    "key_path",
+    "read_at",
+    "read_count",
+    "read_object",
+    "read_pair",
+    "read_seat",
+    "read_seat_or_null",
+    "read_text",
+]
+
+_PLAIN = frozenset({dict, list, tuple, str, int, float, bool, type(None)})
+"""The types of a value a JSON reader gives (a tuple for a list written by hand), exactly: no subclass."""
 
 
 def key_path(where: str, name: object) -> str:
     """The JSON path of the member ``name`` of the object at ``where``: ``where.name`` for a name that reads as an identifier, else the name shown quoted and cut (``where.'a b'``)."""
     return f"{where}.{name}" if isinstance(name, str) and name.isidentifier() else f"{where}.{shown(name)}"
+
+
+def check_plain(data: object, where: str) -> None:
+    """Refuse, naming its JSON path, any value inside ``data`` that no JSON reader gives: an object, a subclass of ``str`` or ``int``, a key that is not a ``str``.
+
+    Each reader compares, hashes and writes the values it reads; a foreign value's own
+    ``__eq__``, ``__hash__`` or ``__str__`` could then run and raise anything. Checked
+    here first, by exact type and without calling any method of the value, and without
+    recursion (a list nested thousands deep is walked like a flat one).
+    """
+    stack: list[tuple[object, str]] = [(data, where)]
+    while stack:
+        value, path = stack.pop()
+        kind = type(value)
+        if kind not in _PLAIN:
+            raise InvalidArgumentError(path, f"expected a JSON value, got a {kind.__name__}")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if type(key) is not str:
+                    raise InvalidArgumentError(path, f"a JSON object's names are strings, got a {type(key).__name__}")
+                stack.append((item, key_path(path, key)))
+        elif isinstance(value, list | tuple):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
 
 
 def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
@@ -24,18 +60,24 @@ def read_object(data: object, where: str, fields: tuple[str, ...]) -> Mapping[st
     missing = [name for name in fields if name not in data]
     if missing:
         raise InvalidArgumentError(f"{where}.{missing[0]}", f"missing; the object has {', '.join(fields)}")
-    extra = [name for name in data if name not in fields]
+    # a name is compared only once it is known to be a str: a foreign key's own __eq__ never runs
+    extra = [name for name in data if type(name) is not str or name not in fields]
     if extra:
         raise InvalidArgumentError(key_path(where, extra[0]), f"unknown field; the object has {', '.join(fields)}")
     return data
 
 
 def read_seat(value: object, where: str) -> Player:
-    """A seat's wire value, ``"P0"`` or ``"P1"``, as a Player (never a number)."""
-    if value == "P0" and isinstance(value, str):
-        return Player.P0
-    if value == "P1" and isinstance(value, str):
-        return Player.P1
+    """A seat's wire value, ``"P0"`` or ``"P1"``, as a Player (never a number).
+
+    The type is checked before any comparison, and the comparison is ``str``'s own: a
+    foreign value's ``__eq__`` never runs.
+    """
+    if isinstance(value, str):
+        if str.__eq__(value, "P0") is True:
+            return Player.P0
+        if str.__eq__(value, "P1") is True:
+            return Player.P1
     raise InvalidArgumentError(where, f"expected a seat, \"P0\" or \"P1\", got {shown(value)}")
 
 
@@ -44,10 +86,12 @@ def read_seat_or_null(value: object, where: str) -> Player | None:
     return None if value is None else read_seat(value, where)
 
 
-def read_count(value: object, where: str) -> int:
-    """An int >= 0 (a bool is no int here)."""
+def read_count(value: object, where: str, maximum: int | None = None) -> int:
+    """An int >= 0 (a bool is no int here), at most ``maximum`` when one is given (an enormous int is refused by its size, never converted)."""
     if type(value) is not int or value < 0:
         raise InvalidArgumentError(where, f"expected an integer >= 0, got {shown(value)}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(where, f"expected an integer from 0 to {maximum}, got {shown(value)}")
     return value
 
 

@@ -14,7 +14,14 @@ from schwinget_spec.checks import check_callable, check_int, check_type, field_t
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, MatchError
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
-from schwinget_spec.json_read import read_at, read_object, read_pair, read_seat, read_seat_or_null
+from schwinget_spec.json_read import (
+    check_plain,
+    read_at,
+    read_object,
+    read_pair,
+    read_seat,
+    read_seat_or_null,
+)
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
@@ -243,19 +250,34 @@ class MatchResult:
 
     @classmethod
     def from_json(cls, data: object) -> MatchResult:
-        """The match result ``to_json`` wrote; anything else raises a library error naming the field."""
+        """The match result ``to_json`` wrote; anything else raises a library error naming the field.
+
+        The winner must be one the totals allow (``match.winner``): the player with more
+        points, and with equal totals nobody or either (``Rules.match_draw`` may decide
+        by the tricks, which the result does not carry).
+        """
+        check_plain(data, "match_result")
         obj = read_object(data, "match_result", ("system", "totals", "winner"))
-        system = _SYSTEMS.get(obj["system"]) if isinstance(obj["system"], str) else None
+        system = _SYSTEMS.get(obj["system"]) if type(obj["system"]) is str else None
         if system is None:
             raise InvalidArgumentError(
                 "match_result.system", f"expected schwingerwertung or punktewertung, got {shown(obj['system'])}"
             )
-        totals = read_pair(obj["totals"], "match_result.totals")
-        return cls(
-            system,
-            (Points.from_json(totals[0], system), Points.from_json(totals[1], system)),
-            read_seat_or_null(obj["winner"], "match_result.winner"),
+        pair = read_pair(obj["totals"], "match_result.totals")
+        totals = (
+            read_at("match_result.totals[0]", "text", Points.from_json, pair[0], system),
+            read_at("match_result.totals[1]", "text", Points.from_json, pair[1], system),
         )
+        winner = read_seat_or_null(obj["winner"], "match_result.winner")
+        if totals[0] != totals[1]:
+            more = Player.P0 if totals[0] > totals[1] else Player.P1
+            if winner is not more:
+                raise InvalidArgumentError(
+                    "match_result.winner",
+                    f"the totals {totals[0]} and {totals[1]} make {more} the winner, got {'none' if winner is None else winner}",
+                    clause_id="match.winner",
+                )
+        return cls(system, totals, winner)
 
     def __str__(self) -> str:
         verdict = "draw" if self.winner is None else f"{self.winner} wins"
@@ -496,6 +518,7 @@ class MatchState:
         (``match.first_starter``, ``match.loser_starts``, ``match.draw_starter``) or points
         other than the Wertungstabelle gives (``match.record_points``).
         """
+        check_plain(data, "match")
         obj = read_object(data, "match", ("system", "length", "younger", "rules", "gaenge"))
         system = _SYSTEMS.get(obj["system"]) if isinstance(obj["system"], str) else None
         if system is None:

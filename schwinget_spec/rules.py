@@ -7,6 +7,7 @@ from typing import Any, Literal
 import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.json_read import check_plain
 from schwinget_spec.safe_text import shown
 
 __all__ = ["Rules"]
@@ -149,6 +150,7 @@ class Rules:
         A name that is no switch or a value the switch does not take raises
         ``InvalidArgumentError`` naming the switch (as ``Rules(**data)`` does).
         """
+        check_plain(data, "rules")
         if not isinstance(data, dict) or not all(isinstance(name, str) for name in data):
             raise InvalidArgumentError("rules", f"expected a JSON object of switch names, got {shown(data)}")
         return cls(**data)

@@ -15,7 +15,7 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
 from schwinget_spec.frozen import FrozenDict
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
-from schwinget_spec.json_read import read_at, read_count, read_object, read_text
+from schwinget_spec.json_read import check_plain, read_at, read_count, read_object, read_text
 from schwinget_spec.match import (
     Chooser,
     _check_points,
@@ -357,13 +357,36 @@ class Standing:
 
     @classmethod
     def from_json(cls, data: object, system: ScoringSystem) -> Standing:
-        """The line ``to_json`` wrote, its points under ``system``; anything else raises a library error naming the field."""
+        """The line ``to_json`` wrote, its points under ``system``; anything else raises a library error naming the field.
+
+        Refused as no Schwingfest gives them, naming the field: a rank from 1 and a
+        Schwinger from 0 beyond ``MAX_PLAYERS``, more Gänge than a Schwinger fights
+        (``gaenge_per_schwinger``, ``fest.twice_each``), Gänge won, drawn and lost that do
+        not add up to the Gänge, more Plattwürfe than Gänge won (each count refused by its
+        size before it is used).
+        """
         counts = ("rank", "schwinger", "gaenge", "won", "drawn", "lost", "plattwuerfe")
+        check_plain(data, "standing")
         obj = read_object(data, "standing", (*counts[:2], "name", "points", *counts[2:]))
-        read = {name: read_count(obj[name], f"standing.{name}") for name in counts}
+        most = MEETINGS_PER_PAIR * (MAX_PLAYERS - 1)
+        limits = {"rank": MAX_PLAYERS, "schwinger": MAX_PLAYERS - 1}
+        read = {name: read_count(obj[name], f"standing.{name}", limits.get(name, most)) for name in counts}
+        if read["rank"] == 0:
+            raise InvalidArgumentError("standing.rank", "a rank counts from 1, got 0")
+        if read["won"] + read["drawn"] + read["lost"] != read["gaenge"]:
+            raise InvalidArgumentError(
+                "standing.gaenge",
+                f"{read['won']} won, {read['drawn']} drawn and {read['lost']} lost are not {read['gaenge']} Gänge",
+                clause_id="fest.twice_each",
+            )
+        if read["plattwuerfe"] > read["won"]:
+            raise InvalidArgumentError(
+                "standing.plattwuerfe", f"a Plattwurf wins a Gang: {read['plattwuerfe']} of {read['won']} Gänge won",
+                clause_id="plattwurf.definition",
+            )
         return cls(
             name=read_text(obj["name"], "standing.name"),
-            points=Points.from_json(obj["points"], system),
+            points=read_at("standing.points", "text", Points.from_json, obj["points"], system),
             **read,
         )
 
@@ -614,6 +637,7 @@ class SchwingfestState:
         result ``apply_result`` refuses; a starter other than the one due or points other
         than the Wertungstabelle gives (``match.record_points``).
         """
+        check_plain(data, "fest")
         obj = read_object(data, "fest", ("names", "system", "sets", "rules", "fought"))
         system = _SYSTEMS.get(obj["system"]) if isinstance(obj["system"], str) else None
         if system is None:

@@ -123,7 +123,10 @@ class Points:
     @classmethod
     def from_json(cls, data: object, system: ScoringSystem) -> Points:
         """The points ``to_json`` wrote, under ``system`` (the wire value does not carry it: a trace or message names it once)."""
-        return cls.parse(data, system)  # type: ignore[arg-type]  # parse refuses a non-string, naming it
+        if type(data) is not str:
+            # a str subclass's own methods (strip, __eq__) never run on the wire value
+            raise InvalidArgumentError("text", f"points are written as a string like '9.75' or '7', got a {type(data).__name__}")
+        return cls.parse(data, system)
 
     @classmethod
     def parse(cls, text: str, system: ScoringSystem) -> Points:
@@ -138,6 +141,11 @@ class Points:
         whole, dot, frac = raw.partition(".")
         if not _ascii_digits(whole) or (dot and (len(frac) != 2 or not _ascii_digits(frac))):
             raise ParseError(f"points {shown(text)} are not written like 9.75 or 7")
+        if len(whole.lstrip("0")) > len(str(MAX_HUNDREDTHS // 100)):
+            # refused by its length before int() reads it: no enormous number is converted
+            raise InvalidArgumentError(
+                "text", f"at most {MAX_HUNDREDTHS // 100} whole points, got {len(whole):,} digits"
+            )
         try:
             return cls(system, int(whole) * 100 + (int(frac) if dot else 0))
         except ValueError as exc:

@@ -9,24 +9,28 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from schwinget_spec.bots import HeuristicBot, RandomBot
 from schwinget_spec.conformance.protocol.messages import Hello, StateReport, parse_hello, parse_state
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
-from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.match import MatchLength, MatchState, play_match, start_match
+from schwinget_spec.gang import GangResult, GangState, start_gang
+from schwinget_spec.json_read import read_seat
+from schwinget_spec.match import MatchLength, MatchResult, MatchState, play_match, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import (
     Meeting,
     Schedule,
     SchwingfestState,
+    Standing,
     make_schedule,
     play_schwingfest,
     start_schwingfest,
 )
-from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.scoring import Points, ScoringSystem
 
 S = ScoringSystem.SCHWINGERWERTUNG
 MATCH = play_match(3, S, MatchLength.SHORT, Player.P0, players=(RandomBot.seeded(3), HeuristicBot()))
@@ -374,3 +378,171 @@ def test_any_field_of_the_wrong_kind_gives_a_library_error(read: Callable[[objec
         for bad in BAD_VALUES:
             with contextlib.suppress(SchwingetError):
                 read(_replaced(data, path, bad))
+
+
+# -- every pair against every kind of value: only library errors escape
+
+
+class _Hostile:
+    """A value whose comparison, hash, text, truth, length and iteration all raise: whatever the reader asks of it before checking its type fails."""
+
+    def _refuse(self, *_args: object) -> Any:
+        raise RuntimeError("a hostile value was asked for more than its type")
+
+    __eq__ = __ne__ = __lt__ = __gt__ = __hash__ = __str__ = __repr__ = __bool__ = __len__ = __iter__ = _refuse  # type: ignore[assignment]
+    __index__ = __int__ = __format__ = _refuse
+
+
+class _HostileStr(str):
+    """A str whose own comparison, hash and text raise (a str by its type, foreign by its methods)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *_args: object) -> Any:
+        raise RuntimeError("a hostile str was compared, hashed or shown by its own methods")
+
+    __eq__ = __ne__ = __hash__ = __str__ = __repr__ = _refuse  # type: ignore[assignment]
+
+
+class _HostileInt(int):
+    """An int whose own comparison, hash and text raise."""
+
+    def _refuse(self, *_args: object) -> Any:
+        raise RuntimeError("a hostile int was compared, hashed or shown by its own methods")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = __str__ = __repr__ = _refuse  # type: ignore[assignment]
+
+
+class _HostileKey(str):
+    """A str that hashes as a str (so a dict can hold it as a name) but whose comparison and text raise."""
+
+    __slots__ = ()
+    __hash__ = str.__hash__
+
+    def _refuse(self, *_args: object) -> Any:
+        raise RuntimeError("a hostile name was compared or shown by its own methods")
+
+    __eq__ = __ne__ = __str__ = __repr__ = _refuse  # type: ignore[assignment]
+
+
+HOSTILE: tuple[Any, ...] = (_Hostile(), _HostileStr("P0"), _HostileInt(1), float("nan"), float("inf"), -0.0, b"P0",
+                            (1, 2), frozenset({1}), object(), [[[[[[[[[[1]]]]]]]]]], {10**5000: 1}, 10**5000, -(10**5000))
+"""Python values no JSON reader gives: objects whose comparison, hash or text raise (a str and an int of that kind too), floats JSON has no text for, bytes, tuples, sets, bare objects, enormous ints."""
+
+
+def _fest_json() -> dict[str, Any]:
+    first = FEST.fought[0]
+    return start_schwingfest(NAMES, S).apply_result(first.meeting, first.result).to_json()
+
+
+PAIRS: dict[str, tuple[Callable[[Any], object], Any]] = {
+    "deal": (Deal.from_json, Deal.shuffled(5).to_json()),
+    "rules": (Rules.from_json, Rules(match_draw="more_tricks").to_json()),
+    "points": (lambda data: Points.from_json(data, S), "9.75"),
+    "gang_result": (GangResult.from_json, MATCH.gaenge[0].result.to_json()),
+    "gang_state": (GangState.from_json, start_gang(Deal.shuffled(5), Player.P0).apply("A").to_json()),
+    "match_result": (MatchResult.from_json, MATCH.result.to_json()),
+    "match_state": (MatchState.from_json, MATCH.to_json()),
+    "standing": (lambda data: Standing.from_json(data, S), FEST.standings[0].to_json()),
+    "fest_state": (SchwingfestState.from_json, _fest_json()),
+    "hello": (Hello.from_json, _hello(switches={"match_draw": ["draw"]}, levels=["gang", "scoring"])),
+    "state": (StateReport.from_json, _report()),
+}
+"""Every JSON conversion pair of a public value, with the reader and one valid JSON value of it."""
+
+
+def _checked_read(read: Callable[[Any], object], data: Any) -> None:
+    """Read ``data``: a library error is a refusal; a value read must show, and write JSON text, without error."""
+    try:
+        value = read(data)
+    except SchwingetError:
+        return
+    repr(value)
+    to_json = getattr(value, "to_json", None)
+    if to_json is not None:
+        json.dumps(to_json(), allow_nan=False)
+
+
+@pytest.mark.parametrize("name", list(PAIRS))
+def test_every_field_of_every_pair_refuses_a_hostile_value_with_a_library_error(name: str) -> None:
+    """Each field of a valid JSON of each pair, at any depth, replaced by a Python value no JSON gives (an object whose __eq__, __hash__ or __str__ raises, a hostile str or int, nan, an enormous int) gives a library error or a value that shows and writes JSON, never another exception."""
+    read, data = PAIRS[name]
+    assert data is not None
+    read(copy.deepcopy(data))
+    for path in [(), *_paths(data)]:
+        for bad in HOSTILE:
+            _checked_read(read, bad if not path else _replaced(data, path, bad))
+    if isinstance(data, dict):
+        for key in (_HostileKey("zz"), 10**5000, 1.5, None):
+            _checked_read(read, {**data, key: 1})
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from([10**30, -(10**30), 2**64, 2**63, -1])
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8)
+    | st.sampled_from(["P0", "P1", "G3", "KR", "A", "L0", "9.75", "schwingerwertung", "gang", "match_draw", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
+"""A value of every JSON kind, with ints beyond 64 bits and the words the pairs read (the ints of more digits than Python writes as text are in ``HOSTILE``: Hypothesis writes each value it draws)."""
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(PAIRS)), st.data())
+def test_any_json_value_at_any_field_gives_the_value_or_a_library_error(name: str, data: st.DataObject) -> None:
+    """A field of a valid JSON of any pair, at any depth, replaced by any JSON value (or the whole value replaced) gives a library error or a value that shows and writes JSON, never another exception."""
+    read, valid = PAIRS[name]
+    path = data.draw(st.sampled_from([(), *_paths(valid)]), label="path")
+    # a HOSTILE value is drawn by its index: Hypothesis could not write it in its report
+    hostile = data.draw(st.none() | st.integers(0, len(HOSTILE) - 1), label="hostile")
+    new = data.draw(_JSON, label="value") if hostile is None else HOSTILE[hostile]
+    _checked_read(read, new if not path else _replaced(valid, path, new))
+
+
+def _standing(**changes: object) -> dict[str, Any]:
+    """A valid line of standings (rank 1 of 3, 4 Gänge) with ``changes``."""
+    return {"rank": 1, "schwinger": 0, "name": "Anna", "points": "30.00", "gaenge": 4, "won": 3, "drawn": 0, "lost": 1,
+            "plattwuerfe": 1, **changes}
+
+
+def _gang_result(**changes: object) -> dict[str, Any]:
+    """A valid Gang result (6:5 on tricks, no Angriff) with ``changes``."""
+    return {"tricks": [6, 5], "schwuenge": 11, "outcome": "sieg_ohne_angriff", "winner": "P0", "plattwurf": None,
+            "angriff": None, **changes}
+
+
+STRICT: list[tuple[str, Callable[[], object], str, str | None]] = [
+    ("winner", lambda: MatchResult.from_json({"system": "schwingerwertung", "totals": ["1.00", "9.00"], "winner": "P0"}),
+     "match_result.winner", "match.winner"),
+    ("no winner", lambda: MatchResult.from_json({"system": "punktewertung", "totals": ["10", "9"], "winner": None}),
+     "match_result.winner", "match.winner"),
+    ("rank", lambda: Standing.from_json(_standing(rank=10**5000), S), "standing.rank", None),
+    ("rank 0", lambda: Standing.from_json(_standing(rank=0), S), "standing.rank", None),
+    ("won", lambda: Standing.from_json(_standing(gaenge=2, won=99), S), "standing.gaenge", "fest.twice_each"),
+    ("sum", lambda: Standing.from_json(_standing(gaenge=5), S), "standing.gaenge", "fest.twice_each"),
+    ("plattwuerfe", lambda: Standing.from_json(_standing(plattwuerfe=4), S), "standing.plattwuerfe", "plattwurf.definition"),
+    ("points", lambda: Standing.from_json(_standing(points="9" * 5000), S), "standing.points", None),
+    ("schwuenge", lambda: GangResult.from_json(_gang_result(schwuenge=10**5000)), "result.schwuenge", "gang.end_no_angriff"),
+    ("tricks", lambda: GangResult.from_json(_gang_result(tricks=[7, 5], schwuenge=11)), "result.tricks", "trick.winner_takes"),
+    ("seat", lambda: GangResult.from_json(_gang_result(winner=_HostileStr("P0"))), "result.winner", None),
+    ("deal key", lambda: Deal.from_json({**Deal.shuffled(5).to_json(), 10**5000: 1}), "deal", None),
+]
+
+
+@pytest.mark.parametrize(("case", "read", "parameter", "clause_id"), STRICT, ids=[c[0] for c in STRICT])
+def test_a_from_json_refuses_what_its_constructor_or_game_refuses(
+    case: str, read: Callable[[], object], parameter: str, clause_id: str | None
+) -> None:
+    """A match result whose winner the totals contradict, a line of standings with an enormous rank, more Gänge won than played or more Plattwürfe than wins, a Gang result of 10**5000 Schwünge, a seat whose own __eq__ raises and a deal with a 5000-digit name are refused with InvalidArgumentError naming the path (and the clause), not accepted or a raw error."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        read()
+    assert (caught.value.parameter, caught.value.clause_id) == (parameter, clause_id), case
+
+
+def test_a_seat_is_compared_only_as_a_str() -> None:
+    """json_read.read_seat checks the type before comparing: a value whose __eq__ raises is refused naming the path, and a str subclass is compared by str's own equality."""
+    for value in (_Hostile(), _HostileInt(0)):
+        with pytest.raises(InvalidArgumentError, match=r"^x\.seat"):
+            read_seat(value, "x.seat")
+    with pytest.raises(InvalidArgumentError):
+        read_seat(_HostileStr("P2"), "x.seat")

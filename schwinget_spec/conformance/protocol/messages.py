@@ -22,7 +22,15 @@ from schwinget_spec.conformance.protocol.readings import Readings
 from schwinget_spec.conformance.protocol.schema import answer_fault
 from schwinget_spec.deal import HAND_SIZE, PILE_SIZE, Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
-from schwinget_spec.json_read import read_at, read_count, read_object, read_pair, read_seat_or_null, read_text
+from schwinget_spec.json_read import (
+    check_plain,
+    read_at,
+    read_count,
+    read_object,
+    read_pair,
+    read_seat_or_null,
+    read_text,
+)
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
@@ -190,6 +198,7 @@ class Hello:
         that is no string, a protocol other than 1 and 2, an unknown level or switch, a
         level without the level it needs.
         """
+        check_plain(data, "hello")
         if not isinstance(data, Mapping):
             raise InvalidArgumentError("hello", f"expected a JSON object with name, version, protocol, levels, switches, got {shown(data)}")
         protocol = data.get("protocol")
@@ -251,6 +260,7 @@ class StateReport:
         (``deal.hands``), a card code that does not parse or a card held twice, hand sizes
         other than the hands hold, and ``is_over`` that is not ``to_move`` being null.
         """
+        check_plain(data, "state")
         obj = read_object(data, "state", ("to_move", "tricks", "pile_size", "hand_sizes", "is_over", "hands"))
         to_move = read_seat_or_null(obj["to_move"], "state.to_move")
         raw_tricks = read_pair(obj["tricks"], "state.tricks")
