@@ -38,6 +38,7 @@ from schwinget_spec.ask.terms import (
     Tricks,
     TrumpIs,
     ValueIs,
+    Void,
     Wins,
     WinsSchwung,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "Tricks",
     "TrumpIs",
     "ValueIs",
+    "Void",
     "Wins",
     "WinsSchwung",
     "ask",

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import z3  # type: ignore[import-untyped]
+
 from schwinget_spec.ask.answers import Answer
 from schwinget_spec.ask.game import DEFAULT_ROUNDS, answer_game_question
 from schwinget_spec.ask.parser import parse_question
@@ -11,7 +16,7 @@ from schwinget_spec.ask.terms import PlayerRef
 from schwinget_spec.checks import check_type
 from schwinget_spec.errors import InvalidArgumentError
 
-__all__ = ["GAME_TIMEOUT", "OPPONENT", "P0", "P1", "STARTER", "ask"]
+__all__ = ["GAME_TIMEOUT", "OPPONENT", "P0", "P1", "STARTER", "ask", "fresh_context"]
 
 P0 = PlayerRef("P0")
 P1 = PlayerRef("P1")
@@ -36,6 +41,25 @@ def ask(question: Question | str, *, timeout: float | None = None, rounds: int =
     check_type(question, Question, "question")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600):
         raise InvalidArgumentError("timeout", f"expected seconds between 0 and 3600, got {timeout!r}")
-    if question.kind in ("any_play", "best_play"):
-        return answer_game_question(question, GAME_TIMEOUT if timeout is None else float(timeout), rounds)
-    return answer_gang_question(question, DEFAULT_TIMEOUT if timeout is None else float(timeout))
+    with fresh_context():
+        if question.kind in ("any_play", "best_play"):
+            return answer_game_question(question, GAME_TIMEOUT if timeout is None else float(timeout), rounds)
+        return answer_gang_question(question, DEFAULT_TIMEOUT if timeout is None else float(timeout))
+
+
+@contextmanager
+def fresh_context() -> Iterator[None]:
+    """Z3's default context replaced by a new one while a question is answered, and given back after.
+
+    Z3's search is deterministic for one input in a new context, but what a context saw
+    before (the names declared, the terms built) changes which witness it finds. A new
+    context per question makes an answer the same whatever was asked before it (the
+    cookbook's answers are checked against a fresh run), and giving the old one back
+    leaves the terms other code keeps in it usable.
+    """
+    saved = z3.z3._main_ctx
+    z3.z3._main_ctx = None
+    try:
+        yield
+    finally:
+        z3.z3._main_ctx = saved

@@ -43,6 +43,7 @@ from schwinget_spec.ask.terms import (
     Tricks,
     TrumpIs,
     ValueIs,
+    Void,
     Wins,
     WinsSchwung,
 )
@@ -221,6 +222,14 @@ def compile_prop(c: Compiled, prop: Prop, env: Mapping[str, int] | None = None) 
         return z3.And(g.active(s), (hand & bit) != 0)
     if isinstance(prop, Played):
         return g.active(_index(prop.schwung, e))
+    if isinstance(prop, Void):
+        s = _index(prop.schwung, e)
+        led = card_colour(g.led[s])
+        hand = g.hand_of(z3.Not(g.leader[s]), s)
+        mask = z3.BitVecVal(0, MASK_BITS)
+        for k in (3, 2, 1, 0):
+            mask = z3.If(led == k, z3.BitVecVal(0x3F << (6 * k), MASK_BITS), mask)
+        return z3.And(g.active(s), led != NO_COLOUR, hand & mask == 0)
     if isinstance(prop, Neutralised):
         s = _index(prop.schwung, e)
         return z3.And(g.active(s), g.neutral[s])

@@ -40,6 +40,7 @@ from schwinget_spec.ask.terms import (
     Tricks,
     TrumpIs,
     ValueIs,
+    Void,
     Wins,
     WinsSchwung,
 )
@@ -166,6 +167,15 @@ def holds_on_engine(g: EngineGang, prop: Prop, env: Mapping[str, int] | None = N
         return g.played(n) and bool(g.starts[n - 1].hands[_who(g, prop.player)] & prop.card.bit)
     if isinstance(prop, Played):
         return g.played(_n(prop.schwung, e))
+    if isinstance(prop, Void):
+        n = _n(prop.schwung, e)
+        if not g.played(n):
+            return False
+        record = g.records[n - 1]
+        answerer = Player(1 - int(record.leader))
+        colour = record.led.colour
+        hand = g.starts[n - 1].hands[answerer]
+        return colour is not None and not any(hand & c.bit for c in Card if c.colour is colour)
     if isinstance(prop, Neutralised):
         n = _n(prop.schwung, e)
         return g.played(n) and g.records[n - 1].winner is None

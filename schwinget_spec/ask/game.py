@@ -132,7 +132,6 @@ def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
     method = "CEGAR: Z3 proposes a deal, Z3 on that deal searches every play for a refuting line, each line added back as a constraint"
     done = 0
     for k in range(rounds):
-        done = k
         left = deadline - time.perf_counter()
         if left <= 0:
             break
@@ -143,7 +142,7 @@ def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
             readings = tuple(sorted(str(t).removeprefix("reading:") for t in proposer.unsat_core() if str(t).startswith("reading:")))
             return Answer(text, question.kind, NONE, method + "; the proposer has no deal left: a proof",
                           time.perf_counter() - start, core, readings, is_proof=True,
-                          detail=f"{k} deals proposed and refuted, each by a line of play")
+                          detail=f"{_deals(k)} proposed and refuted, each by a line of play")
         if r != z3.sat:
             break
         model = proposer.model()
@@ -169,14 +168,19 @@ def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
                 return Answer(text, question.kind, BUG, method, time.perf_counter() - start, gang=found, detail=problem)
             return Answer(text, question.kind, WITNESS, method + "; on the deal found, Z3 proves that every play gives it",
                           time.perf_counter() - start, gang=found, is_proof=True,
-                          detail=f"found after {k} refuted deals; the Gang shown is one play of it, replayed on the engine")
+                          detail=f"found after {_deals(k)} refuted; the Gang shown is one play of it, replayed on the engine")
         if line is None:
             break
         _add_refutation(proposer, base, question.prop, line, k=k, fixed=fixed)
+        done = k + 1
     return Answer(text, question.kind, UNKNOWN, method + "; a bounded search",
                   time.perf_counter() - start,
-                  detail=f"not settled within {timeout:g} s and {rounds} rounds: {done} deals proposed, each refuted by a line "
-                  "of play that then excluded every deal it refutes too (a bound, not a proof)")
+                  detail=f"stopped by its limit of {f'{rounds} rounds' if done >= rounds else f'{timeout:g} s'}: {_deals(done)} "
+                  "proposed, each refuted by a line of play that then excluded every deal it refutes too (a bound, not a proof)")
+
+
+def _deals(n: int) -> str:
+    return "1 deal" if n == 1 else f"{n:,} deals"
 
 
 def perfect_play_goal(prop: Prop) -> tuple[Player | None, str]:
@@ -221,7 +225,7 @@ def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
         if r == z3.unsat:
             core = tuple(sorted(str(t).removeprefix("tag:") for t in proposer.unsat_core() if str(t).startswith("tag:")))
             return Answer(text, question.kind, NONE, method + "; no play of any deal gives it: a proof",
-                          time.perf_counter() - start, core, is_proof=True, detail=f"{k} deals refuted by the solver first")
+                          time.perf_counter() - start, core, is_proof=True, detail=f"{_deals(k)} refuted by the solver first")
         if r != z3.sat:
             break
         model = proposer.model()
@@ -241,12 +245,12 @@ def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
             final = found.state()
             return Answer(text, question.kind, WITNESS, method + "; the solver's value settles it for this deal",
                           time.perf_counter() - start, gang=found, is_proof=True,
-                          detail=f"found after {k} refuted deals; the Gang shown is the solver's optimal line "
+                          detail=f"found after {_deals(k)} refuted; the Gang shown is the solver's optimal line "
                           f"(value {mine:+d} for the starter{' in Plattwürfe' if goal == 'plattwurf' else ' in hundredths'}), "
                           f"result {final.result.outcome.value}")
         proposer.add(z3.Or(*(d != z3.BitVecVal(c.index, CARD_BITS) for d, c in zip(base.gang.deck, w.deck, strict=True))))
     return Answer(text, question.kind, UNKNOWN, method + "; a bounded search", time.perf_counter() - start,
-                  detail=f"no deal found within {timeout:g} s and {rounds} rounds; each deal proposed was solved and refuted "
+                  detail=f"no deal found within {timeout:g} s or {rounds} rounds; each deal proposed was solved and refuted "
                   "(a bound, not a proof)")
 
 

@@ -45,6 +45,7 @@ from schwinget_spec.ask.terms import (
     Tricks,
     TrumpIs,
     ValueIs,
+    Void,
     Wins,
     WinsSchwung,
     size_of,
@@ -166,8 +167,13 @@ class _Parser:
 
     def question(self) -> Question:
         kind: Kind
+        named: list[str] = []
         if self.accept("under", "which", "readings"):
             kind = "readings"
+            if self.accept("of"):
+                named.append(self.switch_name())
+                while self.accept(",") or (self.peek() == "and" and self.peek(1) in SWITCHES and self.accept("and")):
+                    named.append(self.switch_name())
             self.accept("can") or self.accept("is", "there", "gang", "where") or self.accept("is", "there", "gang", "with")
             prop = self.prop()
             self.accept("happen")
@@ -196,6 +202,13 @@ class _Parser:
         if kind == "best_play" and self.accept("for"):
             system = self.system()
         readings = self.readings()
+        if named:
+            # "under which readings of X": the other switches keep their default unless fixed with "with"
+            defaults = Rules()
+            given = dict(readings)
+            readings = tuple(
+                (n, given.get(n, bool(getattr(defaults, n)))) for n in SWITCHES if n not in named
+            )
         self.accept("?")
         if self.i < len(self.tokens):
             raise self.error("the end of the question, 'and', 'or', 'implies' or 'with SWITCH on/off'")
@@ -205,19 +218,22 @@ class _Parser:
                                 f"a smaller question: {size} words once its Schwung quantifiers are unrolled, at most {MAX_SIZE}")
         return Question(kind, prop, readings, text=self.text.strip(), system=system)
 
+    def switch_name(self) -> str:
+        tok = self.take()
+        if tok.word not in SWITCHES:
+            levels = {f.name for f in attrs.fields(Rules)} - set(SWITCHES)
+            if tok.word in levels:
+                raise QuestionError(self.text, tok.column, tok.raw,
+                                    f"a switch of one Gang ({', '.join(SWITCHES)}): {tok.raw} acts on a match or a Schwingfest")
+            raise self.error(f"a switch of one Gang: {', '.join(SWITCHES)}", tok)
+        return tok.word
+
     def readings(self) -> tuple[tuple[str, bool], ...]:
         out: list[tuple[str, bool]] = []
         if not self.accept("with"):
             return ()
         while True:
-            tok = self.take()
-            name = tok.raw if tok.word not in SWITCHES else tok.word
-            if tok.word not in SWITCHES:
-                levels = {f.name for f in attrs.fields(Rules)} - set(SWITCHES)
-                if tok.word in levels:
-                    raise QuestionError(self.text, tok.column, tok.raw,
-                                        f"a switch of one Gang ({', '.join(SWITCHES)}): {name} acts on a match or a Schwingfest")
-                raise self.error(f"a switch of one Gang: {', '.join(SWITCHES)}", tok)
+            name = self.switch_name()
             self.accept("=")
             value = self.take()
             if value.word not in ("on", "off", "true", "false"):
@@ -317,6 +333,8 @@ class _Parser:
             else:
                 raise self.error("neutralised, played or locked after 'schwung N is'")
             return Not(out) if negate else out
+        if self.accept("answerer", "void", "in", "schwung") or self.accept("void", "in", "schwung"):
+            return Void(self.schwung())
         if self.accept("pile", "locked", "in", "schwung") or self.accept("pile", "is", "locked", "in", "schwung"):
             return Locked(self.schwung())
         if w in ("card", "led", "answered", "revealed", "value", "colour"):
@@ -365,7 +383,9 @@ class _Parser:
         if self.accept("colour", "of") or self.accept("colour"):
             ref = self.card_ref()
             self.expect("'is' and a colour", "is")
-            return ColourIs(ref, self.colour_or_kind())
+            negate = self.accept("not")
+            coloured: Prop = ColourIs(ref, self.colour_or_kind())
+            return Not(coloured) if negate else coloured
         ref = self.card_ref()
         if not self.accept("is"):
             self.expect("'is' after the card", "=")

@@ -49,6 +49,7 @@ __all__ = [
     "Tricks",
     "TrumpIs",
     "ValueIs",
+    "Void",
     "Wins",
     "WinsSchwung",
     "reads_points",
@@ -288,6 +289,13 @@ class Holds(Prop):
     player: PlayerRef
     card: Card
     before: SchwungRef = attrs.field(default=1, converter=_schwung)
+
+
+@attrs.frozen
+class Void(Prop):
+    """In Schwung ``schwung`` a card of a colour was led and the answerer held none of that colour (``schwung.void_any``, ``schwung.void_loses``)."""
+
+    schwung: SchwungRef = attrs.field(converter=_schwung)
 
 
 @attrs.frozen
