@@ -1,0 +1,93 @@
+"""docs/ask.md is in step with the program: its questions are the cookbook's, its answers those of a fresh run, every Gang it records replays on the engine."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from schwinget_spec.ask import ask, parse_question
+from schwinget_spec.ask.cookbook import ENTRIES, MARKER, doc_path, parse_records, render_entry
+from schwinget_spec.ask.engine_eval import EngineGang, holds_on_engine
+from schwinget_spec.ask.terms import GANG_SWITCHES
+from schwinget_spec.cards import parse_cards
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import start_gang
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+
+PAGE = doc_path().read_text(encoding="utf-8")
+BODY = PAGE.split(MARKER, 1)[1]
+RECORDS = parse_records(PAGE)
+_SLOW = {"every gang has plattwurf by P0 implies tricks of P0 at least tricks of P1"}
+"""A proof of one Gang that takes seconds: checked by its record, like the readings and game questions."""
+CHEAP = [
+    (i, e) for i, e in enumerate(ENTRIES)
+    if parse_question(e.question).kind in ("exists", "every") and e.question not in _SLOW
+]
+
+
+def _entry_texts() -> list[str]:
+    return re.split(r"(?m)^(?=### \d+\. )", BODY)[1:]
+
+
+def test_the_page_holds_the_cookbook_in_order_with_at_least_25_questions() -> None:
+    """The page's headings, questions and records are the cookbook's entries, in order, at least 25 of them."""
+    texts = _entry_texts()
+    assert len(ENTRIES) >= 25
+    assert len(texts) == len(RECORDS) == len(ENTRIES)
+    for i, (text, entry) in enumerate(zip(texts, ENTRIES, strict=True), start=1):
+        assert text.startswith(f"### {i}. {entry.title}\n")
+        assert f'schwinget ask "{entry.question}"' in text
+        assert entry.tells in text
+
+
+@pytest.mark.parametrize(("index", "entry"), CHEAP, ids=[str(i + 1) for i, _ in CHEAP])
+def test_a_question_about_one_gang_gets_the_answer_the_page_shows(index: int, entry: Any) -> None:
+    """A fresh run of the question writes exactly the entry of the page (answer, method, clauses, Gang)."""
+    answer = ask(entry.question)
+    assert render_entry(index + 1, entry, answer) == _entry_texts()[index].rstrip("\n") + "\n"
+
+
+def _replays(gang: dict[str, Any], question: str) -> bool:
+    rules = Rules.from_json(gang["rules"])
+    state = start_gang(Deal.from_deck(parse_cards(gang["deck"])), Player[gang["starter"]], rules)
+    engine = EngineGang(state, gang["actions"].split())
+    return holds_on_engine(engine, parse_question(question).prop)
+
+
+@pytest.mark.parametrize(("index", "entry"), list(enumerate(ENTRIES)), ids=[str(i + 1) for i in range(len(ENTRIES))])
+def test_every_recorded_gang_replays_on_the_engine_and_has_the_property(index: int, entry: Any) -> None:
+    """Each Gang the page records (a witness, or a readings row's) is legal on the engine, and the engine reads the question true on it."""
+    record = RECORDS[index]
+    gangs = [record["gang"]] if "gang" in record else []
+    gangs += [row["gang"] for row in record.get("rows", []) if row["possible"]]
+    kind = parse_question(entry.question).kind
+    if record["verdict"] in ("witness", "readings"):
+        assert gangs, "a witness or a possible reading records its Gang"
+    for gang in gangs:
+        assert _replays(gang, entry.question) is (kind != "every")
+    headline = {"witness": "yes: here is one", "none": "no: proved", "proved": "yes: proved", "readings": "",
+                "unknown": "not settled", "counterexample": "no: here is a Gang"}[record["verdict"]]
+    assert f"answer:   {headline}" in _entry_texts()[index]
+
+
+def test_each_switch_of_a_gang_has_a_question_that_separates_its_readings() -> None:
+    """For every Rules switch acting in a Gang, a cookbook question's answer depends on it (the 'Ask it' of docs/ambiguities.md)."""
+    relevant = {name for record in RECORDS for name in record.get("relevant", [])}
+    assert relevant == set(GANG_SWITCHES)
+
+
+def test_the_game_questions_name_their_method_and_say_proof_or_bound() -> None:
+    """The two questions the issue asks for are on the page: perfect play found by the solver, whatever both play a stated bound or settled."""
+    by_question = {e.question: r for e, r in zip(ENTRIES, RECORDS, strict=True)}
+    texts = dict(zip((e.question for e in ENTRIES), _entry_texts(), strict=True))
+    best = "there is a deal where the starter cannot lose under perfect play"
+    anyp = "there is a deal where the starter cannot lose whatever both play"
+    assert by_question[best]["verdict"] == "witness"
+    assert "compiled solver" in texts[best]
+    assert by_question[anyp]["verdict"] in ("witness", "none", "unknown")
+    assert "CEGAR" in texts[anyp]
+    if by_question[anyp]["verdict"] == "unknown":
+        assert "a bound, not a proof" in texts[anyp]
