@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -214,3 +219,36 @@ def test_whatever_both_play_finds_a_deal_when_every_play_gives_it() -> None:
     answer = ask("there is a deal where schwuenge at least 5 whatever both play")
     assert answer.verdict == "witness"
     assert answer.is_proof
+
+
+def test_ctrl_c_while_z3_works_exits_130_with_one_line_and_nothing_left() -> None:
+    """SIGINT to `schwinget ask` in the middle of a game question's Z3 search: exit 130 at once, the group's one line, no process left."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schwinget_spec.cli", "ask", "there is a deal where the starter cannot lose whatever both play"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        time.sleep(3)
+        assert proc.poll() is None, "the question ended before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130
+    assert err == "interrupted: stopped before the end, nothing saved\n"
+    assert out == ""
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)
+
+
+def test_a_question_written_from_the_page_alone_is_answered() -> None:
+    """Two questions not in the cookbook, written from docs/ask.md's table of words, are answered: a witness the engine confirms, and a proof."""
+    witness = ask("there is a gang where the revealed card is KR and the opponent wins by plattwurf and Stiche of Beginner at least 1")
+    assert witness.verdict == "witness"
+    assert witness.gang is not None
+    assert witness.gang.deck[10] is Card.KR
+    proof = ask("every gang has tricks of the starter at most schwuenge")
+    assert proof.verdict == "proved"
+    assert "trick.winner_takes" in proof.clauses
