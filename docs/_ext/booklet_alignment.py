@@ -303,7 +303,7 @@ def render_rows(rows: Sequence[Row], de_text: str, fr_text: str) -> str:
         if row.table is None:
             de, fr = annotated[n]
             out.append(
-                f'<tr id="s{n + 1}"><td class="sw-n"><a href="#s{n + 1}">{n + 1}</a></td>'
+                f'<tr id="s{n + 1}"><td class="sw-n" data-lang="row"><a href="#s{n + 1}">{n + 1}</a></td>'
                 f"{_cell(de, 'de', row.note)}{_cell(fr, 'fr', row.note)}</tr>"
             )
             n += 1
@@ -316,7 +316,7 @@ def render_rows(rows: Sequence[Row], de_text: str, fr_text: str) -> str:
         notes = dict.fromkeys(r.note for r in rows[n:end] if r.note)
         note = "".join(f'<p class="sw-note">{_esc(t)}</p>' for t in notes)
         out.append(
-            f'<tr id="s{n + 1}"><td class="sw-n"><a href="#s{n + 1}">{n + 1}–{end}</a></td>'
+            f'<tr id="s{n + 1}"><td class="sw-n" data-lang="row"><a href="#s{n + 1}">{n + 1}–{end}</a></td>'
             f'<td class="sw-printed" colspan="2">'
             f'<div class="sw-printed-lang" lang="de"><span class="sw-lang">Deutsch</span>{_table_html(row.table, "de", group_de, anchors=True)}{note}</div>'
             f'<div class="sw-printed-lang" lang="fr"><span class="sw-lang">Français</span>{_table_html(row.table, "fr", group_fr, anchors=False)}</div></td></tr>'

@@ -18,6 +18,7 @@ import attrs
 import booklet_alignment
 import clause_evidence
 import cli_reference
+import figure_tables
 import generated_source
 import open_questions
 import schema_pages
@@ -489,6 +490,7 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
             "the table of [Ambiguities](../../ambiguities.md)):\n\n| situation | arises in |\n|---|---|\n"
             + "".join(f"| {situation} | {figure} |\n" for situation, figure in situations)
         )
+    impact_md = figure_tables.transpose_markdown_tables(impact_md)
     return f"""# {amb.id}: {amb.title}
 
 *{amb.section}*
@@ -593,8 +595,8 @@ each with the clauses it exercises. The format and how to run them: [Vectors](..
 """
 
 
-def proofs_page(data: SiteData) -> str:
-    """Every Z3 query of ``schwinget prove``: the fast set as run at build time, the slow ones (the drop-one analysis among them) with the clauses recorded in the committed evidence."""
+def _proof_table(data: SiteData) -> tuple[list[str], list[list[str]]]:
+    """The rows of the proofs appendix: as HTML (query, what it proves, answer, clauses folded) and as CSV cells (every field)."""
     from schwinget_spec.verification_status import load_evidence  # noqa: PLC0415
 
     ran = {p.name: p for p in data.proofs}
@@ -603,29 +605,58 @@ def proofs_page(data: SiteData) -> str:
         for name in names:
             recorded[name].append(cid)
     rows = []
+    csv_rows: list[list[str]] = [["query", "claim", "answer", "as expected", "seconds", "clauses"]]
     for q in _all_queries():
         p = ran.get(q.name)
         ids = p.clauses if p is not None else tuple(c for c in CLAUSES if c in recorded.get(q.name, ()))
-        clauses = " ".join(f'<a href="clauses/{c}.html"><code>{c}</code></a>' for c in ids if c in CLAUSES) or "none"
-        if p is not None:
-            answer, ok, seconds = _esc(p.answer), "yes" if p.ok else "NO", f"{p.seconds:.2f}"
-        else:
-            answer, ok, seconds = f"{_esc(q.expected)} (recorded)", "recorded", "slow" if q.slow else "–"
-        rows.append(
-            f'<tr id="{_esc(q.name)}"><td><code>{_esc(q.name)}</code></td><td>{answer}</td>'
-            f"<td>{ok}</td><td>{seconds}</td><td>{_esc(q.claim)}<br>{clauses}</td></tr>"
+        shown = [c for c in ids if c in CLAUSES]
+        links = " ".join(f'<a href="clauses/{c}.html"><code>{c}</code></a>' for c in shown)
+        clauses = (
+            f'<details><summary>{len(shown)} {"clause" if len(shown) == 1 else "clauses"}</summary>{links}</details>'
+            if shown else '<span class="sw-none">no clause</span>'
         )
+        if p is not None:
+            answer = f'{_esc(p.answer)} <span class="sw-where">{"as expected" if p.ok else "NOT AS EXPECTED"}, {p.seconds:.2f} s</span>'
+            csv_rows.append([q.name, q.claim, p.answer, "yes" if p.ok else "no", f"{p.seconds:.2f}", " ".join(shown)])
+        else:
+            answer = f'{_esc(q.expected)} <span class="sw-where">expected; {"slow query, " if q.slow else ""}recorded in the evidence</span>'
+            csv_rows.append([q.name, q.claim, q.expected, "recorded", "", " ".join(shown)])
+        rows.append(
+            f'<tr id="{_esc(q.name)}"><td><code>{_esc(q.name)}</code></td><td>{_esc(q.claim)}</td>'
+            f"<td>{answer}</td><td>{clauses}</td></tr>"
+        )
+    return rows, csv_rows
+
+
+def proofs_csv(data: SiteData) -> str:
+    """The proofs appendix as CSV, one line per query with every field (the download beside the table)."""
+    import csv  # noqa: PLC0415
+    import io  # noqa: PLC0415
+
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(_proof_table(data)[1])
+    return out.getvalue()
+
+
+def proofs_page(data: SiteData) -> str:
+    """Every Z3 query of ``schwinget prove``: what it proves, its answer (run at build time, or recorded), its clauses folded; the whole table as CSV beside it."""
+    rows, _ = _proof_table(data)
+    ran_note = (
+        f"the fast set was run when this site was built ({sum(1 for p in data.proofs if p.ok)} of {len(data.proofs)} answers as expected)"
+        if data.proofs else
+        "this build took every answer from the committed evidence (built with -D schwinget_proofs=0; `schwinget prove` runs them)"
+    )
     return f"""# Proofs
 
-Every Z3 query of `schwinget prove` ({len(_all_queries())}): the fast set run when this site
-was built (its answer, whether it is the expected one, its time in seconds), and the slow
-queries, the drop-one analysis `cons.drop_one.*` among them, with the expected answer and the
-clauses recorded in the committed evidence (`schwinget_spec/verification_evidence.json`,
-written by `python -m schwinget_spec.cli.evidence --write`). A query that involves no clause
-says "none". The model and its queries: [Proofs](../proofs.md).
+Every Z3 query of `schwinget prove` ({len(_all_queries())}): what it proves, its answer and
+the clauses it involves. {ran_note[0].upper() + ran_note[1:]}. The slow queries, the drop-one
+analysis `cons.drop_one.*` among them, show the expected answer and the clauses recorded in
+the committed evidence (`schwinget_spec/verification_evidence.json`, written by
+`python -m schwinget_spec.cli.evidence --write`). The whole table, one line per query:
+<a href="proofs.csv" download>proofs.csv</a>. The model and its queries: [Proofs](../proofs.md).
 
 ```{{raw}} html
-<div class="sw-booklet-wrap"><table class="sw-proofs"><thead><tr><th>query</th><th>answer</th><th>ok</th><th>s</th><th>claim and clauses</th></tr></thead>
+<div class="sw-scroll"><table class="sw-proofs"><thead><tr><th>query</th><th>what it proves</th><th>answer</th><th>clauses</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table></div>
 ```
 """
@@ -844,7 +875,26 @@ def _on_builder_inited(app: Sphinx) -> None:
     root = generated_source.install(app)
     with _step(f"writing the generated pages to {root}"):
         written = write_pages(root, data)
+        downloads = Path(app.outdir) / GENERATED
+        downloads.mkdir(parents=True, exist_ok=True)
+        _write(downloads / "proofs.csv", proofs_csv(data))
+        _write(Path(app.outdir) / figure_tables.IMPACT_CSV, figure_tables.impact_csv(*_impact_table()))
     _LOG.info("schwinget: %d generated pages", len(written))
+
+
+def _impact_table() -> tuple[list[str], list[list[str]]]:
+    """The impact table of docs/ambiguities.md as printed: its header and its rows."""
+    return figure_tables.markdown_table(open_questions.DOC.read_text(encoding="utf-8"), open_questions.IMPACT_HEADING)
+
+
+def _compact_impact_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """The impact table of docs/ambiguities.md drawn as the few columns a reader compares (``figure_tables.impact_html``)."""
+    if docname != "ambiguities":
+        return
+    header, rows = _impact_table()
+    pages = {a.switch: a.id for a in AMBIGUITIES if a.switch}
+    if not figure_tables.replace_impact_table(doctree, header, rows, pages):
+        raise ExtensionError("docs/ambiguities.md: the impact table was not found to draw it for reading")
 
 
 # -- the card role: {card}`G3`
@@ -954,4 +1004,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("card", card_role)
     app.add_directive("schwinget-api", api_reference.ApiTable)
     app.connect("doctree-resolved", _cards_in_guides)
+    app.connect("doctree-resolved", _compact_impact_table)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -102,7 +102,7 @@ def check_booklet(page: str) -> list[str]:
     line = _one(r"<p>(\d+ rows: .*?)</p>", page, "count line", out)
     if line is not None and _text(line.group(1)) != said:
         out.append(f"the booklet's count line says {_text(line.group(1))!r}, the data {said!r}")
-    numbered = re.findall(r'<tr id="s(\d+)"><td class="sw-n">', page)
+    numbered = re.findall(r'<tr id="s(\d+)"><td class="sw-n"[^>]*>', page)
     anchors = set(re.findall(r'id="s(\d+)"', page))
     if anchors != {str(n) for n in range(1, len(rows) + 1)} or not numbered:
         out.append(f"the booklet's row anchors are not s1 to s{len(rows)}")

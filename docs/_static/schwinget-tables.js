@@ -48,7 +48,7 @@
         var c = 0;
         Array.prototype.forEach.call(row.cells, function (cell) {
           while (filled[r][c]) c++;
-          if (!cell.hasAttribute("data-label") && labels[c] && cell.colSpan < labels.length) {
+          if (!cell.hasAttribute("data-label") && labels[c] !== undefined && cell.colSpan < labels.length) {
             cell.setAttribute("data-label", labels[c]);
           }
           for (var i = 0; i < (cell.rowSpan || 1); i++) {
