@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from schwinget_spec.clause_index import project_root
+from schwinget_spec.conformance.trace.verify import verify_trace
 
 EXAMPLES = project_root() / "examples"
 
@@ -21,7 +24,9 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_every_python_example_is_run_here() -> None:
     """A new example in examples/ needs a test below: the list of examples is the list this file runs."""
-    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == ["buggy_engine.py", "openspiel_mcts.py"]
+    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == [
+        "ask_designer.py", "ask_implementer.py", "ask_rules_reader.py", "buggy_engine.py", "openspiel_mcts.py",
+    ]
 
 
 @pytest.mark.clause("kampfrichter.last_schwung")
@@ -48,3 +53,29 @@ def test_openspiel_mcts_plays_a_gang() -> None:
     assert any(line.startswith("P0 MCTS") for line in lines)
     assert any(line.startswith("P1 random") for line in lines)
     assert lines[-1].startswith("points after 1 Gänge: MCTS (P0) ")
+
+
+def test_ask_designer_answers_its_questions() -> None:
+    """``python examples/ask_designer.py`` prints a witness, a proof of none, a proof for every Gang and a deal found by the solver."""
+    proc = _run(str(EXAMPLES / "ask_designer.py"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Can the loser of a Gang hold 6 tricks?\n  answer:   no: proved that none exists" in proc.stdout
+    assert proc.stdout.count("answer:   yes") == 3
+
+
+def test_ask_rules_reader_separates_a_switch() -> None:
+    """``python examples/ask_rules_reader.py void_konter_beats_six`` finds that switch alone decides its question."""
+    proc = _run(str(EXAMPLES / "ask_rules_reader.py"), "void_konter_beats_six")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0] == (
+        "void_konter_beats_six: it depends on the readings (switches that matter: void_konter_beats_six)"
+    )
+
+
+def test_ask_implementer_writes_traces_that_conform(tmp_path: Path) -> None:
+    """``python examples/ask_implementer.py DIR`` writes one trace per rare situation, each accepted by the verifier."""
+    proc = _run(str(EXAMPLES / "ask_implementer.py"), str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    traces = sorted(tmp_path.glob("*.json"))
+    assert len(traces) == 4
+    assert all(verify_trace(json.loads(t.read_text(encoding="utf-8"))).conforms for t in traces)
