@@ -150,8 +150,13 @@ def all_rules() -> tuple[Rules, ...]:
     )
 
 
+@functools.cache
 def rules() -> st.SearchStrategy[Rules]:
-    """Any ``Rules`` value, every combination of switches reachable; shrinks towards ``Rules()``."""
+    """Any ``Rules`` value, every combination of switches reachable; shrinks towards ``Rules()``.
+
+    One strategy per process: a new ``sampled_from`` hashes its 2,304 values for its label
+    at the first draw.
+    """
     return st.sampled_from(all_rules())
 
 
