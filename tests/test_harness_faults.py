@@ -33,6 +33,13 @@ _PRELUDE = (
     "    child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(3600)'])\n"
     "    with open(PIDS, 'a') as f:\n"
     "        f.write(f'{os.getpid()} {child.pid}\\n')\n"
+    "def setsid_helper():\n"
+    "    # a helper in a session of its own (setsid), out of the engine's group, whose parent\n"
+    "    # exits at once: an orphan neither the group nor the engine's tree of children holds\n"
+    "    code = 'import subprocess, sys; p = subprocess.Popen([sys.executable, \"-c\", \"import time; time.sleep(3600)\"], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(p.pid)'\n"
+    "    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout\n"
+    "    with open(PIDS, 'a') as f:\n"
+    "        f.write(f'{os.getpid()} {int(out)}\\n')\n"
     "def answer(obj):\n"
     "    print(json.dumps(obj), flush=True)\n"
 )
@@ -120,6 +127,17 @@ def test_helper_left_after_a_clean_bye_is_stopped(tmp_path: Path) -> None:
     command, pids = _fake(tmp_path, "helper()", "answer({'ok': True})\nif req['cmd'] == 'bye':\n    sys.exit(0)")
     report = run_harness(command, games=0, vectors=False, steer=0)
     assert report.passed, format_report(report)
+    _assert_none_left(pids)
+
+
+@pytest.mark.parametrize("on_request", [
+    "answer({'ok': True})\nif req['cmd'] == 'bye':\n    sys.exit(0)",
+    "os._exit(3)",
+])
+def test_a_helper_in_a_session_of_its_own_is_stopped(tmp_path: Path, on_request: str) -> None:
+    """An engine whose helper left its process group and session (setsid) and was orphaned has it stopped at the end of the run, after a clean bye and after a crash: the kit stops every process carrying the engine's mark, not only its group."""
+    command, pids = _fake(tmp_path, "setsid_helper()", on_request)
+    run_harness(command, games=0, vectors=False, steer=0)
     _assert_none_left(pids)
 
 
@@ -268,3 +286,69 @@ def test_deterministic_fault_is_confirmed_fresh(tmp_path: Path) -> None:
     assert d.fresh == "reproduced"
     assert _diverges_fresh(command, d)
     assert "confirmed on a freshly started implementation" in format_report(report)
+
+
+# -- answers nested hundreds deep, and a hello with a key twice: a verdict, never a traceback
+
+_DEEP = (
+    "import json, sys\n"
+    "from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer\n"
+    "MODE, DEPTH = sys.argv[1], int(sys.argv[2])\n"
+    "server = ReferenceServer(ReferenceEngine())\n"
+    "legal = 0\n"
+    "for line in sys.stdin:\n"
+    "    req = json.loads(line)\n"
+    "    answer = server.handle(req)\n"
+    "    if req['cmd'] == 'hello' and MODE == 'hello-list':\n"
+    "        answer['switches'] = '@'\n"
+    "    if req['cmd'] == 'hello' and MODE == 'hello-object':\n"
+    "        answer['switches'] = {'match_draw': '@'}\n"
+    "    if req['cmd'] == 'legal' and MODE == 'legal':\n"
+    "        legal += 1\n"
+    "        if legal == 3:\n"
+    "            answer['actions'] = '@'\n"
+    "    text = json.dumps(answer).replace('\"@\"', '[' * DEPTH + ']' * DEPTH)\n"
+    "    if req['cmd'] == 'hello' and MODE == 'hello-twice':\n"
+    "        text = text.replace('\"name\":', '\"name\": \"first\", \"name\":', 1)\n"
+    "    print(text, flush=True)\n"
+    "    if req['cmd'] == 'bye':\n"
+    "        break\n"
+)
+
+
+def _deep_engine(tmp_path: Path, mode: str, depth: int) -> list[str]:
+    """The reference engine behind the protocol, whose hello (switches as a list or an object) or third legal answer holds a list nested ``depth`` deep, or whose hello has the key name twice."""
+    script = tmp_path / "deep_engine.py"
+    script.write_text(_DEEP, encoding="utf-8")
+    return [sys.executable, str(script), mode, str(depth)]
+
+
+@pytest.mark.parametrize(("mode", "depth", "path"), [
+    ("hello-list", 900, "$.switches[0][0]"), ("hello-object", 500, "$.switches.match_draw[0][0]"),
+    ("legal", 900, "$.actions[0][0]"),
+])
+def test_an_answer_nested_hundreds_deep_is_malformed_with_its_path(tmp_path: Path, mode: str, depth: int, path: str) -> None:
+    """A hello whose switches (list or object form), or a legal answer mid-game, holds a list nested 500 to 900 deep gets its verdict in run and profile (failed to start, or a malformed answer) naming the JSON path and the depth, not a RecursionError."""
+    command = _deep_engine(tmp_path, mode, depth)
+    report = run_harness(command, games=2, vectors=False, steer=0, shrink=False, max_failures_per_level=1)
+    if mode == "legal":
+        assert report.divergence is not None
+        assert (report.divergence.kind, report.divergence.field) == (DivergenceKind.PROTOCOL, "malformed")
+        said = report.divergence.message
+    else:
+        assert report.startup_error is not None
+        assert not report.not_started
+        said = report.startup_error
+    assert f"[at {path}" in said
+    assert "nested deeper than 32 levels" in said
+    profile = CliRunner().invoke(cli, ["conformance", "profile", "--steer", "1", "--", *command])
+    assert profile.exit_code == 1, profile.output
+    assert "result: FAILED" in profile.output
+    assert "Traceback" not in profile.output
+
+
+def test_a_hello_with_a_key_twice_fails_to_start(tmp_path: Path) -> None:
+    """A hello answer holding the key name twice is malformed, as a trace with a duplicate key is: the run fails to start saying so, where the last name once won silently."""
+    report = run_harness(_deep_engine(tmp_path, "hello-twice", 0), games=1, vectors=False, steer=0, shrink=False)
+    assert report.startup_error is not None
+    assert "the key 'name' twice" in report.startup_error

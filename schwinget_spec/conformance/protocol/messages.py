@@ -18,6 +18,7 @@ import attrs
 
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.protocol.adapter import ResultReport
+from schwinget_spec.conformance.protocol.descendants import ENGINE_MARK, new_mark, stop_engine_processes
 from schwinget_spec.conformance.protocol.readings import Readings
 from schwinget_spec.conformance.protocol.schema import answer_fault
 from schwinget_spec.deal import HAND_SIZE, PILE_SIZE, Deal
@@ -322,7 +323,7 @@ def deal_from_codes(value: Any) -> Deal:
     (not an object, a missing part, parts that are not lists of codes).
     """
     if not isinstance(value, Mapping):
-        raise InvalidArgumentError("deal", f"a deal is an object with hands, revealed, face_down and pile, got {value!r}"[:200])
+        raise InvalidArgumentError("deal", f"a deal is an object with hands, revealed, face_down and pile, got {shown(value)}")
     try:
         hands, revealed, face_down, pile = value["hands"], value["revealed"], value["face_down"], value["pile"]
     except KeyError as exc:
@@ -338,6 +339,25 @@ def deal_from_codes(value: Any) -> Deal:
 
 
 # -- checking answers
+
+
+class _DuplicateKeyError(ValueError):
+    """A JSON object of an answer read with ``_unique_object`` holds ``key`` twice."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKeyError(key)
+            seen.add(key)
+    return out
 
 
 def _malformed(message: str) -> ProtocolError:
@@ -388,7 +408,7 @@ def _printable(value: str) -> str:
 def _int_pair(answer: Mapping[str, Any], name: str, cmd: str) -> tuple[int, int]:
     value = answer.get(name)
     if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
-        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of two integers, got {value!r}")
+        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of two integers, got {shown(value)}")
     return (value[0], value[1])
 
 
@@ -398,18 +418,18 @@ def _seat(value: Any, name: str, cmd: str, *, nullable: bool) -> Player | None:
     if value in ("P0", "P1"):
         return Player.P0 if value == "P0" else Player.P1
     allowed = '"P0", "P1" or null' if nullable else '"P0" or "P1"'
-    raise _malformed(f"the answer to {cmd!r} needs {name!r}: {allowed}, got {value!r}")
+    raise _malformed(f"the answer to {cmd!r} needs {name!r}: {allowed}, got {shown(value)}")
 
 
 def _codes(value: Any, name: str, cmd: str, allowed: frozenset[str] | None = None) -> tuple[str, ...]:
     if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of strings, got {value!r}")
+        raise _malformed(f"the answer to {cmd!r} needs {name!r}: a list of strings, got {shown(value)}")
     if allowed is not None:
         unknown = [v for v in value if v not in allowed]
         if unknown:
-            raise _malformed(f"the answer to {cmd!r} lists unknown codes in {name!r}: {unknown!r}")
+            raise _malformed(f"the answer to {cmd!r} lists unknown codes in {name!r}: {shown(unknown)}")
     if len(set(value)) != len(value):
-        raise _malformed(f"the answer to {cmd!r} lists a code twice in {name!r}: {value!r}")
+        raise _malformed(f"the answer to {cmd!r} lists a code twice in {name!r}: {shown(value)}")
     return tuple(value)
 
 
@@ -417,10 +437,10 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     """The ``Hello`` in an answer to ``hello``; raises ``ProtocolError`` for a bad shape."""
     name, version, protocol = answer.get("name"), answer.get("version"), answer.get("protocol")
     if not isinstance(name, str) or not isinstance(version, str):
-        raise _malformed(f"the answer to 'hello' needs 'name' and 'version' strings, got {dict(answer)!r}"[:300])
+        raise _malformed(f"the answer to 'hello' needs 'name' and 'version' strings, got {shown(dict(answer))}")
     name, version = _printable(name), _printable(version)
     if not _is_int(protocol):
-        raise _malformed(f"the answer to 'hello' needs 'protocol': an integer, got {protocol!r}")
+        raise _malformed(f"the answer to 'hello' needs 'protocol': an integer, got {shown(protocol)}")
     assert isinstance(protocol, int)
     if protocol not in SUPPORTED_PROTOCOLS:
         raise _malformed(
@@ -458,13 +478,13 @@ def parse_state(answer: Mapping[str, Any]) -> StateReport:
     hand_sizes = _int_pair(answer, "hand_sizes", "state")
     pile_size = answer.get("pile_size")
     if not _is_int(pile_size):
-        raise _malformed(f"the answer to 'state' needs 'pile_size': an integer, got {pile_size!r}")
+        raise _malformed(f"the answer to 'state' needs 'pile_size': an integer, got {shown(pile_size)}")
     is_over = answer.get("is_over")
     if not isinstance(is_over, bool):
-        raise _malformed(f"the answer to 'state' needs 'is_over': true or false, got {is_over!r}")
+        raise _malformed(f"the answer to 'state' needs 'is_over': true or false, got {shown(is_over)}")
     hands_value = answer.get("hands")
     if not (isinstance(hands_value, list) and len(hands_value) == 2):
-        raise _malformed(f"the answer to 'state' needs 'hands': a list of two lists of card codes, got {hands_value!r}")
+        raise _malformed(f"the answer to 'state' needs 'hands': a list of two lists of card codes, got {shown(hands_value)}")
     hands = (
         _codes(hands_value[0], "hands[0]", "state", _CARD_CODES),
         _codes(hands_value[1], "hands[1]", "state", _CARD_CODES),
@@ -477,7 +497,7 @@ def parse_state(answer: Mapping[str, Any]) -> StateReport:
     if is_over != (to_move is None):
         raise _malformed(
             f"the answer to 'state' contradicts itself: 'is_over' is {str(is_over).lower()} "
-            f"but 'to_move' is {answer.get('to_move')!r} (null exactly when the Gang is over)"
+            f"but 'to_move' is {shown(answer.get('to_move'))} (null exactly when the Gang is over)"
         )
     assert isinstance(pile_size, int)
     return StateReport(to_move, tricks, pile_size, hand_sizes, is_over, hands)
@@ -488,10 +508,10 @@ def parse_result(answer: Mapping[str, Any]) -> dict[str, Any]:
     tricks = _int_pair(answer, "tricks", "result")
     schwuenge = answer.get("schwuenge")
     if not _is_int(schwuenge):
-        raise _malformed(f"the answer to 'result' needs 'schwuenge': an integer, got {schwuenge!r}")
+        raise _malformed(f"the answer to 'result' needs 'schwuenge': an integer, got {shown(schwuenge)}")
     outcome = answer.get("outcome")
     if outcome not in _OUTCOMES:
-        raise _malformed(f"the answer to 'result' needs 'outcome': one of {sorted(_OUTCOMES)}, got {outcome!r}")
+        raise _malformed(f"the answer to 'result' needs 'outcome': one of {sorted(_OUTCOMES)}, got {shown(outcome)}")
     winner = _seat(answer.get("winner"), "winner", "result", nullable=True)
     plattwurf = _seat(answer.get("plattwurf"), "plattwurf", "result", nullable=True)
     angriff = answer.get("angriff")
@@ -500,7 +520,7 @@ def parse_result(answer: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(angriff, dict) or not _is_int(angriff.get("after_schwung")):
             raise _malformed(
                 f"the answer to 'result' needs 'angriff': null or {{\"player\": \"P0\"|\"P1\", "
-                f"\"after_schwung\": n}}, got {angriff!r}"
+                f"\"after_schwung\": n}}, got {shown(angriff)}"
             )
         player = _seat(angriff.get("player"), "angriff.player", "result", nullable=False)
         assert player is not None
@@ -548,6 +568,8 @@ class SubprocessClient:
         self._stderr_tail: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._lines: queue.Queue[bytes | None] = queue.Queue()
+        # every process the engine starts inherits the mark, also one that leaves its group (setsid)
+        self._mark = new_mark()
         try:
             self._process = subprocess.Popen(
                 self.command,
@@ -557,6 +579,7 @@ class SubprocessClient:
                 cwd=cwd,
                 # a process group of its own, so that stopping it also stops any child it started
                 start_new_session=os.name == "posix",
+                env={**os.environ, ENGINE_MARK: self._mark},
             )
         except OSError as exc:
             raise ProtocolError(f"cannot start {' '.join(self.command)}: {exc}", kind="not_started") from None
@@ -639,13 +662,20 @@ class SubprocessClient:
                 f"the answer to {cmd!r} is longer than {limit} bytes", "too_long"
             )
         try:
-            answer = json.loads(line)
+            # the hello is read as a trace is: a key twice in one object is malformed, not last-wins
+            answer = json.loads(line, object_pairs_hook=_unique_object) if cmd == "hello" else json.loads(line)
+        except _DuplicateKeyError as exc:
+            raise self._fail(
+                f"the answer to {cmd!r} has the key {shown(exc.key)} twice in one object (as in a trace, "
+                "a JSON object's keys are unique)",
+                "malformed",
+            ) from None
         except (ValueError, RecursionError):
-            shown = line[:200].decode("utf-8", "replace").rstrip()
-            raise self._fail(f"the answer to {cmd!r} is not a JSON line: {shown!r}", "malformed") from None
+            head = line[:200].decode("utf-8", "replace").rstrip()
+            raise self._fail(f"the answer to {cmd!r} is not a JSON line: {shown(head)}", "malformed") from None
         if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
             raise self._fail(
-                f"the answer to {cmd!r} must be an object with 'ok': true or false, got {answer!r}"[:300],
+                f"the answer to {cmd!r} must be an object with 'ok': true or false, got {shown(answer)}",
                 "malformed",
             )
         return answer
@@ -666,7 +696,7 @@ class SubprocessClient:
             error = answer.get("error")
             text = answer.get("message", "")
             raise ProtocolError(
-                f"{message.get('cmd')!r} answered an error: {error!r} {text!r}"[:300],
+                f"{message.get('cmd')!r} answered an error: {shown(error)} {shown(text)}",
                 kind="error",
                 stderr=self.stderr_tail,
             )
@@ -704,8 +734,8 @@ class SubprocessClient:
             )
         error = answer.get("error")
         raise ProtocolError(
-            f"'apply' {action} answered error {error!r}"
-            + ("" if error in _ERROR_CODES else " (not an error code of the protocol)"),
+            f"'apply' {action} answered error {shown(error)}"
+            + ("" if isinstance(error, str) and error in _ERROR_CODES else " (not an error code of the protocol)"),
             kind="error",
             stderr=self.stderr_tail,
         )
@@ -763,8 +793,12 @@ class SubprocessClient:
         """Stop the process and its whole process group at once, also when the process itself has already exited.
 
         A helper the implementation started stays in its group and may hold its standard
-        output open; it is stopped too, so that nothing outlives the run.
+        output open; it is stopped too, so that nothing outlives the run. So is every
+        other process it started, in its tree of children or carrying its mark (a helper
+        that left the group with ``setsid``: ``descendants.stop_engine_processes``).
         """
+        # the engine's number names it only until it is reaped (returncode set)
+        stop_engine_processes(self._process.pid if self._process.returncode is None else None, self._mark)
         if os.name == "posix":
             # the group outlives its leader: signal it whether or not the leader has exited
             with contextlib.suppress(ProcessLookupError, PermissionError):

@@ -25,11 +25,13 @@ import fastjsonschema
 
 __all__ = [
     "ANSWERED_COMMANDS",
+    "MAX_DEPTH",
     "REQUESTS",
     "SCHEMA_PATH",
     "SchemaFault",
     "answer_fault",
     "build_schema",
+    "depth_fault",
     "load_schema",
     "main",
     "request_fault",
@@ -48,6 +50,9 @@ ANSWERED_COMMANDS = REQUESTS
 """Every request has an answer of its own shape (``answer.<cmd>``)."""
 
 _DRAFT = "http://json-schema.org/draft-07/schema#"
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a message may have (the message itself is level 1): eight times what the schema's deepest definition constrains (4 levels, ``request.start``). The generated validator recurses once per level, and a value of any depth the JSON reader takes (near 1,000) would exceed Python's limit there; deeper is a fault named before the schema is checked (``depth_fault``)."""
 
 
 @attrs.frozen
@@ -300,7 +305,42 @@ def _path(name: str) -> str:
     return "$" + name[len("data"):] if name.startswith("data") else name
 
 
+def depth_fault(definition: str, value: Any) -> SchemaFault | None:
+    """A fault at the first array or object nested deeper than ``MAX_DEPTH`` inside ``value`` (its JSON path), found without recursion; None if there is none."""
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(value, 1, ())]
+    while stack:
+        node, level, where = stack.pop()
+        if isinstance(node, dict):
+            items: Any = node.items()
+        elif isinstance(node, list):
+            items = enumerate(node)
+        else:
+            continue
+        if level > MAX_DEPTH:
+            return SchemaFault(
+                _json_path(where), "depth", definition,
+                f"is nested deeper than {MAX_DEPTH} levels of arrays and objects, deeper than any message of the protocol",
+            )
+        stack.extend((item, level + 1, (*where, key)) for key, item in reversed(list(items)))
+    return None
+
+
+def _json_path(where: Sequence[str | int]) -> str:
+    out = "$"
+    for key in where:
+        if isinstance(key, int):
+            out += f"[{key}]"
+        elif key.isidentifier():
+            out += f".{key}"
+        else:
+            out += f"[{json.dumps(key)[:40]}]"
+    return out
+
+
 def _fault(definition: str, value: Any) -> SchemaFault | None:
+    deep = depth_fault(definition, value)
+    if deep is not None:
+        return deep
     try:
         _validator(definition)(value)
     except fastjsonschema.JsonSchemaValueException as exc:
