@@ -18,6 +18,7 @@ import attrs
 import booklet_alignment
 import clause_evidence
 import cli_reference
+import errata_sheet
 import figure_tables
 import generated_source
 import open_questions
@@ -480,7 +481,7 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
             + "\n".join(lines)
             + f"\n\n![impact of {amb.switch}](../figures/{figure})\n"
             + open_questions.strong_section(impact, open_questions.DOC.read_text(encoding="utf-8"))
-            + "\nA wording for the booklet that settles it, in German and French: [Errata](../../errata.md).\n"
+            + _erratum_line(amb)
         )
     situations = open_questions.situation_rows(open_questions.DOC.read_text(encoding="utf-8")).get(amb.id, [])
     if situations:
@@ -523,6 +524,23 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
 {_html_list(tests, "none")}
 ```
 """
+
+
+def _erratum_line(amb: Ambiguity) -> str:
+    """A question page's line that links the erratum settling it: on the errata page and on each language's sheet."""
+    from schwinget_spec.errata import erratum_for  # noqa: PLC0415
+
+    erratum = erratum_for(amb.id)
+    if erratum is None:
+        return "\nNo erratum settles it ([Errata](../../errata.md) says why).\n"
+    mark = errata_sheet.anchor(erratum)
+    sheets = ", ".join(
+        f'<a href="../errata/{lang}.html#{mark}">{name}</a>' for lang, name in errata_sheet.LANGUAGES.items()
+    )
+    return (
+        f'\nA wording for the booklet that settles it: <a href="../../errata.html#{mark}">{erratum.id}</a> '
+        f"(for the publisher: {sheets}).\n"
+    )
 
 
 def _test_link(test: str) -> str:
@@ -811,6 +829,10 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
         "quickstart.md": quickstart_page(),
         "versions.md": schema_pages.versions_page(),
     }
+    printer = errata_sheet.chromium()
+    made_by = open_questions.command(open_questions.DOC.read_text(encoding="utf-8"))
+    for lang in errata_sheet.LANGUAGES:
+        pages[f"errata/{lang}.md"] = errata_sheet.sheet_page(lang, data.impact, made_by, pdf=printer is not None)
     rows = booklet_rows_by_clause(data)
     for clause in CLAUSES.values():
         pages[f"clauses/{clause.id}.md"] = clause_page(clause, data, rows[clause.id])
@@ -885,6 +907,23 @@ def _on_builder_inited(app: Sphinx) -> None:
 def _impact_table() -> tuple[list[str], list[list[str]]]:
     """The impact table of docs/ambiguities.md as printed: its header and its rows."""
     return figure_tables.markdown_table(open_questions.DOC.read_text(encoding="utf-8"), open_questions.IMPACT_HEADING)
+
+
+def _erratum_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Each erratum's section of docs/errata.md gets the stable id of its erratum (``err-fest-starter``), the one the question pages link to."""
+    if docname != "errata":
+        return
+    from schwinget_spec.errata import ERRATA  # noqa: PLC0415
+
+    missing = {errata_sheet.anchor(e): e.id for e in ERRATA}
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        for mark, erratum_id in list(missing.items()):
+            if title is not None and re.search(rf"\b{re.escape(erratum_id)}$", title.astext()):
+                section["ids"].append(mark)
+                del missing[mark]
+    if missing:
+        raise ExtensionError(f"docs/errata.md has no section for {', '.join(sorted(missing.values()))}")
 
 
 def _compact_impact_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -984,6 +1023,12 @@ def _on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
+    printer = errata_sheet.chromium()
+    if printer is not None:
+        for lang in errata_sheet.LANGUAGES:
+            sheet = outdir / GENERATED / "errata" / f"{lang}.html"
+            with _step(f"printing the errata sheet ({lang}) to an A4 PDF with Chromium"):
+                errata_sheet.print_pdf(printer, sheet, sheet.with_name(errata_sheet.pdf_name(lang)))
     bad = broken_links(outdir)
     if bad:
         raise ExtensionError(f"{len(bad)} links lead nowhere: " + "; ".join(bad[:20]))
@@ -1005,4 +1050,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("schwinget-api", api_reference.ApiTable)
     app.connect("doctree-resolved", _cards_in_guides)
     app.connect("doctree-resolved", _compact_impact_table)
+    app.connect("doctree-resolved", _erratum_anchors)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
