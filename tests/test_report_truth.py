@@ -20,11 +20,12 @@ from schwinget_spec.conformance.mutants.engines import (
     WinnerStarts,
 )
 from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
-from schwinget_spec.conformance.protocol.readings import SWITCH_NAMES
-from schwinget_spec.conformance.protocol.reference_server import ReferenceServer
+from schwinget_spec.conformance.protocol.readings import SWITCH_NAMES, Readings
+from schwinget_spec.conformance.protocol.reference_server import EngineMatch, ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.page import html_page, markdown_page
 from schwinget_spec.conformance.reports.summary import CellStatus, summarise
+from schwinget_spec.players import Player
 from schwinget_spec.safe_text import markdown_text
 
 _LEVELS = ("gang", "scoring", "match", "schwingfest")
@@ -175,3 +176,28 @@ def test_the_js_readme_states_exactly_what_each_engine_declares() -> None:
         )
         hello = json.loads(answer.stdout.splitlines()[0])
         assert f"<!-- declared: {engine} -->\n{_declared_line(engine, hello)}\n" in readme, engine
+
+
+class _AlwaysDraws(ReferenceEngine):
+    """An engine that declares both values of match_draw and always plays "draw": a match with equal totals is drawn."""
+
+    def equal_totals_winner(self, match: EngineMatch) -> Player | None:
+        return None
+
+
+def test_a_declared_value_no_game_separated_is_named_in_the_verdict() -> None:
+    """Against an engine that declares both values of match_draw and always plays "draw", a short run meets no separating match under "more_tricks"; its verdict names that value as declared, not exercised instead of passing it silently."""
+    declared = Readings.from_json({"match_draw": ["draw", "more_tricks"]})
+
+    def engine() -> LoopbackClient:
+        return LoopbackClient(ReferenceServer(_AlwaysDraws(), declare=declared).handle)
+
+    report = run_harness(["(in process)"], client_factory=engine, vectors=False, games=3, steer=0, seed=1)
+    assert report.passed
+    assert ("match_draw", "more_tricks") in report.not_exercised
+    verdict = verdict_line(report)
+    assert verdict.startswith("PASSED: gang, scoring, match, schwingfest; declared, not exercised: ")
+    assert "match_draw=more_tricks" in verdict
+    data = report.to_json()
+    assert {"switch": "match_draw", "value": "more_tricks"} in data["not_exercised"]
+    assert "declared, not exercised" in format_report(report)

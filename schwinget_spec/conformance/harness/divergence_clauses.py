@@ -37,6 +37,7 @@ __all__ = [
     "pile_clause",
     "points_clause",
     "result_clause",
+    "special_witness",
     "state_clause",
     "trump_candidates_of_answers",
     "trump_candidates_of_schwung",
@@ -162,6 +163,36 @@ def trump_witness(deal: Deal, starter: Player, rules: Rules, trump: Colour | Non
     return None
 
 
+@functools.lru_cache(maxsize=256)
+def special_witness(deal: Deal, starter: Player, rules: Rules, code: str) -> tuple[str, ...] | None:
+    """A legal game on ``deal`` that ends where the special card ``code`` may answer from a hand void of the led colour; None if none is found.
+
+    Asked for its answers there, an engine that held ``code`` back from a hand holding the
+    led colour tells a colour read into the special card (it offers it now:
+    ``cards.special``) from a card refused for itself (it does not: ``schwung.answer``).
+    Deterministic: random play from a fixed seed.
+    """
+    card = Card.parse(code)
+    rng = SplitMix64.seeded(0x5BEC1A1)
+    for _ in range(_WITNESS_TRIES):
+        state = start_gang(deal, starter, rules)
+        codes: list[str] = []
+        while not state.is_over:
+            led = state.led
+            if state.phase is Phase.ANSWER and led is not None and led.colour is not None:
+                hand = state.hand(state.to_move)
+                if card in hand and not any(c.colour is led.colour for c in hand):
+                    return tuple(codes)
+            legal = [a.code for a in state.legal_actions()]
+            if state.phase is Phase.ANSWER:
+                # no special card answers on the way there: the engine may refuse them, the witness is about them
+                legal = [c for c in legal if c not in ("KR", "BK")] or legal
+            pick, rng = rng.below(len(legal))
+            codes.append(legal[pick])
+            state = state.apply(legal[pick])
+    return None
+
+
 def deal_clause(state: GangState) -> str:
     """The clause that fixes the trump of ``state``'s deal: ``deal.trump``, or ``deal.no_trump`` when the revealed card is a special card."""
     return _deal_clause(state)
@@ -200,8 +231,8 @@ def _answer_clause(state: GangState, code: str) -> str:
     if not any(c.colour is led.colour for c in state.hand(state.to_move)):
         return "schwung.void_any"
     if card.colour is None:
-        # a special card answers whatever was led (AMB-SPECIAL-FARBZWANG, default reading)
-        return "schwung.answer"
+        # a special card answers whatever was led (AMB-SPECIAL-FARBZWANG, default reading): it has no colour to follow
+        return "cards.special"
     if card.colour is not None and card.colour is state.trump:
         return "trump.anytime"
     return "schwung.farbzwang"
@@ -249,7 +280,25 @@ def legal_actions_clause(state: GangState, extra: Collection[str], missing: Coll
     if extra:
         error = state.why_illegal(sorted(extra)[0])
         return error.clause_id if error is not None and error.clause_id else "gang.turn"
+    if state.phase is Phase.ANSWER and _special_held_back(state, missing, offered=None):
+        return "cards.special"
     return allowing_clause(state, sorted(missing)[0])
+
+
+def _special_held_back(state: GangState, missing: Collection[str], offered: Collection[str] | None) -> bool:
+    """True if only special cards are missing from the answers of a hand that holds the led colour, as if they had to follow it (``cards.special``: they have no colour).
+
+    A special card held back while the hand's other special card is offered is refused
+    for itself (``schwung.answer``), not for the colour.
+    """
+    led = state.led
+    if led is None or led.colour is None or not missing or not set(missing) <= {"KR", "BK"}:
+        return False
+    hand = {c.code for c in state.hand(state.to_move)}
+    if not any(c.colour is led.colour for c in state.hand(state.to_move)):
+        return False
+    others = ({"KR", "BK"} & hand) - set(missing)
+    return not others or (offered is not None and not others & set(offered))
 
 
 def _engine_schwung(before: GangState, impl: Mapping[str, Any]) -> tuple[bool, Player | None, int]:
@@ -270,9 +319,25 @@ def _engine_schwung(before: GangState, impl: Mapping[str, Any]) -> tuple[bool, P
     return True, winner, gained[winner]
 
 
-def _answer_state_clause(before: GangState, after: GangState, impl: Mapping[str, Any], impl_over: bool) -> str:
-    """The clause that decided what differs after an answer: the Schwung's winner, the tricks credited, the next leader or the end."""
+def _misplaced_collect(before: GangState, after: GangState, impl: Mapping[str, Any]) -> bool:
+    """True if the engine gave the Schwung that collects a neutralised trick to its winner but put the neutralised trick elsewhere: lost, credited twice, or to the loser."""
     record = after.history[-1]
+    tricks = impl.get("tricks")
+    if before.pending is None or record.winner is None or not isinstance(tricks, list) or len(tricks) != 2:
+        return False
+    if not all(type(t) is int for t in tricks):
+        return False
+    winner, loser = record.winner, record.winner.other
+    gained = {seat: tricks[seat] - before.tricks[seat] for seat in (winner, loser)}
+    # the Schwung's own trick went to its winner; the neutralised one was not added to it once and only once
+    return gained[winner] >= 1 and 0 <= gained[loser] <= 1 and (gained[winner], gained[loser]) != (2, 0)
+
+
+def _answer_state_clause(before: GangState, after: GangState, impl: Mapping[str, Any], impl_over: bool) -> str:
+    """The clause that decided what differs after an answer: the Schwung's winner, the tricks credited (a neutralised trick lost, credited twice or to the loser: ``kampfrichter.collect``), the next leader or the end."""
+    record = after.history[-1]
+    if _misplaced_collect(before, after, impl):
+        return "kampfrichter.collect"
     readable, winner, credited = _engine_schwung(before, impl)
     if not readable:
         return record.clause_id
@@ -360,6 +425,12 @@ def _credited_after_angriff(state: GangState) -> dict[str, int]:
     return out
 
 
+def _counted_over_gang(state: GangState, claimed: object) -> bool:
+    """True if the player ``claimed`` (a code) won 5 Schwünge in the whole Gang but fewer than 4 of the 5 after the Angriff: a Plattwurf claimed so was counted over the whole Gang, not after the Angriff (with 4 after it, 4 of 5 making one explains the claim too)."""
+    won = [r for r in state.history if r.winner is not None and r.winner.code == claimed]
+    return len(won) >= 5 and sum(1 for r in won if r.after_angriff) < 4
+
+
 def result_clause(
     field: str, expected: Mapping[str, Any], actual: Mapping[str, Any], state: GangState | None = None
 ) -> str:
@@ -389,6 +460,8 @@ def result_clause(
                 r.winner is None and not r.after_angriff for r in state.history
             ):
                 return "plattwurf.after_angriff"
+            if _counted_over_gang(state, claimed):
+                return "plattwurf.after_angriff"
         return "plattwurf.definition"
     if field == "outcome":
         wanted = expected.get("outcome")
@@ -403,6 +476,9 @@ def result_clause(
 
 # -- the levels beyond the Gang
 
+_GOOD_LOSER_POINT = 100
+"""The good loser's point of the Punktewertung, in hundredths (``table.gut_gekaempft``)."""
+
 
 def points_clause(
     result: Any, system: ScoringSystem, rules: Rules, expected: Sequence[Points], actual: Sequence[Points]
@@ -413,7 +489,9 @@ def points_clause(
     - Under the Punktewertung, a loser with 3 tricks or more: ``table.gut_gekaempft`` (its
       point, or its absence after a Plattwurf under ``good_loser_after_plattwurf``); a loser
       with fewer given points: ``scoring.punktewertung_winner`` (only the winner scores).
-    - Under the Schwingerwertung, a loser given nothing: ``scoring.schwingerwertung_both``.
+    - Under the Schwingerwertung, a loser given nothing: ``scoring.schwingerwertung_both``;
+      a loser with 3 tricks or more given the good loser's point on top of the row (which
+      only the Punktewertung gives): ``table.gut_gekaempft``.
     - Otherwise the table row of the seat that differs.
     """
     score = compute_gang_score(result, system, rules)
@@ -430,6 +508,14 @@ def points_clause(
                 return "scoring.punktewertung_winner"
         if loser is seat and system is ScoringSystem.SCHWINGERWERTUNG and actual[seat].hundredths == 0:
             return "scoring.schwingerwertung_both"
+        if (
+            loser is seat
+            and system is ScoringSystem.SCHWINGERWERTUNG
+            and result.tricks[loser] >= GOOD_LOSER_TRICKS
+            and actual[seat].hundredths - expected[seat].hundredths == _GOOD_LOSER_POINT
+        ):
+            # the good loser's point on top of the row, which only the Punktewertung gives
+            return TableRow.GUT_GEKAEMPFT.clause_id
         return score.rows[seat].clause_id
     return score.row.clause_id
 

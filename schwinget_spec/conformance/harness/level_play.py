@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause, points_clause
+from schwinget_spec.conformance.harness.exercised import ExercisedValues
 from schwinget_spec.conformance.harness.games import GameSpec, script_policy
 from schwinget_spec.conformance.harness.level_report import LevelCheck, LevelDivergence, LevelsReport
 from schwinget_spec.conformance.harness.lockstep import DivergenceError, LockstepGame, PlayCounts
@@ -160,6 +161,7 @@ class LevelPlay:
         self.scored_vectors = 0
         self.clause_counts: Counter[str] = Counter()
         self.situation_counts: Counter[str] = Counter()
+        self.exercised = ExercisedValues()
 
     # -- the parts of one level game
 
@@ -244,8 +246,16 @@ class LevelPlay:
         """Play ``spec`` and ask its points under each (system, rules) of ``checks``."""
         self.requests = []
         state = self._play_gang(spec)
+        asked = []
         for system, rules in checks:
             self._check_points("scoring", state, system, rules, spec.source)
+            asked.append((system, rules))
+        result = state.result
+        loser = None if result is None else result.loser
+        if result is not None and loser is not None and result.outcome.is_plattwurf and result.tricks[loser] >= GOOD_LOSER_TRICKS:
+            # the good loser's point after a Plattwurf: each value of good_loser_after_plattwurf asked gives another answer
+            self.exercised.add(("good_loser_after_plattwurf", r.good_loser_after_plattwurf)
+                               for system, r in asked if system is ScoringSystem.PUNKTEWERTUNG)
         self.scored_vectors += int(vector)
 
     # -- match
@@ -302,7 +312,13 @@ class LevelPlay:
                 source, field="winner", expected=code(result.winner), actual=code(end.winner), clause_id="match.winner",
             )
         self.clause_counts.update(exercised)
-        self.situation_counts.update(match_situations(ref))
+        shown = match_situations(ref)
+        self.situation_counts.update(shown)
+        if "match_draw_equal_points_starts" in shown:
+            self.exercised.add([("draw_tie_starter", spec.rules.draw_tie_starter)])
+        tricks = [sum(g.result.tricks[seat] for g in ref.gaenge) for seat in (0, 1)]
+        if "match_equal_totals" in shown and tricks[0] != tricks[1]:
+            self.exercised.add([("match_draw", spec.rules.match_draw)])
 
     # -- Schwingfest
 
@@ -373,6 +389,11 @@ class LevelPlay:
             )
         self.clause_counts.update(exercised)
         self.situation_counts.update(fest_situations(ref))
+        if any(g.meeting.leg == 1 and g.result.winner is not None for g in ref.fought):
+            self.exercised.add([("fest_starter", spec.rules.fest_starter)])
+        points = [s.points for s in ref.standings]
+        if len(set(points)) < len(points):
+            self.exercised.add([("fest_tiebreak", spec.rules.fest_tiebreak)])
 
     def _check_schedule(self, spec: FestSpec, rounds: tuple[tuple[tuple[int, int], ...], ...]) -> None:
         counts: dict[tuple[int, int], int] = {}
@@ -560,7 +581,7 @@ class LevelPlay:
         report = LevelsReport(
             self.hello.protocol, tuple(checks[level] for level in LEVELS), first,
             tuple(sorted(self.clause_counts.items())), tuple(sorted(self.situation_counts.items())),
-            stopped_at_deadline=stopped,
+            stopped_at_deadline=stopped, exercised=tuple(self.exercised.counts.items()),
         )
         return report, gang_divergence
 

@@ -140,6 +140,8 @@ class LevelsReport:
     """Per named situation of a match or a Schwingfest (``situations``): the matches or Schwingfeste that showed it."""
     stopped_at_deadline: bool = False
     """True if the run's deadline passed while a level was played: the levels from there on are not checked."""
+    exercised: tuple[tuple[tuple[str, bool | str], int], ...] = ()
+    """Per (switch, value) of the levels' switches: the games played under that value where it gives another answer than some other value (``exercised``)."""
 
     @property
     def passed(self) -> bool:
@@ -239,10 +241,16 @@ def difference_lines(field: str | None, expected: Any, actual: Any, clause_id: s
     return lines
 
 
-def format_level_divergence(d: LevelDivergence) -> list[str]:
-    """The text of a level divergence: where, what differs, the clause in three languages, and the request lines that replay it."""
+def format_level_divergence(d: LevelDivergence, level: str | None = None) -> list[str]:
+    """The text of a level divergence: where, what differs, the clause in three languages, and the request lines that replay it.
+
+    ``level`` is the level whose game diverged (default: ``d.level``); a Gang whose play
+    diverged inside a match is a failure of the match level, and its heading says so.
+    """
     lines = []
-    lines.append(f"first divergence at the {d.level} level ({d.kind}) in {d.source}:")
+    level = d.level if level is None else level
+    within = "" if level == d.level else ", in the play of one of its Gänge"
+    lines.append(f"first divergence at the {level} level ({d.kind}{within}) in {d.source}:")
     lines.append(f"  {d.message}")
     lines.extend(difference_lines(d.field if d.kind != "protocol" else None, d.expected, d.actual, d.clause_id, d.stderr))
     lines.extend(f"  {line}" for line in d.explanations)

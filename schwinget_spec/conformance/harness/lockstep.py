@@ -16,6 +16,7 @@ from schwinget_spec.conformance.harness.divergence_clauses import (
     legal_actions_clause,
     pile_clause,
     result_clause,
+    special_witness,
     state_clause,
     trump_candidates_of_answers,
     trump_candidates_of_schwung,
@@ -166,7 +167,7 @@ class LockstepGame:
                 expected=sorted(reference, key=_action_order),
                 actual=sorted(offered, key=_action_order),
                 clause_id=self._trump_read(trump_candidates_of_answers(ref, offered, self.answered), ref)
-                or legal_actions_clause(ref, extra, missing),
+                or self._special_read(legal_actions_clause(ref, extra, missing), missing),
             )
         if not ref.is_over or refused:
             return
@@ -212,6 +213,31 @@ class LockstepGame:
         if name == "hands":
             return pile_clause(before, action, after, impl["hands"])
         return None
+
+    def _special_read(self, clause: str, missing: Sequence[str]) -> str:
+        """``clause``, unless it blames a special card held back from a hand holding the led colour and a witness shows the engine refuses that card from a void hand too: then ``schwung.answer``.
+
+        The witness (``special_witness``) is a fresh Gang on the same deal, played to where
+        the card may answer from a hand void of the led colour, and the engine is asked for
+        its answers there (the Gang in play has diverged already).
+        """
+        if clause != "cards.special" or not self.read_deal:
+            return clause
+        spec = self.spec
+        for code in missing:
+            witness = special_witness(spec.deal, spec.starter, spec.rules, code)
+            if witness is None:
+                continue
+            try:
+                state = self.adapter.start(spec.deal, spec.starter, spec.rules)
+                for action in witness:
+                    state = self.adapter.apply(state, action)
+                if code not in set(self.adapter.legal_actions(state)):
+                    return "schwung.answer"
+            except (ProtocolError, SchwingetError):
+                # the engine refused or failed on the way: the witness tells nothing
+                return clause
+        return clause
 
     def _trump_read(self, candidates: Sequence[Colour | None], state: GangState) -> str | None:
         """The deal's clause if the engine plays a witness Schwung as one of the other trumps ``candidates`` would, else None.

@@ -38,6 +38,7 @@ import attrs
 
 from schwinget_spec.ambiguities import AMBIGUITIES
 from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause
+from schwinget_spec.conformance.harness.exercised import ENOUGH
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
 from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.harness.steering import steered_games
@@ -202,6 +203,11 @@ class SwitchProfile:
         """The values the engine's play is consistent with."""
         return tuple(v.value for v in self.values if v.consistent)
 
+    @property
+    def thin(self) -> bool:
+        """True if the value found rests on fewer than ``exercised.ENOUGH`` separating situations: one separating situation is not a profile."""
+        return self.status == "found" and self.separating < ENOUGH
+
 
 @attrs.frozen
 class Unexplained:
@@ -238,6 +244,11 @@ class ReadingProfile:
         return tuple(s.switch for s in self.switches if s.status == "none")
 
     @property
+    def thin(self) -> tuple[str, ...]:
+        """The switches found on thin evidence (``SwitchProfile.thin``)."""
+        return tuple(s.switch for s in self.switches if s.thin)
+
+    @property
     def undetermined(self) -> tuple[str, ...]:
         """The switches several values of which are still consistent (no separating situation met)."""
         return tuple(s.switch for s in self.switches if s.status == "open")
@@ -271,6 +282,8 @@ class ReadingProfile:
         text = f"PROFILE FOUND: {len(found)} switch{'' if len(found) == 1 else 'es'}"
         if self.undetermined:
             text += "; undetermined: " + ", ".join(self.undetermined)
+        if self.thin:
+            text += f"; thin evidence (fewer than {ENOUGH} separating situations): " + ", ".join(self.thin)
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -290,6 +303,7 @@ class ReadingProfile:
                     "level": s.level,
                     "status": s.status,
                     "separating": s.separating,
+                    "thin": s.thin,
                     "consistent": list(s.consistent),
                     "values": [
                         {"value": v.value, "agreed": v.agreed, "disagreed": v.disagreed, "consistent": v.consistent}
@@ -325,7 +339,8 @@ def format_profile(profile: ReadingProfile) -> str:
         if s.status in ("declared", "not_checked"):
             lines.append(f"{s.switch:<30} {'':>15}  {verdict}")
             continue
-        lines.append(f"{s.switch:<30} {s.separating:>4} separating  {verdict}")
+        thin = " (thin evidence)" if s.thin else ""
+        lines.append(f"{s.switch:<30} {s.separating:>4} separating  {verdict}{thin}")
         for v in s.values:
             mark = "  consistent" if v.consistent else ""
             lines.append(f"  {_show(v.value):<28}  agreed {v.agreed:>4}  disagreed {v.disagreed:>4}{mark}")
@@ -348,7 +363,7 @@ def format_profile(profile: ReadingProfile) -> str:
         if other:
             lines += ["", "not the default; declare in hello:"]
             lines += [f"  {name}: {json.dumps([value])}" for name, value in other]
-    lines += ["", f"result: {profile.verdict}"]
+    lines += ["", *textwrap.wrap(f"result: {profile.verdict}", 80, subsequent_indent="  ", break_long_words=False)]
     return "\n".join(lines)
 
 

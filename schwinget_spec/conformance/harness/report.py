@@ -11,6 +11,7 @@ import attrs
 
 from schwinget_spec.clauses import get_clause
 from schwinget_spec.conformance.harness.coverage import Coverage
+from schwinget_spec.conformance.harness.exercised import ENOUGH
 from schwinget_spec.conformance.harness.games import SkippedVector
 from schwinget_spec.conformance.harness.level_report import (
     LevelsReport,
@@ -207,6 +208,18 @@ class HarnessReport:
     """The bound on the diverging games of a level, after which it stops (None: not known, the run did not start)."""
     gang_games_skipped: int = 0
     """The Gänge the Gang level meant to play and did not (it stopped at the bound, at the deadline, or could not start the implementation again)."""
+    exercised: tuple[tuple[str, bool | str, int], ...] = ()
+    """Each declared value of the switches the run's levels put to the test, with the games played under it where it gives another answer than some other value of its switch (counted up to ``exercised.ENOUGH``)."""
+
+    @property
+    def not_exercised(self) -> tuple[tuple[str, bool | str], ...]:
+        """The declared values the run met in no separating situation: declared, not exercised."""
+        return tuple((n, v) for n, v, count in self.exercised if count == 0)
+
+    @property
+    def thin(self) -> tuple[tuple[str, bool | str, int], ...]:
+        """The declared values met in fewer separating situations than ``exercised.ENOUGH``, but some."""
+        return tuple((n, v, count) for n, v, count in self.exercised if 0 < count < ENOUGH)
 
     @property
     def not_default(self) -> tuple[tuple[str, bool | str], ...]:
@@ -341,6 +354,8 @@ class HarnessReport:
             "readings": [r.to_json() for r in self.readings],
             "readings_played": None if self.played_readings is None else self.played_readings.to_json(),
             "not_default": dict(self.not_default),
+            "exercised": [{"switch": n, "value": v, "separating": count} for n, v, count in self.exercised],
+            "not_exercised": [{"switch": n, "value": v} for n, v in self.not_exercised],
             "undeclared": [
                 {"switch": n, "held_at": held, "not_played": list(missing), "text": text}
                 for (n, held, missing), text in zip(self.undeclared, self.undeclared_lines(), strict=True)
@@ -397,6 +412,9 @@ def verdict_line(report: HarnessReport) -> str:
     failed = [r for r in report.readings if not r.report.passed]
     if failed:
         base += f"; diverges under {len(failed)} of {len(report.readings)} readings"
+    if report.not_exercised and base.startswith("PASSED"):
+        # a declared value no game separated from the switch's other values is not a pass of that value
+        base += "; declared, not exercised: " + ", ".join(f"{n}={_json_value(v)}" for n, v in report.not_exercised)
     if coverage is not None and report.passed:
         # a run that diverged stopped there: what it did not reach says nothing
         missing = [*coverage.unreached_clauses, *coverage.unreached_situations]
@@ -447,6 +465,22 @@ def _played_lines(report: HarnessReport) -> list[str]:
     return lines
 
 
+def _exercised_lines(report: HarnessReport) -> list[str]:
+    """The declared values the run met in no separating situation, or in fewer than ``ENOUGH`` (thin evidence)."""
+    lines = []
+    if report.not_exercised:
+        lines.append(
+            "declared, not exercised (no game separated these values from their switch's others): "
+            + ", ".join(f"{n}={_json_value(v)}" for n, v in report.not_exercised)
+        )
+    if report.thin:
+        lines.append(
+            f"declared, thin evidence (fewer than {ENOUGH} separating games): "
+            + ", ".join(f"{n}={_json_value(v)} {count}" for n, v, count in report.thin)
+        )
+    return lines
+
+
 def _switch_labels(report: HarnessReport) -> list[str]:
     """Each declared switch, with the values played when they are not all of its values (``draw_tie_starter (drawn_gang_other)``)."""
     readings = report.played_readings
@@ -484,6 +518,7 @@ def format_report(report: HarnessReport) -> str:
         lines.append("left out of hello (the run checks none of these values):")
         lines.extend(f"  {line}" for line in undeclared)
     lines.extend(_played_lines(report))
+    lines.extend(_exercised_lines(report))
     if report.coverage is not None:
         lines.extend(report.coverage.lines())
     d = report.divergence
@@ -562,7 +597,7 @@ def _level_failure_lines(report: HarnessReport) -> list[str]:
         if not check.failures:
             continue
         lines.append("")
-        lines.extend(format_level_divergence(check.failures[0]))
+        lines.extend(format_level_divergence(check.failures[0], check.level))
         others = check.failures[1:]
         if others:
             lines.append(f"{len(others)} more divergence{'s' if len(others) != 1 else ''} of the {check.level} level (as found):")

@@ -13,12 +13,14 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import attrs
 
 from schwinget_spec.conformance.harness.coverage import Coverage, CoverageCounter
+from schwinget_spec.conformance.harness.exercised import SWITCH_LEVEL, ExercisedValues
 from schwinget_spec.conformance.harness.games import (
     ALL_ACTION_CODES,
     GameSpec,
@@ -163,6 +165,9 @@ class _Played:
     note: str = ""
     first_failure_at: int | None = None
     """The Gänge up to and including the first diverging one: among the vector Gänge when it came from a vector, else among all."""
+    exercised: ExercisedValues = attrs.field(factory=ExercisedValues)
+    declared: Readings | None = None
+    """The readings the engine declared: each Gang that passed is counted for the declared values it separates."""
 
 
 def _count(played: _Played, spec: GameSpec, game: LockstepGame) -> None:
@@ -172,6 +177,8 @@ def _count(played: _Played, spec: GameSpec, game: LockstepGame) -> None:
         spec.deal, spec.starter, spec.rules, actions, seeded=spec.deal_seed is not None, refused=game.refused,
         situations=gang_situations(spec.deal, spec.starter, actions, spec.rules) if final is not None else (),
     )
+    if played.declared is not None:
+        played.exercised.add_gang(spec.deal, spec.starter, spec.rules, actions, played.declared)
     _count_source(played, spec)
 
 
@@ -199,6 +206,7 @@ def _run(
     progress: Progress | None = None,
     base: Rules | None = None,
     max_failures: int = 1,
+    declared: Readings | None = None,
 ) -> tuple[_Played, Divergence | None, bool]:
     """Play ``specs``, going on after a divergence until ``max_failures`` games have diverged; the first divergence (shrunk and confirmed), and True if the run stopped at ``deadline``.
 
@@ -206,7 +214,7 @@ def _run(
     and confirmed on a fresh implementation; the later ones are kept as found
     (``_Played.failures`` holds them all, the first one first).
     """
-    played = _Played()
+    played = _Played(declared=declared)
     rng = HarnessRng(seed ^ 0x5CA1AB1E)
     steer_rng = HarnessRng(seed ^ 0x0FF3125)
     first: Divergence | None = None
@@ -383,6 +391,8 @@ def _report(
         for v in planned
     )
     vectors = sum(1 for _, status in vector_results if status != "not_reached")
+    levels = fields.get("levels")
+    exercised = played.exercised.merged(ExercisedValues(Counter(dict(levels.exercised)))) if levels is not None else played.exercised
     return HarnessReport(
         gang_failures=tuple(played.failures),
         gang_failed_games=played.failed_games,
@@ -410,6 +420,7 @@ def _report(
             },
         ),
         played_readings=plan.readings,
+        exercised=exercised.of(plan.readings, [n for n, level in SWITCH_LEVEL.items() if level in checked]),
         **fields,
     )
 
@@ -473,6 +484,7 @@ def check_adapter(
             progress=progress,
             base=plan.readings.base,
             max_failures=max_failures,
+            declared=plan.readings,
         )
         stale = _stale_skips(lambda: adapter, plan.selection) if divergence is None else ()
         return _report(
@@ -637,6 +649,7 @@ def run_harness(
                     progress=progress,
                     base=readings.base,
                     max_failures=max_failures,
+                    declared=plan.readings,
                 )
                 if divergence is not None and divergence.kind is not DivergenceKind.PROTOCOL and not stopped:
                     # the readings under which the implementation agrees: "declare it"

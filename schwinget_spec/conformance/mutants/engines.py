@@ -294,6 +294,35 @@ class NoCollect(ReferenceEngine):
         return after
 
 
+class CollectsTwice(ReferenceEngine):
+    """Breaks ``kampfrichter.collect``: The winner after a neutralised Schwung is credited the neutralised trick twice (3 tricks, not 2)."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        after = super().apply(state, action)
+        if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
+            record = after.history[-1]
+            if record.winner is not None:
+                tricks = list(after.tricks)
+                tricks[record.winner] += 1
+                return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
+        return after
+
+
+class CollectedByLoser(ReferenceEngine):
+    """Breaks ``kampfrichter.collect``: The neutralised trick goes to the loser of the next Schwung, not to its winner."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        after = super().apply(state, action)
+        if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
+            record = after.history[-1]
+            if record.winner is not None:
+                tricks = list(after.tricks)
+                tricks[record.winner] -= 1
+                tricks[record.winner.other] += 1
+                return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
+        return after
+
+
 class TrumpWinnerDoesNotLead(ReferenceEngine):
     """Breaks ``trick.winner_leads``: After a Schwung won by a trump answer the loser leads next."""
 
@@ -453,6 +482,18 @@ class PlattwurfWithFour(ReferenceEngine):
         return claims
 
 
+class PlattwurfOverWholeGang(ReferenceEngine):
+    """Breaks ``plattwurf.after_angriff``: The Schwünge of a Plattwurf are counted over the whole Gang: a player who won 5 Schwünge in a Gang with an Angriff, before it or after, wins by Plattwurf."""
+
+    def end_claims(self, state: GangState) -> dict[str, Any]:
+        claims = super().end_claims(state)
+        if state.angriff is not None and claims["plattwurf"] is None:
+            for player in Player:
+                if sum(1 for r in state.history if r.winner is player) >= 5:
+                    return _with_outcome(claims, _plattwurf_outcome(state, player), player, player)
+        return claims
+
+
 class DrawGoesToAttacker(ReferenceEngine):
     """Breaks ``gang.more_tricks_wins``: Equal tricks after an Angriff are a win for the attacker, not a Gestellter."""
 
@@ -478,6 +519,16 @@ class AngriffCountedAsSchwung(ReferenceEngine):
 
 def _pts(system: ScoringSystem, hundredths: int) -> Points:
     return Points(system, hundredths)
+
+
+class AngriffDropsPending(ReferenceEngine):
+    """Breaks ``kampfrichter.collect``: The Angriff drops the neutralised trick waiting in the middle: the first Schwung after it collects nothing."""
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        after = super().apply(state, action)
+        if action == "A" and state.pending is not None and after.angriff is not None:
+            return attrs.evolve(after, pending=None)
+        return after
 
 
 class _RowMutant(ReferenceEngine):
@@ -588,6 +639,19 @@ class SchwingerwertungLoserScoresNothing(ReferenceEngine):
         if system is ScoringSystem.SCHWINGERWERTUNG and result.loser is not None:
             out = list(points)
             out[result.loser] = Points.zero(system)
+            return (out[0], out[1])
+        return points
+
+
+class GoodLoserUnderSchwingerwertung(ReferenceEngine):
+    """Breaks ``table.gut_gekaempft``: Schwingerwertung: a loser with 3 tricks or more also scores the good loser's point, which only the Punktewertung gives."""
+
+    def gang_points(self, result: GangResult, system: ScoringSystem, rules: Rules) -> tuple[Points, Points]:
+        points = super().gang_points(result, system, rules)
+        loser = result.loser
+        if system is ScoringSystem.SCHWINGERWERTUNG and loser is not None and result.tricks[loser] >= 3:
+            out = list(points)
+            out[loser] = Points(system, out[loser].hundredths + 100)
             return (out[0], out[1])
         return points
 
@@ -746,6 +810,26 @@ class KonterMayNotAnswer(ReferenceEngine):
         return super().apply(state, action)
 
 
+class SpecialMustFollowColour(ReferenceEngine):
+    """Breaks ``cards.special``: The Kampfrichter and the Brienzer-Konter may not answer from a hand that holds the led colour, as if they had a colour to follow."""
+
+    @staticmethod
+    def _held_back(state: GangState, action: str) -> bool:
+        led = state.led
+        if state.phase is not Phase.ANSWER or led is None or led.colour is None or action not in ("KR", "BK"):
+            return False
+        return bool(state.hands[state.to_move] & COLOUR_MASK[led.colour])
+
+    def legal_actions(self, state: GangState) -> tuple[str, ...]:
+        return tuple(a for a in super().legal_actions(state) if not self._held_back(state, a))
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        if self._held_back(state, action):
+            raise IllegalActionError("a special card must follow the led colour", clause_id="cards.special",
+                                     step=state.step, action=action)
+        return super().apply(state, action)
+
+
 class NoAngriffBeforeFirstSchwung(ReferenceEngine):
     """Breaks ``gang.turn``: The Angriff may not be started before the first Schwung."""
 
@@ -811,7 +895,8 @@ ENGINES: dict[str, type[ReferenceEngine]] = {
         PlattwurfWithFour, DrawGoesToAttacker, AngriffCountedAsSchwung, PlattwurfOwnAngriffFive,
         PlattwurfOpponentsAngriffLoser850, SiegMitAngriffWinner950, SiegOhneAngriffThree,
         GestellterNinePointTwentyFive, GoodLoserNeedsFour, GoodLoserReadingIgnored,
-        SchwingerwertungLoserScoresNothing, OlderStarts, WinnerStarts, DrawMorePointsStarts, TieReadingIgnored,
+        SchwingerwertungLoserScoresNothing, GoodLoserUnderSchwingerwertung, CollectsTwice, CollectedByLoser,
+        PlattwurfOverWholeGang, AngriffDropsPending, SpecialMustFollowColour, OlderStarts, WinnerStarts, DrawMorePointsStarts, TieReadingIgnored,
         EqualTotalsP0Wins, TotalsWithoutLastGang, FestOnceEach, FestStarterAlwaysYounger, FestRanksNotShared,
         FestTiebreakIgnored, KampfrichterMayNotLead, KonterMayNotAnswer, NoAngriffBeforeFirstSchwung,
         SixWinsTwoTricks, TwelveSchwuengeWithoutAngriff, ColumnsSwapped, PunktewertungLoserScoresOne,
