@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -12,11 +13,13 @@ from typing import Any
 
 import pytest
 
+from schwinget_spec.conformance.harness.divergence_clauses import points_clause
 from schwinget_spec.conformance.harness.run import format_report, run_harness, verdict_line
 from schwinget_spec.conformance.mutants.engines import (
     AngriffOnEmptyPile,
     FestOnceEach,
     GoodLoserScoresTwo,
+    GoodLoserUnderSchwingerwertung,
     WinnerStarts,
 )
 from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
@@ -25,8 +28,12 @@ from schwinget_spec.conformance.protocol.reference_server import EngineMatch, Re
 from schwinget_spec.conformance.reports.junit import junit_xml
 from schwinget_spec.conformance.reports.page import html_page, markdown_page
 from schwinget_spec.conformance.reports.summary import CellStatus, summarise
+from schwinget_spec.deal import Deal
+from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import markdown_text
+from schwinget_spec.scoring import Points, ScoringSystem, compute_gang_score
 
 _LEVELS = ("gang", "scoring", "match", "schwingfest")
 
@@ -201,3 +208,25 @@ def test_a_declared_value_no_game_separated_is_named_in_the_verdict() -> None:
     data = report.to_json()
     assert {"switch": "match_draw", "value": "more_tricks"} in data["not_exercised"]
     assert "declared, not exercised" in format_report(report)
+
+
+def test_the_good_loser_point_under_the_schwingerwertung_is_named_by_its_clause() -> None:
+    """The mutant giving the good loser's point under the Schwingerwertung too is named table.gut_gekaempft, not the row of the outcome; a loser's other Schwingerwertung figure is still named by its row."""
+    engine, reference = GoodLoserUnderSchwingerwertung(), ReferenceEngine()
+    system, rules = ScoringSystem.SCHWINGERWERTUNG, Rules()
+    for seed in range(200):
+        state = start_gang(Deal.shuffled(seed), Player.P0, rules)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            state = state.apply(chooser.choice(state.legal_actions()).code)
+        result = state.result
+        if result.loser is not None and result.tricks[result.loser] >= 3:
+            break
+    else:
+        pytest.fail("no Gang with a good loser in 200 deals")
+    expected, actual = reference.gang_points(result, system, rules), engine.gang_points(result, system, rules)
+    assert expected != actual
+    assert points_clause(result, system, rules, expected, actual) == "table.gut_gekaempft"
+    other = list(expected)
+    other[result.loser] = Points(system, expected[result.loser].hundredths + 25)
+    assert points_clause(result, system, rules, expected, other) == compute_gang_score(result, system, rules).rows[result.loser].clause_id
