@@ -8,7 +8,8 @@ import os
 import tempfile
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from schwinget_spec.conformance.trace.verify import (
@@ -18,6 +19,7 @@ from schwinget_spec.conformance.trace.verify import (
     verify_trace_file,
     verify_trace_text,
 )
+from schwinget_spec.conformance.vectors.gen_defects import _MALFORMED
 from schwinget_spec.conformance.vectors.suite import load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
@@ -424,3 +426,55 @@ def test_the_quick_path_gives_the_exact_verdict_on_every_near_miss_of_a_claim() 
                 assert verify_trace_text(text) == _exact_verdict(text), (path, value)
                 checked += 1
     assert checked > 1000
+
+
+# -- two faults at once: the quick and the exact path name the same first one
+
+MALFORMED_INPUTS = {v.id: v.input for v in load_vectors().vectors if v.id.startswith("malformed.")}
+"""The shipped malformed vectors' documents, each with one fault."""
+
+
+def _many_gaenge(document: dict[str, Any]) -> None:
+    """A fault the schema's maxItems names: 5,000 Gänge (the schema allows 4,096)."""
+    document["gaenge"] = document["gaenge"] * 5000
+
+
+MUTATIONS = [*((topic, mutate) for topic, _description, mutate, *_rest in _MALFORMED), ("many_gaenge", _many_gaenge)]
+"""Each fault of the malformed group as the generator makes it, and too many Gänge."""
+
+
+def _same_first_fault(document: dict[str, Any]) -> Verdict:
+    """Assert that the document's verdict is the exact path's, read as a parsed value and as text; return it."""
+    text = json.dumps(document)
+    exact = _exact_verdict(text)
+    assert verify_trace_text(text) == exact
+    quick = verify_trace(document)
+    assert quick == _exact_document_verdict(document)
+    assert (quick.kind, quick.where, quick.rule) == (exact.kind, exact.where, exact.rule)
+    return quick
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.sampled_from(sorted(MALFORMED_INPUTS)), st.sampled_from(range(len(MUTATIONS))))
+def test_two_faults_of_the_malformed_vectors_get_the_same_first_fault_on_every_path(vid: str, index: int) -> None:
+    """A shipped malformed vector with a second fault of the group (or 5,000 Gänge) added gets one verdict from verify_trace, verify_trace_text and the exact path alone: the same first fault, where and rule."""
+    document = copy.deepcopy(MALFORMED_INPUTS[vid])
+    try:
+        MUTATIONS[index][1](document)
+    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+        assume(False)  # the first fault removed what the second changes
+    _same_first_fault(document)
+
+
+@pytest.mark.parametrize(("vid", "where", "rule"), [
+    ("malformed.schema.kind.001", "/kind", "enum"),
+    ("malformed.schema.format.001", "/format", "const"),
+    ("malformed.schema.version.001", "/version", "enum"),
+    ("malformed.rules.unknown_switch.001", "/gaenge", "maxItems"),
+])
+def test_too_many_gaenge_beside_an_earlier_fault_names_the_earlier_one(vid: str, where: str, rule: str) -> None:
+    """5,000 Gänge in a trace of kind "tournament" (or another format or version) are refused at /kind (/format, /version) on every path, as the schema checks those fields before the list; beside a fault of the rules, at /gaenge maxItems (the quick path once named /gaenge for all of them)."""
+    document = copy.deepcopy(MALFORMED_INPUTS[vid])
+    _many_gaenge(document)
+    verdict = _same_first_fault(document)
+    assert (verdict.kind, verdict.where, verdict.rule) == (VerdictKind.MALFORMED, where, rule)

@@ -365,7 +365,7 @@ def verify_trace(document: Any) -> Verdict:
     """
     too_many = _too_many_gaenge(document)
     if too_many is not None:
-        return too_many
+        return _warned(too_many)
     problem = json_value_problem(document)
     if problem is not None:
         return _unread(problem)
@@ -377,19 +377,31 @@ MAX_GAENGE = 4096
 
 
 def _too_many_gaenge(document: Any) -> Verdict | None:
-    # The Gang limit of the schema, before the document is walked: the verdict the schema
-    # gives a document whose only fault is too many Gänge, at once for any number of them.
+    # The Gang limit of the schema, before the Gänge are walked: the verdict the exact path
+    # gives a document of too many Gänge, at once for any number of them. The schema checks
+    # the list's length before its items, and the fields before ``gaenge`` (format,
+    # version, kind...) before the list: a fault there comes first. The same document with
+    # no Gang (cheap to walk) shows it, by the exact path's own checks in their order (the
+    # JSON value rules, then the schema); its only other fault, the empty list, stands for
+    # the long one.
     if not isinstance(document, dict):
         return None
     gaenge = document.get("gaenge")
     if not isinstance(gaenge, list) or len(gaenge) <= MAX_GAENGE:
         return None
-    return Verdict(
+    probe = {**document, "gaenge": []}
+    problem = json_value_problem(probe)
+    if problem is not None:
+        return _unread(problem)
+    earlier = _schema_verdict(probe)
+    if earlier is not None and earlier.where != "/gaenge":
+        return earlier
+    return _noted(Verdict(
         VerdictKind.MALFORMED,
         f"data.gaenge must contain less than or equal to {MAX_GAENGE} items (schema rule 'maxItems')",
         where="/gaenge",
         rule="maxItems",
-    )
+    ), document)
 
 
 def _judge(document: Any) -> Verdict:
