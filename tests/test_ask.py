@@ -252,3 +252,18 @@ def test_a_question_written_from_the_page_alone_is_answered() -> None:
     proof = ask("every gang has tricks of the starter at most schwuenge")
     assert proof.verdict == "proved"
     assert "trick.winner_takes" in proof.clauses
+
+
+def test_one_deal_game_questions_are_exact_for_that_deal() -> None:
+    """'On the deal of seed N': the solver settles perfect play exactly, Z3 every play, each with a Gang replayed on the engine."""
+    forced = ask("on the deal of seed 12, the starter can force a plattwurf under perfect play")
+    assert (forced.verdict, forced.is_proof) == ("witness", True)
+    assert forced.gang is not None
+    assert forced.gang.state().result.plattwurf is forced.gang.starter
+    assert "exact for this deal" in forced.method
+    line = ask("on the deal of seed 3: the starter cannot lose whatever both play")
+    assert line.verdict == "counterexample"
+    assert line.gang is not None
+    assert line.gang.state().result.winner is Player.P1
+    with pytest.raises(QuestionError, match="seed"):
+        parse_question("on the deal of seed x: the starter wins under perfect play")

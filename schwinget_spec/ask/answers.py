@@ -129,6 +129,13 @@ class Answer:
 
     def headline(self) -> str:
         """The verdict in one sentence."""
+        if self.kind in ("any_play", "best_play") and self.verdict in (WITNESS, PROVED, COUNTEREXAMPLE, NONE):
+            return {
+                WITNESS: "yes: here is a deal and a Gang of it, replayed on the engine",
+                PROVED: "yes: proved for every play of the deal",
+                COUNTEREXAMPLE: "no: here is a Gang of the deal without it, replayed on the engine",
+                NONE: "no: proved that no deal has it",
+            }[self.verdict]
         return {
             WITNESS: "yes: here is one, replayed on the engine",
             NONE: "no: proved that none exists",

@@ -147,6 +147,14 @@ ENTRIES: tuple[Entry, ...] = (
           "there is a deal where the starter can force a plattwurf under perfect play",
           "Yes: the solver, with the Plattwurf as the only thing that counts, confirms the starter can force one "
           "whatever the opponent does; refuted deals are excluded one by one."),
+    Entry("player", "From this deal, can the starter force a Plattwurf?",
+          "on the deal of seed 12, the starter can force a plattwurf under perfect play",
+          "Yes, on this one deal (``Deal.shuffled(12)``, P0 leading): the compiled solver searches every play with "
+          "the Plattwurf as the only thing that counts, so the answer is exact for the deal; the line shown is one "
+          "the opponent cannot escape."),
+    Entry("player", "From this deal, can the starter lose?",
+          "on the deal of seed 3: the starter cannot lose whatever both play",
+          "No: Z3 finds a line of play of this deal in which the starter loses, and the engine replays it."),
     Entry("designer", "A deal the starter cannot lose whatever both play",
           "there is a deal where the starter cannot lose whatever both play",
           "Not settled within the time given: a bound, not a proof. Each deal Z3 proposed had a play, found by Z3, in "

@@ -19,22 +19,25 @@ import time
 import attrs
 import z3  # type: ignore[import-untyped]
 
-from schwinget_spec.ask.answers import BUG, NONE, UNKNOWN, WITNESS, Answer, GangFound
+from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, Answer, GangFound
 from schwinget_spec.ask.compile import Compiled, compile_prop
 from schwinget_spec.ask.questions import Question
 from schwinget_spec.ask.solve import confirm, reading_literal, run_check
 from schwinget_spec.ask.terms import MAX_SCHWUNG, Not, Plattwurf, PlayerRef, Prop, Wins
+from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import new_solver
 from schwinget_spec.proofs.model import CARD_BITS, GangModel
-from schwinget_spec.proofs.replay import extract_witness, model_bool, model_int
+from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool, model_int
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver import compiled
 from schwinget_spec.twin.codes import ACTION_CODES
 
-__all__ = ["DEFAULT_ROUNDS", "LEGALITY_CLAUSES", "answer_game_question", "perfect_play_goal"]
+__all__ = ["DEFAULT_ROUNDS", "LEGALITY_CLAUSES", "answer_game_question", "deck_of", "perfect_play_goal"]
 
 DEFAULT_ROUNDS = 400
 """The most candidate deals one game question tries before it answers with a bound."""
@@ -110,7 +113,54 @@ def _add_refutation(solver: z3.Solver, base: Compiled, prop: Prop, line: _Line, 
     solver.add(z3.Implies(legal_here, term))
 
 
+def deck_of(deal: Deal) -> tuple[Card, ...]:
+    """The deck, top first, that ``Deal.from_deck`` deals as ``deal`` (the model's deck positions)."""
+    deck: list[Card] = []
+    for i in range(5):
+        deck += [deal.hands[0][i], deal.hands[1][i]]
+    return (*deck, deal.revealed, *deal.face_down, *deal.pile)
+
+
+def _found_of(model: z3.ModelRef, c: Compiled) -> tuple[Witness, GangFound]:
+    w = extract_witness(model, c.gang)
+    rules = attrs.evolve(w.rules, good_loser_after_plattwurf=model_bool(model, c.good_loser))
+    w = attrs.evolve(w, rules=rules)
+    return w, GangFound(w.deck, w.starter, w.actions, rules)
+
+
+def _one_deal_any_play(question: Question, timeout: float) -> Answer:
+    """Every play of the deal ``question.seed`` names gives P: a proof by Z3, or a line of play that does not, replayed."""
+    assert question.seed is not None
+    start = time.perf_counter()
+    deck = deck_of(Deal.shuffled(question.seed))
+    text = question.text or repr(question.prop)
+    c = Compiled(GangModel(prefix="play."))
+    solver = new_solver()
+    solver.set("timeout", max(1, int(timeout * 1000)))
+    term = compile_prop(c, question.prop)
+    tags = c.assert_into(solver)
+    lits = _fix_readings(solver, c, question.fixed())
+    solver.add(*(d == card.index for d, card in zip(c.gang.deck, deck, strict=True)), c.gang.starter == (question.starter is Player.P1))
+    method = f"Z3 over every play of the one deal Deal.shuffled({question.seed}), {question.starter.code} leading"
+    r = run_check(solver, *tags, *lits, z3.Not(term))
+    if r == z3.unsat:
+        core = tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core() if str(t).startswith("tag:")))
+        return Answer(text, question.kind, PROVED, method + ": no play avoids it, a proof", time.perf_counter() - start, core,
+                      is_proof=True)
+    if r != z3.sat:
+        return Answer(text, question.kind, UNKNOWN, method, time.perf_counter() - start,
+                      detail=f"Z3 gave no answer within {timeout:g} s")
+    w, found = _found_of(solver.model(), c)
+    problem = confirm(w, found, question.prop, False)
+    if problem:
+        return Answer(text, question.kind, BUG, method, time.perf_counter() - start, gang=found, detail=problem)
+    return Answer(text, question.kind, COUNTEREXAMPLE, method + ": a line of play without it, replayed on the engine",
+                  time.perf_counter() - start, gang=found, is_proof=True)
+
+
 def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
+    if question.seed is not None:
+        return _one_deal_any_play(question, timeout)
     start = time.perf_counter()
     deadline = start + timeout
     fixed = question.fixed()
@@ -159,10 +209,7 @@ def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
         line = _line_of(refuter.model(), target.gang, deck) if rr == z3.sat else None
         refuter.pop()
         if rr == z3.unsat:
-            w = extract_witness(model, base.gang)
-            rules = attrs.evolve(w.rules, good_loser_after_plattwurf=model_bool(model, base.good_loser))
-            w = attrs.evolve(w, rules=rules)
-            found = GangFound(w.deck, w.starter, w.actions, rules)
+            w, found = _found_of(model, base)
             problem = confirm(w, found, question.prop, True)
             if problem:
                 return Answer(text, question.kind, BUG, method, time.perf_counter() - start, gang=found, detail=problem)
@@ -200,7 +247,44 @@ def perfect_play_goal(prop: Prop) -> tuple[Player | None, str]:
     )
 
 
+def _solved(found: GangFound, goal: str, system: ScoringSystem) -> tuple[bool, int, tuple[str, ...]]:
+    """Whether the compiled solver's value gives ``goal`` to the starter of ``found``'s deal, that value (the starter's), and an optimal line."""
+    state = start_gang(Deal.from_deck(found.deck), found.starter, found.rules)
+    problem = compiled.problem_of(state, system)
+    if goal == "plattwurf":
+        # a Plattwurf the only thing that counts: 1 for its winner, 0 for any other end
+        problem = attrs.evolve(problem, leaf=tuple(1 if i < 4 else 0 for i in range(len(problem.leaf))))
+    value, line, _nodes = compiled.module().solve(*problem.args(0))
+    mine = (1 if found.starter is Player.P0 else -1) * int(value)
+    ok = mine > 0 if goal == "win" else mine >= 0 if goal == "not_lose" else mine >= 1
+    return ok, mine, tuple(ACTION_CODES[a] for a in line)
+
+
+def _one_deal_best_play(question: Question) -> Answer:
+    """P under perfect play on the deal ``question.seed`` names: the compiled solver's exhaustive search settles it."""
+    assert question.seed is not None
+    start = time.perf_counter()
+    subject, goal = perfect_play_goal(question.prop)
+    if subject is not None and subject is not question.starter:
+        raise InvalidArgumentError("question", "on one deal, ask about the starter (the player given with 'with P1 starting')")
+    deck = deck_of(Deal.shuffled(question.seed))
+    fixed = question.fixed()
+    rules = attrs.evolve(Rules(), **fixed)  # type: ignore[arg-type]
+    probe = GangFound(deck, question.starter, (), rules)
+    ok, mine, line = _solved(probe, goal, question.system)
+    found = GangFound(deck, question.starter, line, rules)
+    unit = "Plattwürfe" if goal == "plattwurf" else "hundredths"
+    return Answer(question.text or repr(question.prop), question.kind, WITNESS if ok else COUNTEREXAMPLE,
+                  f"the compiled solver's exhaustive search of Deal.shuffled({question.seed}), {question.starter.code} leading, "
+                  f"both players seeing every card ({question.system.value}): exact for this deal",
+                  time.perf_counter() - start, gang=found, is_proof=True,
+                  detail=f"value {mine:+d} for the starter in {unit}; the Gang shown is an optimal line, replayed on the engine, "
+                  f"result {found.state().result.outcome.value}")
+
+
 def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
+    if question.seed is not None:
+        return _one_deal_best_play(question)
     start = time.perf_counter()
     deadline = start + timeout
     subject, goal = perfect_play_goal(question.prop)
@@ -229,19 +313,10 @@ def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
         if r != z3.sat:
             break
         model = proposer.model()
-        w = extract_witness(model, base.gang)
-        rules = attrs.evolve(w.rules, good_loser_after_plattwurf=model_bool(model, base.good_loser))
-        state = start_gang(Deal.from_deck(w.deck), w.starter, rules)
-        problem = compiled.problem_of(state, system)
-        sign = 1 if w.starter is Player.P0 else -1
-        if goal == "plattwurf":
-            problem = attrs.evolve(problem, leaf=tuple(1 if i < 4 else 0 for i in range(len(problem.leaf))))
-        value, line, _nodes = compiled.module().solve(*problem.args(0))
-        mine = sign * int(value)
-        ok = mine > 0 if goal == "win" else mine >= 0 if goal == "not_lose" else mine >= 1
+        w, probe = _found_of(model, base)
+        ok, mine, line = _solved(probe, goal, system)
         if ok:
-            actions = tuple(ACTION_CODES[a] for a in line)
-            found = GangFound(w.deck, w.starter, actions, rules)
+            found = GangFound(w.deck, w.starter, line, probe.rules)
             final = found.state()
             return Answer(text, question.kind, WITNESS, method + "; the solver's value settles it for this deal",
                           time.perf_counter() - start, gang=found, is_proof=True,

@@ -64,6 +64,7 @@ from schwinget_spec.ask.vocabulary import (
 )
 from schwinget_spec.cards import Card, Colour
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
@@ -168,6 +169,8 @@ class _Parser:
     def question(self) -> Question:
         kind: Kind
         named: list[str] = []
+        seed: int | None = None
+        starter = Player.P0
         if self.accept("under", "which", "readings"):
             kind = "readings"
             if self.accept("of"):
@@ -177,7 +180,12 @@ class _Parser:
             self.accept("can") or self.accept("is", "there", "gang", "where") or self.accept("is", "there", "gang", "with")
             prop = self.prop()
             self.accept("happen")
-        elif self.accept("there", "is", "deal", "where") or self.accept("is", "there", "deal", "where"):
+        elif (self.accept("there", "is", "deal", "where") or self.accept("is", "there", "deal", "where")
+              or (self.peek() == "on" and self.peek(1) == "deal")):
+            if self.accept("on", "deal", "of", "seed") or self.accept("on", "deal", "seed"):
+                seed, starter = self.seed_and_starter()
+            elif self.peek() == "on":
+                raise self.error("'on the deal of seed N'")
             prop = self.prop()
             if self.accept("whatever", "both", "play"):
                 kind = "any_play"
@@ -199,6 +207,8 @@ class _Parser:
         else:
             raise self.error("'there is a gang where', 'every gang has', 'under which readings can', 'there is a deal where' or 'can'")
         system = ScoringSystem.SCHWINGERWERTUNG
+        if seed is not None and kind not in ("any_play", "best_play"):
+            raise self.error("a game question")
         if kind == "best_play" and self.accept("for"):
             system = self.system()
         readings = self.readings()
@@ -216,7 +226,22 @@ class _Parser:
         if size > MAX_SIZE:
             raise QuestionError(self.text, 1, self.tokens[0].raw if self.tokens else "",
                                 f"a smaller question: {size} words once its Schwung quantifiers are unrolled, at most {MAX_SIZE}")
-        return Question(kind, prop, readings, text=self.text.strip(), system=system)
+        return Question(kind, prop, readings, text=self.text.strip(), system=system, seed=seed, starter=starter)
+
+    def seed_and_starter(self) -> tuple[int, Player]:
+        tok = self.take()
+        if not tok.word.isdigit() or int(tok.word) >= 2**64:
+            raise self.error("a seed: a whole number 0 to 2**64 - 1 (the deal is Deal.shuffled(seed))", tok)
+        starter = Player.P0
+        if self.accept("with"):
+            who = self.take()
+            if who.word not in ("p0", "p1"):
+                raise self.error("P0 or P1 (who leads Schwung 1)", who)
+            self.expect("'starting' after the starter", "starting")
+            starter = Player.P1 if who.word == "p1" else Player.P0
+        self.accept(",")
+        self.accept(":")
+        return int(tok.word), starter
 
     def switch_name(self) -> str:
         tok = self.take()

@@ -7,7 +7,9 @@ from typing import Literal
 import attrs
 
 from schwinget_spec.ask.terms import GANG_SWITCHES, Prop, size_of
+from schwinget_spec.checks import check_int
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
@@ -62,8 +64,18 @@ class Question:
     readings: tuple[tuple[str, bool], ...] = attrs.field(default=(), converter=_readings)
     text: str = ""
     system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG
+    seed: int | None = None
+    """A game question about one deal, ``Deal.shuffled(seed)``, instead of a deal to be found."""
+    starter: Player = Player.P0
+    """Who leads Schwung 1 of the deal ``seed`` names."""
 
     def __attrs_post_init__(self) -> None:
+        if self.seed is not None:
+            check_int(self.seed, "seed", minimum=0, maximum=2**64 - 1)
+            if self.kind not in ("any_play", "best_play"):
+                raise InvalidArgumentError("seed", "one deal is asked about in a game question only (whatever both play, under perfect play)")
+        if not isinstance(self.starter, Player):
+            raise InvalidArgumentError("starter", f"expected a Player, got {self.starter!r}")
         if self.kind not in KINDS:
             raise InvalidArgumentError("kind", f"expected one of {', '.join(KINDS)}, got {self.kind!r}")
         if not isinstance(self.prop, Prop):
@@ -105,9 +117,20 @@ def under_which_readings(prop: Prop, **fixed: bool) -> Question:
 
 
 def deal_where(
-    prop: Prop, play: Literal["any", "best"] = "any", system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG, **readings: bool
+    prop: Prop,
+    play: Literal["any", "best"] = "any",
+    system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG,
+    *,
+    seed: int | None = None,
+    starter: Player = Player.P0,
+    **readings: bool,
 ) -> Question:
-    """There is a deal where ``prop`` holds at the end whatever both play (``any``), or when both play best for ``system``'s points (``best``)."""
+    """There is a deal where ``prop`` holds at the end whatever both play (``any``), or when both play best for ``system``'s points (``best``).
+
+    With ``seed`` the question is about the one deal ``Deal.shuffled(seed)`` with ``starter``
+    leading: does ``prop`` hold there whatever both play, or under perfect play.
+    """
     if play not in ("any", "best"):
         raise InvalidArgumentError("play", f"expected 'any' (whatever both play) or 'best' (under perfect play), got {play!r}")
-    return Question("any_play" if play == "any" else "best_play", prop, tuple(readings.items()), system=system)
+    return Question("any_play" if play == "any" else "best_play", prop, tuple(readings.items()), system=system, seed=seed,
+                    starter=starter)
