@@ -1,14 +1,18 @@
-"""The documentation site: it builds with warnings as errors, every clause and open question has its page, its links resolve, and a real browser shows both languages."""
+"""The documentation site, built once: warnings as errors, every clause and open question has its page, its links resolve, the errata sheets print to A4, and a real browser shows both languages and every table's columns at 390, 768 and 1280 px."""
 
 from __future__ import annotations
 
+import html
 import importlib.util
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +22,7 @@ from schwinget_spec.clauses import CLAUSES
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 SHOTS = ROOT / "build" / "site-screenshots"
+PROBE = Path(__file__).resolve().parent / "site_probe.js"
 
 
 def _needs(available: bool, what: str) -> None:
@@ -59,89 +64,191 @@ def test_broken_links_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) 
     assert site.broken_links(tmp_path) == ["a.html -> b.html#there", "b.html -> c.html"]  # type: ignore[attr-defined]
 
 
-def test_site_builds_and_reads_in_a_browser(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """`python -m sphinx -W` builds the site; each clause and open question has a page; its facts are the engine's; Chromium shows both languages and working clause links, and eight pages at 1280 and 390 px without a page wider than the window."""
+WIDTHS = {"phone": 390, "tablet": 768, "desktop": 1280}
+"""The widths every checked page is measured and photographed at."""
+
+CHECKED = {
+    "booklet": ("_generated/booklet.html", "#s19"),
+    "clause": ("_generated/clauses/deal.trump.html", "h1"),
+    "question": ("_generated/ambiguities/AMB-SPECIAL-FARBZWANG.html", "#impact"),
+    "errata": ("errata.html", "h1"),
+    "errata-sheet-de": ("_generated/errata/de.html", "h1"),
+    "proofs-appendix": ("_generated/proofs.html", "table"),
+    "proofs-guide": ("proofs.html", "table"),
+    "impact-table": ("ambiguities.html", "table.sw-impact"),
+}
+"""The pages the browser test measures and photographs: name -> (page, what the screenshot opens on). The
+booklet opens on its printed tables (rows 19-25), the question on its impact, the guides on their tables."""
+
+MEASURED = (
+    *(page for page, _ in CHECKED.values()),
+    "_generated/table.html", "_generated/status.html", "_generated/clauses/index.html", "_generated/vectors.html",
+    "_generated/gang.html", "index.html", "cli.html", "api.html", "harness.html", "performance.html", "bots.html",
+    "conformance.html", "changelog.html", "_generated/errata/fr.html",
+)
+"""Every page whose tables the browser test measures at each width (the checked pages and the guides with tables)."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once for this module with ``-W``, its proofs taken from the committed evidence (``-D schwinget_proofs=0``: the Z3 queries have their own tests)."""
     _needs(importlib.util.find_spec("sphinx") is not None, "Sphinx")
     out = tmp_path_factory.mktemp("site") / "html"
     build = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(out)],
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", "-D", "schwinget_proofs=0",
+         str(DOCS), str(out)],
         capture_output=True, text=True, timeout=900, check=False, cwd=ROOT,
     )
     assert build.returncode == 0, build.stderr[-4000:]
+    return out
 
-    generated = out / "_generated"
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """The headless browser the pages are read in."""
+    found = _chromium()
+    _needs(found is not None, "Chromium")
+    assert found is not None
+    return found
+
+
+def test_the_site_builds_into_its_output_directory_with_every_page(site: Path) -> None:
+    """Each clause and open question has a page, the links resolve, the facts are the engine's; the generated pages live in the output directory, never in docs/."""
+    generated = site / "_generated"
     assert {p.stem for p in (generated / "clauses").glob("*.html")} >= set(CLAUSES)
     assert {p.stem for p in (generated / "ambiguities").glob("*.html")} >= {a.id for a in AMBIGUITIES}
-    assert (out / "_images").is_dir()
-    assert any(p.name.startswith("outcomes") for p in (out / "_images").iterdir())
-    assert _site_module().broken_links(out) == []  # type: ignore[attr-defined]
+    assert (site / "_images").is_dir()
+    assert any(p.name.startswith("outcomes") for p in (site / "_images").iterdir())
+    assert _site_module().broken_links(site) == []  # type: ignore[attr-defined]
+    assert not (DOCS / "_generated").exists()
+    assert (site / ".doctrees" / "generated" / "booklet.md").is_file()
+    assert _facts_module().check_site(site) == []  # type: ignore[attr-defined]
+    cli_page = (site / "cli.html").read_text(encoding="utf-8")
+    assert "\u2013check" not in cli_page
+    assert "--check" in cli_page
+    assert '<table class="sw-cli-exit sw-table">' in cli_page
+    assert (generated / "status.html").read_text(encoding="utf-8").count('<tr id="') == len(CLAUSES)
+    assert (generated / "proofs.csv").read_text(encoding="utf-8").count("\n") == len(_queries()) + 1
+    impact = (site / "_generated" / "impact.csv").read_text(encoding="utf-8").splitlines()
+    assert len(impact[0].split(",")) >= 10
+    assert 'href="_generated/impact.csv"' in (site / "ambiguities.html").read_text(encoding="utf-8")
 
-    chromium = _chromium()
-    _needs(chromium is not None, "Chromium")
-    assert chromium is not None
-    booklet = (generated / "booklet.html").as_uri()
-    clause = (generated / "clauses" / "deal.trump.html").as_uri()
-    dom = _browse(chromium, booklet, "--dump-dom")
+
+def test_the_errata_sheets_are_a4_pdfs_linked_from_their_pages(site: Path) -> None:
+    """The German and French sheets: every erratum with its printed and proposed sentence and the winner's share; each printed to an A4 PDF and linked; each question page links its erratum's anchor."""
+    from schwinget_spec.errata import ERRATA, erratum_for  # noqa: PLC0415
+
+    for lang in ("de", "fr"):
+        page = (site / "_generated" / "errata" / f"{lang}.html").read_text(encoding="utf-8")
+        for erratum in ERRATA:
+            assert f'id="{erratum.id.lower()}"' in page
+            assert html.escape(getattr(erratum, f"printed_{lang}"), quote=True) in page
+        assert page.count(" changes the ") >= len(ERRATA)
+        assert f'href="errata-{lang}.pdf"' in page
+        pdf = (site / "_generated" / "errata" / f"errata-{lang}.pdf").read_bytes()
+        assert pdf.startswith(b"%PDF")
+        boxes = {tuple(round(float(x)) for x in box.split()) for box in re.findall(rb"/MediaBox\s*\[([^\]]*)\]", pdf)}
+        assert boxes == {(0, 0, 595, 842)}  # A4 in points
+    question = (site / "_generated" / "ambiguities" / "AMB-FEST-STARTER.html").read_text(encoding="utf-8")
+    settles = erratum_for("AMB-FEST-STARTER")
+    assert settles is not None
+    assert f'href="../../errata.html#{settles.id.lower()}"' in question
+    assert f'href="../errata/de.html#{settles.id.lower()}"' in question
+
+
+def test_both_languages_and_the_clause_links_read_in_a_browser(site: Path, chromium: str) -> None:
+    """Chromium shows the booklet in German and French with a working link to every clause, and a clause page with both texts and source links that resolve."""
+    generated = site / "_generated"
+    dom = _browse(chromium, (generated / "booklet.html").as_uri(), "--dump-dom")
     assert dom.returncode == 0, dom.stderr[-2000:]
     assert "Diese Karte zeigt die Trumpf-Farbe dieses Ganges an" in dom.stdout
     assert "Cette carte indique la couleur de l’atout de cette passe" in dom.stdout
     links = set(re.findall(r'href="clauses/([^"]+)\.html"', dom.stdout))
     assert links >= set(CLAUSES)
     assert all((generated / "clauses" / f"{c}.html").is_file() for c in links)
-
-    page = _browse(chromium, clause, "--dump-dom")
+    page = _browse(chromium, (generated / "clauses" / "deal.trump.html").as_uri(), "--dump-dom")
     assert "Diese Karte zeigt die Trumpf-Farbe" in page.stdout
     assert "Cette carte indique la couleur" in page.stdout
     for href in re.findall(r'href="(\.\./source/[^"#]+)#L-(\d+)"', page.stdout):
         assert (generated / "clauses" / href[0]).resolve().is_file(), href
 
-    assert _facts_module().check_site(out) == []  # type: ignore[attr-defined]
-    cli_page = (out / "cli.html").read_text(encoding="utf-8")
-    assert "\u2013check" not in cli_page
-    assert "--check" in cli_page
-    assert '<table class="sw-cli-exit sw-table">' in cli_page
-    assert (generated / "status.html").read_text(encoding="utf-8").count('<tr id="') == len(CLAUSES)
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pages = {
-        "booklet": generated / "booklet.html",
-        "clause": generated / "clauses" / "deal.trump.html",
-        "question": generated / "ambiguities" / "AMB-SPECIAL-FARBZWANG.html",
-        "table": generated / "table.html",
-        "status": generated / "status.html",
-        "cli": out / "cli.html",
-        "api": out / "api.html",
-        "index": out / "index.html",
-    }
-    wide = out / "_generated" / "wide.html"
-    wide.write_text('<html><body style="margin:0"><div style="width:1000px">x</div></body></html>', encoding="utf-8")
-    assert _page_width(chromium, wide, 390) >= 1000  # the probe sees a page wider than its frame
-    for name, path in pages.items():
-        for label, width in (("desktop", 1280), ("phone", 390)):
-            shot = SHOTS / f"{name}-{label}.png"
-            done = _browse(chromium, path.as_uri(), f"--window-size={width},1400", f"--screenshot={shot}")
-            assert done.returncode == 0, done.stderr[-2000:]
-            assert shot.stat().st_size > 10_000, shot
-            assert _page_width(chromium, path, width) <= width, f"{name} overflows at {width} px"
-
-
-def _page_width(chromium: str, page: Path, width: int) -> int:
-    """The width of ``page``'s document as Chromium lays it out in a frame ``width`` pixels wide (a probe page beside it reads the frame's scrollWidth into the DOM)."""
-    probe = page.with_name(f"_width_probe_{page.name}")
-    probe.write_text(
-        f'<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="{page.name}" '
-        f'style="width:{width}px;height:1400px;border:0"></iframe><script>window.addEventListener("load", () => '
-        '{ const d = document.getElementById("f").contentDocument.documentElement; '
-        'document.body.setAttribute("data-sw-width", String(d.scrollWidth)); });</script></body></html>',
+def test_no_table_hides_a_column_at_any_width(site: Path, chromium: str) -> None:
+    """At 390, 768 and 1280 px every cell of every table is on the page and inside its box (or folded one click away), a hidden header leaves a label on every cell, no table cell scrolls, and no page is wider than the window; a planted table cut off by its box is found."""
+    planted = site / "_generated" / "_planted.html"
+    planted.write_text(
+        '<html><body><div style="width:200px;overflow-x:auto"><table><thead><tr><th>a</th><th>claim</th></tr></thead>'
+        '<tbody><tr><td>x</td><td style="white-space:nowrap">' + "what was proved " * 20 + "</td></tr></tbody></table></div></body></html>",
         encoding="utf-8",
     )
+    found = _measure(chromium, site, 390, ["_generated/_planted.html"])
+    assert any("row 2 column 2 is " in p for p in found["_generated/_planted.html"]["problems"])
+    for width in WIDTHS.values():
+        measured = _measure(chromium, site, width, MEASURED)
+        for page in MEASURED:
+            assert measured[page]["problems"] == [], (width, page, measured[page]["problems"][:10])
+            assert measured[page]["width"] <= width, f"{page} overflows at {width} px"
+        assert measured["_generated/booklet.html"]["tables"] >= 5
+
+
+def test_every_checked_page_is_photographed_at_every_width(site: Path, chromium: str) -> None:
+    """A screenshot of each checked page (the booklet on its printed tables, a question on its impact) at 390, 768 and 1280 px lands in build/site-screenshots/."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, (page, opens_on) in CHECKED.items():
+        for label, width in WIDTHS.items():
+            shot = SHOTS / f"{name}-{label}-{width}.png"
+            _screenshot(chromium, site, page, opens_on=opens_on, width=width, shot=shot)
+            assert shot.stat().st_size > 10_000, shot
+
+
+def _frame_page(site: Path, name: str, body: str) -> Path:
+    page = site / name
+    page.write_text(f'<!DOCTYPE html><html><body style="margin:0">{body}</body></html>', encoding="utf-8")
+    return page
+
+
+def _measure(chromium: str, site: Path, width: int, pages: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """What tests/site_probe.js finds on ``pages`` (relative to ``site``), each framed ``width`` pixels wide, in one run of Chromium."""
+    frames = "".join(
+        f'<iframe data-page="{p}" src="{p}" style="width:{width}px;height:1400px;border:0;display:block"></iframe>'
+        for p in pages
+    )
+    probe = _frame_page(site, f"_probe_{width}.html", frames + f"<script>{PROBE.read_text(encoding='utf-8')}</script>")
     try:
-        dom = _browse(chromium, probe.as_uri(), "--allow-file-access-from-files", "--window-size=1400,1400", "--dump-dom")
+        dom = _browse(chromium, probe.as_uri(), "--allow-file-access-from-files", f"--window-size={width + 40},1400", "--dump-dom")
     finally:
         probe.unlink()
-    found = re.search(r'data-sw-width="(\d+)"', dom.stdout)
+    found = re.search(r'<pre id="sw-measure">(.*?)</pre>', dom.stdout, flags=re.S)
     assert found is not None, dom.stderr[-2000:]
-    return int(found.group(1))
+    result: dict[str, dict[str, Any]] = json.loads(html.unescape(found.group(1)))
+    assert set(result) == set(pages)
+    return result
+
+
+def _screenshot(chromium: str, site: Path, page: str, *, opens_on: str, width: int, shot: Path) -> None:
+    """``page`` at ``width`` px, 1400 px tall, opening on the first element ``opens_on`` selects (the page is framed and moved up to it)."""
+    script = (
+        'document.getElementById("f").addEventListener("load", function () { '
+        f"var e = this.contentDocument.querySelector({json.dumps(opens_on)}); "
+        'if (e) { this.style.marginTop = (-(e.getBoundingClientRect().top - 40)) + "px"; } });'
+    )
+    frame = _frame_page(
+        site, f"_shot_{width}.html",
+        f'<div style="height:1400px;overflow:hidden"><iframe id="f" src="{page}" style="width:{width}px;height:150000px;border:0">'
+        f"</iframe></div><script>{script}</script>",
+    )
+    try:
+        done = _browse(chromium, frame.as_uri(), "--allow-file-access-from-files", "--virtual-time-budget=3000",
+                       f"--window-size={width},1400", f"--screenshot={shot}")
+    finally:
+        frame.unlink()
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def _queries() -> tuple[Any, ...]:
+    from schwinget_spec.proofs.queries import QUERIES  # noqa: PLC0415
+
+    return tuple(QUERIES)
 
 
 def _facts_module() -> object:

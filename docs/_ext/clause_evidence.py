@@ -211,6 +211,15 @@ def _deciding(rel: str, function: str, line: int) -> tuple[int, int, set[int]]:
     return first, last, marked
 
 
+def _in_class_docstring(loc: Location) -> bool:
+    """Whether ``loc`` is in the docstring of a class or of the module: a mention of the clause where the class is described, not a line that decides it."""
+    if loc.line not in docstring_lines(loc.path):
+        return False
+    name = _enclosing(loc.path, loc.line)[0]
+    node = _function_node(loc.path, name)
+    return isinstance(node, ast.ClassDef | ast.Module) and _documented(node, loc.line) is None
+
+
 def _window(path: str, lo: int, hi: int, marked: set[int]) -> tuple[int, int]:
     """``lo``..``hi`` cut to ``EXCERPT_LINES`` around the first highlighted line, opening on code or a comment."""
     if hi - lo + 1 - len(docstring_lines(path) & set(range(lo, hi + 1))) > EXCERPT_LINES:
@@ -222,9 +231,11 @@ def _window(path: str, lo: int, hi: int, marked: set[int]) -> tuple[int, int]:
 
 
 def code_excerpts(locations: Iterable[Location], context: int = 0) -> list[Excerpt]:
-    """The lines that decide at each of ``locations`` (``_deciding``), by the function that holds them: overlapping windows merged, each widened by ``context`` lines and cut at ``EXCERPT_LINES``."""
+    """The lines that decide at each of ``locations`` (``_deciding``), by the function that holds them: overlapping windows merged, each widened by ``context`` lines and cut at ``EXCERPT_LINES``; a mention in a class's docstring counts only when nothing else names the clause."""
     groups: dict[tuple[str, str], list[tuple[int, int, set[int]]]] = {}
-    for loc in locations:
+    locations = list(locations)
+    stated = [loc for loc in locations if not _in_class_docstring(loc)]
+    for loc in stated or locations:
         name, first, last, _ = _enclosing(loc.path, loc.line)
         lo, hi, marked = _deciding(loc.path, name, loc.line)
         groups.setdefault((loc.path, name), []).append((max(first, lo - context), min(last, hi + context), marked))

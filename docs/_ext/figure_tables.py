@@ -61,9 +61,9 @@ def impact_html(header: Sequence[str], rows: Sequence[Sequence[str]], pages: Map
     strong = next((h.split(":", 1)[0] for h in header if h.endswith(": outcome")), None)
     measures = (("outcome", "outcome"), ("points (SW)", "points (Schwingerwertung)"), ("points (PW)", "points (Punktewertung)"))
     under = f"random → {_esc(strong)}" if strong else "random play"
-    heads = ["switch = reading (runs)", *(f"{name}<br><small>{under}</small>" for name, _ in measures)]
+    heads = ["switch = reading (runs)", *(f"{name} <br><small>{under}</small>" for name, _ in measures)]
     if strong is not None:
-        heads.append(f"weight<br><small>{_esc(strong)} against random</small>")
+        heads.append(f"weight <br><small>{_esc(strong)} against random</small>")
     body = []
     for row in rows:
         reading = row[0].strip("`")

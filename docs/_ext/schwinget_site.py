@@ -640,7 +640,7 @@ def _proof_table(data: SiteData) -> tuple[list[str], list[list[str]]]:
             answer = f'{_esc(q.expected)} <span class="sw-where">expected; {"slow query, " if q.slow else ""}recorded in the evidence</span>'
             csv_rows.append([q.name, q.claim, q.expected, "recorded", "", " ".join(shown)])
         rows.append(
-            f'<tr id="{_esc(q.name)}"><td><code>{_esc(q.name)}</code></td><td>{_esc(q.claim)}</td>'
+            f'<tr id="{_esc(q.name)}"><td><code>{_esc(q.name).replace(".", ".<wbr>").replace("_", "_<wbr>")}</code></td><td>{_esc(q.claim)}</td>'
             f"<td>{answer}</td><td>{clauses}</td></tr>"
         )
     return rows, csv_rows
