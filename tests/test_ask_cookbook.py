@@ -90,3 +90,13 @@ def test_the_game_questions_name_their_method_and_say_proof_or_bound() -> None:
     assert "CEGAR" in texts[anyp]
     if by_question[anyp]["verdict"] == "unknown":
         assert "a bound, not a proof" in texts[anyp]
+
+
+def test_the_ask_it_lines_of_the_open_questions_name_cookbook_questions() -> None:
+    """Each 'Ask it' line of docs/ambiguities.md quotes the cookbook question it numbers, and that question's answer depends on the entry's switch."""
+    text = (doc_path().parent / "ambiguities.md").read_text(encoding="utf-8")
+    found = re.findall(r'^\*\*Ask it\.\*\* `schwinget ask "([^"]+)"` .*question (\d+)\)\.$', text, flags=re.M)
+    assert len(found) >= 6
+    for question, number in found:
+        assert ENTRIES[int(number) - 1].question == question
+        assert RECORDS[int(number) - 1]["relevant"]
