@@ -267,3 +267,17 @@ def test_one_deal_game_questions_are_exact_for_that_deal() -> None:
     assert line.gang.state().result.winner is Player.P1
     with pytest.raises(QuestionError, match="seed"):
         parse_question("on the deal of seed x: the starter wins under perfect play")
+
+
+def test_a_readings_answer_as_json_lists_each_reading_with_its_gang_or_its_proof() -> None:
+    """--json of an 'under which readings of' question: the relevant switch, a possible row with its Gang, an impossible one with its clauses."""
+    result = invoke("ask", "under which readings of good_loser_after_plattwurf can plattwurf by P0 and points of P1 under punktewertung = 1",
+                    "--json")
+    assert result.exit_code == 0  # type: ignore[attr-defined]
+    out = json.loads(result.output)  # type: ignore[attr-defined]
+    assert (out["verdict"], out["relevant"]) == ("readings", ["good_loser_after_plattwurf"])
+    rows = {row["switches"]["good_loser_after_plattwurf"]: row for row in out["readings"]}
+    assert rows[True]["possible"]
+    assert rows[True]["gang"]["result"]["plattwurf"] == "P0"
+    assert not rows[False]["possible"]
+    assert "table.gut_gekaempft" in rows[False]["clauses"]
