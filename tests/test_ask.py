@@ -77,6 +77,7 @@ def test_german_terms_are_read_as_the_english_words() -> None:
     ("there is a gang where P0 wins with no_such_switch on", 36, "no_such_switch", "a switch of one Gang"),
     ("there is a gang where (P0 wins", 31, "", "')' to close the parenthesis"),
     ("there is a gang where schwung t is neutralised", 31, "t", "a Schwung number 1 to 11"),
+    ("there is a gang where P0 wins the match", 35, "match", "speaks of a match or a Schwingfest"),
 ])
 def test_a_bad_word_is_named_with_its_column_and_what_was_expected(text: str, column: int, word: str, expected: str) -> None:
     """Each kind of bad input names the word, its column and what was expected, and the caret stands under the word."""

@@ -55,6 +55,7 @@ from schwinget_spec.ask.vocabulary import (
     CARDS,
     COLOURS,
     COMPARISONS,
+    MATCH_WORDS,
     PLAYERS,
     ROWS,
     SWITCHES,
@@ -136,6 +137,11 @@ class _Parser:
         tok = token if token is not None else (self.tokens[self.i] if self.i < len(self.tokens) else None)
         if tok is None:
             return QuestionError(self.text, len(self.text) + 1, "", expected)
+        if tok.word in MATCH_WORDS:
+            return QuestionError(self.text, tok.column, tok.raw,
+                                 f"a word about one Gang: {tok.raw!r} speaks of a match or a Schwingfest, which a question "
+                                 "does not mix with a Gang's words (the match model is asked with schwinget prove); here: "
+                                 f"{expected}")
         if tok.word not in WORDS and not tok.word[:1].isdigit() and tok.word not in "()<>=!:,?" and tok.word not in self.bound:
             close = difflib.get_close_matches(tok.word, sorted(WORDS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -12,6 +12,7 @@ __all__ = [
     "CARDS",
     "COLOURS",
     "COMPARISONS",
+    "MATCH_WORDS",
     "PLAYERS",
     "ROWS",
     "SWITCHES",
@@ -78,6 +79,9 @@ SYNONYMS: dict[str, str] = {
     "und": "and", "oder": "or", "nicht": "not", "vor": "before", "von": "by",
 }
 """German and spelling variants, read as the English word the parser knows."""
+
+MATCH_WORDS = frozenset({"match", "matches", "totals", "total", "gaenge", "gänge", "schwingfest", "fest", "tournament", "standings", "rank"})
+"""Words of a match or a Schwingfest: a question about one Gang that uses one mixes levels, and is refused naming it."""
 
 WORDS: frozenset[str] = frozenset(
     {
