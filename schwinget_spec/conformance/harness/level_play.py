@@ -230,7 +230,7 @@ class LevelPlay:
                 level, "wrong_points",
                 f"the points of the finished Gang ({state.result.outcome.value}, tricks "
                 f"{state.result.tricks[0]}:{state.result.tricks[1]}) under the {system.label} are "
-                f"{[str(p) for p in actual]}; the reference has {[str(p) for p in expected]}",
+                f"{json.dumps([str(p) for p in actual])}; the reference has {json.dumps([str(p) for p in expected])}",
                 source, field="points", expected=[str(p) for p in expected], actual=[str(p) for p in actual],
                 clause_id=points_clause(state.result, system, rules, expected, actual),
             )
@@ -298,7 +298,7 @@ class LevelPlay:
         result = ref.result
         expected_totals, actual_totals = [str(t) for t in result.totals], [str(t) for t in end.totals]
         if expected_totals != actual_totals:
-            raise self._stop(level, "wrong_totals", f"the match's totals are {actual_totals}; the reference has {expected_totals}",
+            raise self._stop(level, "wrong_totals", f"the match's totals are {json.dumps(actual_totals)}; the reference has {json.dumps(expected_totals)}",
                              source, field="totals", expected=expected_totals, actual=actual_totals,
                              clause_id="match.record_points")
         if end.winner != result.winner:
@@ -307,8 +307,8 @@ class LevelPlay:
 
             raise self._stop(
                 level, "wrong_winner",
-                f"the match's winner is {code(end.winner)} with totals {actual_totals}; the reference has "
-                f"{code(result.winner)}" + (" (equal totals: nobody has the most points)" if result.winner is None else ""),
+                f"the match's winner is {json.dumps(code(end.winner))} with totals {json.dumps(actual_totals)}; the reference has "
+                f"{json.dumps(code(result.winner))}" + (" (equal totals: nobody has the most points)" if result.winner is None else ""),
                 source, field="winner", expected=code(result.winner), actual=code(end.winner), clause_id="match.winner",
             )
         self.clause_counts.update(exercised)
@@ -356,7 +356,7 @@ class LevelPlay:
                 raise self._stop(
                     level, "wrong_starter",
                     f"meeting {leg} of Schwinger {a} and {b} is started by {starter}; the reference has {due} "
-                    f"(fest_starter {spec.rules.fest_starter!r})",
+                    f"(fest_starter {json.dumps(spec.rules.fest_starter)})",
                     source, field=f"starter of meeting {a}-{b}/{leg}", expected=due, actual=starter,
                     clause_id=starter_clause,
                 )
@@ -378,13 +378,13 @@ class LevelPlay:
         actual_totals = [str(s.points) for s in standings]
         actual_ranks = [s.rank for s in standings]
         if actual_totals != totals:
-            raise self._stop(level, "wrong_standings", f"the Schwinger's points are {actual_totals}; the reference has {totals}",
+            raise self._stop(level, "wrong_standings", f"the Schwinger's points are {json.dumps(actual_totals)}; the reference has {json.dumps(totals)}",
                              source, field="points", expected=totals, actual=actual_totals, clause_id="match.record_points")
         if actual_ranks != ranks:
             raise self._stop(
                 level, "wrong_standings",
-                f"the ranks of Schwinger 0..{spec.players - 1} are {actual_ranks} with points {totals}; the reference has "
-                f"{ranks} (fest_tiebreak {spec.rules.fest_tiebreak!r})",
+                f"the ranks of Schwinger 0..{spec.players - 1} are {json.dumps(actual_ranks)} with points {json.dumps(totals)}; the reference has "
+                f"{json.dumps(ranks)} (fest_tiebreak {json.dumps(spec.rules.fest_tiebreak)})",
                 source, field="ranks", expected=ranks, actual=actual_ranks, clause_id="match.winner",
             )
         self.clause_counts.update(exercised)

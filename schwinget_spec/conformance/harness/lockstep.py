@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -32,6 +33,11 @@ from schwinget_spec.players import Player
 from schwinget_spec.trace import end_claims
 
 __all__ = ["DivergenceError", "EndClaimsAdapter", "LockstepGame", "PlayCounts"]
+
+
+def _json(value: Any) -> str:
+    """A value of a state or result as the protocol writes it (``null``, ``"P1"``, ``[6, 4]``), so that a report never mixes Python's ``None`` with JSON's ``null``."""
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 @runtime_checkable
@@ -139,7 +145,7 @@ class LockstepGame:
                     )
                 raise self._found(
                     DivergenceKind.WRONG_STATE,
-                    f"{after_what}, {name} is {actual!r}; the reference has {expected!r}",
+                    f"{after_what}, {name} is {_json(actual)}; the reference has {_json(expected)}",
                     field=name,
                     expected=expected,
                     actual=actual,
@@ -196,7 +202,7 @@ class LockstepGame:
             if actual_end[name] != expected:
                 raise self._found(
                     DivergenceKind.WRONG_RESULT,
-                    f"the result's {name} is {actual_end[name]!r}; the reference has {expected!r}",
+                    f"the result's {name} is {_json(actual_end[name])}; the reference has {_json(expected)}",
                     field=name,
                     expected=expected,
                     actual=actual_end[name],
