@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.ask import ask, parse_question
+from schwinget_spec.ask import QuestionError, ask, parse_question
 from schwinget_spec.ask.cookbook import ENTRIES, MARKER, doc_path, parse_records, render_entry
 from schwinget_spec.ask.engine_eval import EngineGang, holds_on_engine
 from schwinget_spec.ask.terms import GANG_SWITCHES
@@ -100,3 +100,14 @@ def test_the_ask_it_lines_of_the_open_questions_name_cookbook_questions() -> Non
     for question, number in found:
         assert ENTRIES[int(number) - 1].question == question
         assert RECORDS[int(number) - 1]["relevant"]
+
+
+def test_the_error_shown_on_the_page_is_the_one_the_command_gives() -> None:
+    """docs/ask.md's sample of a bad question is what `schwinget ask` prints: the error line (cut at '...') and the caret under the word."""
+    block = re.search(r"^A question that does not parse.*?```\n(.*?)```", PAGE, flags=re.S | re.M)
+    assert block is not None
+    first, question, caret = block.group(1).splitlines()
+    with pytest.raises(QuestionError) as caught:
+        parse_question(question.strip())
+    assert f"Error: {caught.value}".startswith(first.removesuffix("..."))
+    assert caught.value.pointer().splitlines() == [question, caret]
