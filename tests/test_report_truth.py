@@ -22,6 +22,7 @@ from schwinget_spec.conformance.mutants.engines import (
     GoodLoserUnderSchwingerwertung,
     WinnerStarts,
 )
+from schwinget_spec.conformance.mutants.kill import mutant_command
 from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.protocol.readings import SWITCH_NAMES, Readings
 from schwinget_spec.conformance.protocol.reference_server import EngineMatch, ReferenceEngine, ReferenceServer
@@ -230,3 +231,22 @@ def test_the_good_loser_point_under_the_schwingerwertung_is_named_by_its_clause(
     other = list(expected)
     other[result.loser] = Points(system, expected[result.loser].hundredths + 25)
     assert points_clause(result, system, rules, expected, other) == compute_gang_score(result, system, rules).rows[result.loser].clause_id
+
+
+def test_a_printed_replay_piped_into_the_engine_process_diverges_again() -> None:
+    """The Schwingfest replay a run prints for the mutant fest-once-each, sent as it stands to that mutant started as a process, ends in a schedule the reference does not give."""
+    engine = FestOnceEach()
+    report = run_harness(["(in process)"], client_factory=lambda: LoopbackClient(ReferenceServer(engine).handle),
+                         vectors=False, games=0, steer=0, max_failures_per_level=1)
+    text = format_report(report).splitlines()
+    start = next(i for i, line in enumerate(text) if re.fullmatch(r"  replay by sending these \d+ lines:", line))
+    count = int(text[start].split()[4])
+    lines = [line.strip() for line in text[start + 1 : start + 1 + count]]
+    assert all(line.startswith("{") for line in lines)
+    answered = subprocess.run(
+        mutant_command("fest-once-each"), input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60,
+        check=True,
+    )
+    answers = answered.stdout.splitlines()
+    assert len(answers) == count
+    assert json.loads(answers[-1]) != _answers(lines, None)[-1]
