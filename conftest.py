@@ -11,6 +11,10 @@ that too: Python then installs no KeyboardInterrupt, and the tests that send Ctr
 ``schwinget`` would test nothing but the launcher. The suite's process takes SIGINT back
 (Python's own handler), so its children start with the default disposition, as from a
 terminal.
+
+Under ``-n`` the tests are spread one by one over the workers, except the groups of
+``SHARED_WORK``: each runs whole in one worker, because its tests share work computed once
+per process.
 """
 
 from __future__ import annotations
@@ -22,6 +26,40 @@ import pytest
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+SHARED_WORK: dict[str, str] = {
+    # the answers of their Z3 queries (a functools.cache each), and the Gang kinds facts
+    # one file computes and the next reads (proofs.runner._COMPUTED)
+    "properties/test_z3_match.py": "z3",
+    "properties/test_z3_queries.py": "z3",
+    "properties/test_z3_scoring.py": "z3",
+    # the module fixture that runs every mutant
+    "tests/test_mutants.py": "mutants",
+}
+"""Test modules whose tests share work computed once per process: module -> group.
+
+Spread test by test, each worker running a test of the module would compute the work
+again (the Z3 answers of test_z3_queries.py were computed in both workers, 27 s of CPU
+each). Each group is one unit of work for one worker; groups are handed out first.
+"""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Under ``-n`` (``--dist load``, the default): every test a unit of work of its own, except each group of ``SHARED_WORK``, one unit."""
+    if config.getvalue("dist") != "load":
+        return None
+    # xdist's loadgroup marker no longer groups under pytest 9 (it renames Item._nodeid,
+    # which pytest 9 no longer reads), so the groups are named by module here
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]  # noqa: PLC0415 (imported only under -n)
+
+    class SharedWorkScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        """``LoadScopeScheduling`` whose scope is a test's group in ``SHARED_WORK``, else the test itself (bigger scopes first)."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return SHARED_WORK.get(nodeid.split("::", 1)[0], nodeid)
+
+    return SharedWorkScheduling(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -59,6 +59,7 @@ def test_every_rules_switch_has_a_rule_query() -> None:
 
 
 @pytest.mark.clause("match.first_starter", "match.loser_starts", "match.draw_starter")
+@pytest.mark.slow
 def test_draw_tie_earliest_divergence() -> None:
     """younger/drawn_gang_starter can part only from Gang 4 on, the other pairs from Gang 2; histories replay in the engine."""
     _check("rule.draw_tie_starter.earliest")
@@ -76,24 +77,28 @@ def test_earliest_divergence_history_is_a_tie(pair: tuple[str, str], gang: int) 
 
 
 @pytest.mark.clause("match.draw_starter", "match.winner")
+@pytest.mark.slow
 def test_draw_tie_switch_changes_a_match_winner() -> None:
     """Each other reading of draw_tie_starter changes the winner of some short match, replayed under both readings."""
     _check("rule.draw_tie_starter")
 
 
 @pytest.mark.clause("match.winner", "gang.tricks_decide")
+@pytest.mark.slow
 def test_match_draw_switch_names_a_winner() -> None:
     """match_draw="more_tricks" names the winner of some short match with equal totals, replayed under both readings."""
     _check("rule.match_draw")
 
 
 @pytest.mark.clause("match.loser_starts", "fest.twice_each", "match.winner")
+@pytest.mark.slow
 def test_fest_starter_switch_changes_ranks() -> None:
     """Each other reading of fest_starter changes the ranks of some Schwingfest of three, replayed under both readings."""
     _check("rule.fest_starter")
 
 
 @pytest.mark.clause("match.winner", "fest.more_players")
+@pytest.mark.slow
 def test_fest_tiebreak_switch_changes_ranks() -> None:
     """fest_tiebreak changes the ranks of some Schwingfest of three, and never puts fewer points above more."""
     _check("rule.fest_tiebreak")
@@ -245,6 +250,7 @@ def test_proofs_doc_lists_every_clause_no_model_constrains() -> None:
 
 
 @pytest.mark.clause("match.draw_starter", "match.loser_starts", "match.record_points", "match.winner")
+@pytest.mark.slow
 def test_random_engine_matches_and_fests_are_accepted_by_the_models() -> None:
     """Engine matches and fests under every reading satisfy the match and fest models, which find no other starter, total or rank."""
     _check("xcheck.random_matches")

@@ -33,18 +33,21 @@ def _check(name: str) -> None:
 
 
 @pytest.mark.clause("scoring.schwingerwertung_both", "table.plattwurf_eigener_angriff", "table.sieg_ohne_angriff")
+@pytest.mark.slow
 def test_sw_winner_above_loser() -> None:
     """For every deal and play the Schwingerwertung winner of a Gang scores more than the loser."""
     _check("score.sw_winner_above_loser")
 
 
 @pytest.mark.clause("table.columns", "table.gestellter", "table.gut_gekaempft", "plattwurf.definition")
+@pytest.mark.slow
 def test_one_row() -> None:
     """Every Gang scores from exactly one result row, the one the model's outcome names, in both systems."""
     _check("score.one_row")
 
 
 @pytest.mark.clause("match.loser_starts", "match.draw_starter", "gang.turn")
+@pytest.mark.slow
 def test_gangs_reachable_from_either_starter() -> None:
     """Each Gang kind the table distinguishes is reachable from both starters or from neither; witnesses replay."""
     _check("score.gangs_reachable")
@@ -52,6 +55,7 @@ def test_gangs_reachable_from_either_starter() -> None:
 
 @pytest.mark.clause("gang.turn")
 @pytest.mark.parametrize("who", ["p0", "p1"])
+@pytest.mark.slow
 def test_gang_kinds_from_each_starter(who: str) -> None:
     """Each half of the Gang kinds table is computed by its own query: 17 kinds with a witness, the Gestellter with a loser under 3 tricks proved unreachable."""
     _check(f"score.gang_kinds.{who}_starts")
@@ -59,18 +63,21 @@ def test_gang_kinds_from_each_starter(who: str) -> None:
 
 
 @pytest.mark.clause("match.winner", "match.end", "scoring.schwingerwertung_both")
+@pytest.mark.slow
 def test_match_bounds_schwingerwertung() -> None:
     """The Schwingerwertung match total bounds are the expected ones, each witnessed by a match replayed through schwinget_spec.match."""
     _check("opt.match_bounds.schwingerwertung")
 
 
 @pytest.mark.clause("match.winner", "match.end", "scoring.punktewertung_winner", "table.gut_gekaempft")
+@pytest.mark.slow
 def test_match_bounds_punktewertung() -> None:
     """The Punktewertung match total bounds are the expected ones, each witnessed by a match replayed through schwinget_spec.match."""
     _check("opt.match_bounds.punktewertung")
 
 
 @pytest.mark.clause("table.gut_gekaempft")
+@pytest.mark.slow
 def test_good_loser_switch() -> None:
     """good_loser_after_plattwurf changes the Punktewertung points of some Gang and never the Schwingerwertung points."""
     _check("rule.good_loser_after_plattwurf")
