@@ -93,8 +93,14 @@ def _add_refutation(solver: z3.Solver, base: Compiled, prop: Prop, line: _Line, 
     g = GangModel(prefix=f"line{k}.")
     c = Compiled(g)
     term = compile_prop(c, prop)
+    # the line's length is its own (the Angriff it makes), on every deal: the Schwünge after it are not played, and of
+    # their constraints only the carried trick counts and pending trick are kept (the result reads them)
+    length = next((k + 5 for k, attack in enumerate(line.angriff) if attack), MAX_SCHWUNG)
+    steps = [*g.step_of, *([None] * (len(c.constraints()) - len(g.step_of)))]
     legal = []
-    for cid, constraint in c.constraints():
+    for (cid, constraint), step in zip(c.constraints(), steps, strict=True):
+        if step is not None and step >= length and cid not in ("trick.winner_takes", "kampfrichter.collect"):
+            continue
         if cid in LEGALITY_CLAUSES:
             legal.append(constraint)
         else:
