@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from schwinget_spec import cli
 from schwinget_spec.ask import QuestionError, ask, parse_question
 from schwinget_spec.ask.cookbook import ENTRIES, MARKER, doc_path, parse_records, render_entry
 from schwinget_spec.ask.engine_eval import EngineGang, holds_on_engine
@@ -111,3 +114,12 @@ def test_the_error_shown_on_the_page_is_the_one_the_command_gives() -> None:
         parse_question(question.strip())
     assert f"Error: {caught.value}".startswith(first.removesuffix("..."))
     assert caught.value.pointer().splitlines() == [question, caret]
+
+
+def test_a_cookbook_question_from_the_command_line_gives_the_recorded_answer() -> None:
+    """`schwinget ask --json` on the first cookbook question gives the page's verdict and the very Gang it records."""
+    result = CliRunner().invoke(cli.cli, ["ask", ENTRIES[0].question, "--json"], prog_name="schwinget")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["verdict"] == RECORDS[0]["verdict"]
+    assert (out["gang"]["deck"], " ".join(out["gang"]["actions"])) == (RECORDS[0]["gang"]["deck"], RECORDS[0]["gang"]["actions"])
