@@ -25,11 +25,13 @@ from schwinget_spec.conformance.protocol.messages import (
 )
 from schwinget_spec.conformance.protocol.reference_server import ReferenceEngine, ReferenceServer
 from schwinget_spec.conformance.protocol.schema import (
+    MAX_DEPTH,
     REQUESTS,
     SCHEMA_PATH,
     SchemaFault,
     answer_fault,
     build_schema,
+    depth_fault,
     load_schema,
     main,
     request_fault,
@@ -253,3 +255,34 @@ def test_the_hot_path_check_after_the_parse_agrees_with_the_whole_schema() -> No
         faults += whole is not None
     assert faults == 3 * len(states) > 0
     assert compared > faults
+
+
+def _constrained_depth(node: Any, definitions: dict[str, Any], seen: tuple[str, ...] = ()) -> int:
+    """How many levels of arrays and objects below a message the schema node constrains (a $ref followed, a cycle counted as deep)."""
+    if not isinstance(node, dict):
+        return 0
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        return 99 if name in seen else _constrained_depth(definitions[name], definitions, (*seen, name))
+    below = [node[k] for k in ("items", "additionalProperties") if isinstance(node.get(k), dict)]
+    below += [v for k in ("properties", "patternProperties") for v in node.get(k, {}).values()]
+    beside = [v for k in ("anyOf", "oneOf", "allOf") for v in node.get(k, [])]
+    beside += [node[k] for k in ("if", "then", "else", "not") if isinstance(node.get(k), dict)]
+    return max([0, *(1 + _constrained_depth(v, definitions, seen) for v in below),
+                *(_constrained_depth(v, definitions, seen) for v in beside)])
+
+
+def test_an_answer_deeper_than_the_limit_is_named_by_its_path_before_the_schema() -> None:
+    """MAX_DEPTH (32) is eight times the 4 levels the schema constrains below a message (docs/changelog.md), and an answer nested deeper, 900 levels here, is a fault at the path of its first level too deep, with no recursion."""
+    definitions = load_schema()["definitions"]
+    assert max(_constrained_depth(d, definitions) for d in definitions.values()) == 4
+    assert MAX_DEPTH == 32
+    deep: Any = []
+    for _ in range(900):
+        deep = [deep]
+    fault = answer_fault("legal", {"ok": True, "actions": ["G3", deep]})
+    assert fault is not None
+    assert (fault.rule, fault.definition) == ("depth", "answer.legal")
+    assert fault.path == "$.actions[1]" + "[0]" * 30
+    assert answer_fault("legal", {"ok": True, "actions": [[[["x"]]]]}) is not None
+    assert depth_fault("answer.legal", {"ok": True, "actions": ["G3"]}) is None
