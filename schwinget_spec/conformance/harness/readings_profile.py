@@ -363,7 +363,9 @@ def format_profile(profile: ReadingProfile) -> str:
         if other:
             lines += ["", "not the default; declare in hello:"]
             lines += [f"  {name}: {json.dumps([value])}" for name, value in other]
-    lines += ["", *textwrap.wrap(f"result: {profile.verdict}", 80, subsequent_indent="  ", break_long_words=False)]
+    result = f"result: {profile.verdict}"
+    # a found profile's verdict names the switches on thin evidence: wrapped at 80 columns; a failure's stays one line
+    lines += ["", *(textwrap.wrap(result, 80, subsequent_indent="  ", break_long_words=False) if profile.failure is None else [result])]
     return "\n".join(lines)
 
 
