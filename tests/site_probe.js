@@ -1,6 +1,7 @@
 /* The browser test's probe (tests/test_docs_site.py): for every page framed in the probe page, at the frame's width,
    every table cell that is hidden, cut off by a box that scrolls or off the page, every scroll box inside a table
-   cell, and every cell whose header is hidden without a label; a table inside a closed fold is one click away.
+   cell, every cell whose header is hidden without a label, and any text running off the page outside a code block's
+   scroll box; a table inside a closed fold is one click away.
    Written into the probe page as JSON, in a pre element with the id sw-measure, for --dump-dom. */
 window.addEventListener("load", function () {
   var out = {};
@@ -10,7 +11,7 @@ window.addEventListener("load", function () {
     var width = frame.clientWidth;
     function clipped(el, rect) {
       if (rect.right > width + 1 || rect.left < -1) return "off the page";
-      for (var a = el.parentElement; a && a !== d.body; a = a.parentElement) {
+      for (var a = el.parentElement; a && a.tagName !== "ARTICLE"; a = a.parentElement) {
         var ox = w.getComputedStyle(a).overflowX;
         if (ox !== "visible") {
           var r = a.getBoundingClientRect();
@@ -59,6 +60,19 @@ window.addEventListener("load", function () {
           });
         });
       }
+    });
+    // beyond the tables: nothing of the page runs off its right edge outside a box of the text that scrolls (a code
+    // block; furo's whole content box scrolling is no such box);
+    // of nested elements that do, the outermost is named
+    var off = function (el) { return el.getBoundingClientRect().right > width + 1; };
+    Array.prototype.forEach.call(d.querySelectorAll("article *"), function (el) {
+      if (!off(el) || el.getBoundingClientRect().width === 0 || el.closest("details:not([open])")) return;
+      if (el.parentElement && el.parentElement.tagName !== "ARTICLE" && off(el.parentElement)) return;
+      for (var a = el.parentElement; a && a.tagName !== "ARTICLE"; a = a.parentElement) {
+        var ox = w.getComputedStyle(a).overflowX;
+        if ((ox === "auto" || ox === "scroll") && !off(a)) return;
+      }
+      problems.push(el.tagName.toLowerCase() + "." + el.className + " runs off the page");
     });
     out[frame.dataset.page] = {width: d.documentElement.scrollWidth, tables: tables, problems: problems};
   });

@@ -174,7 +174,7 @@ def test_both_languages_and_the_clause_links_read_in_a_browser(site: Path, chrom
 
 
 def test_no_table_hides_a_column_at_any_width(site: Path, chromium: str) -> None:
-    """At 390, 768 and 1280 px every cell of every table is on the page and inside its box (or folded one click away), a hidden header leaves a label on every cell, no table cell scrolls, and no page is wider than the window; a planted table cut off by its box is found."""
+    """At 390, 768 and 1280 px every cell of every table is on the page and inside its box (or folded one click away), a hidden header leaves a label on every cell, no table cell scrolls, nothing of the text runs off the page outside a code block's scroll box, and no page is wider than the window; a planted table cut off by its box is found."""
     planted = site / "_generated" / "_planted.html"
     planted.write_text(
         '<html><body><div style="width:200px;overflow-x:auto"><table><thead><tr><th>a</th><th>claim</th></tr></thead>'
