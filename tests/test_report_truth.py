@@ -206,9 +206,12 @@ def test_a_declared_value_no_game_separated_is_named_in_the_verdict() -> None:
     verdict = verdict_line(report)
     assert verdict.startswith("PASSED: gang, scoring, match, schwingfest; declared, not exercised: ")
     assert "match_draw=more_tricks" in verdict
-    data = report.to_json()
+    data = json.loads(json.dumps(report.to_json()))
     assert {"switch": "match_draw", "value": "more_tricks"} in data["not_exercised"]
     assert "declared, not exercised" in format_report(report)
+    facts = dict(summarise(data).facts)
+    assert "match_draw=more_tricks" in facts["declared, not exercised"]
+    assert facts["verdict"] == verdict
 
 
 def test_the_good_loser_point_under_the_schwingerwertung_is_named_by_its_clause() -> None:

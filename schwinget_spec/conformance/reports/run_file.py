@@ -127,6 +127,13 @@ def run_file_schema() -> dict[str, Any]:
                 "additionalProperties": {"type": "array", "items": {"type": ["boolean", "string"]}},
             },
             "undeclared": {"type": "array", "items": {"type": "object", "properties": {"text": _STRING}}},
+            "exercised": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"switch": _STRING, "value": {"type": ["boolean", "string"]}, "separating": _COUNT},
+                },
+            },
             "coverage": {
                 "type": ["object", "null"],
                 "properties": {

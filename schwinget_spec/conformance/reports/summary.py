@@ -12,6 +12,7 @@ import attrs
 
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.harness.coverage import clause_level
+from schwinget_spec.conformance.harness.exercised import ENOUGH
 from schwinget_spec.conformance.harness.scorecard import LevelScore, Scorecard
 from schwinget_spec.conformance.harness.situations import SITUATIONS, gang_situations
 from schwinget_spec.conformance.protocol.messages import LEVELS
@@ -230,6 +231,15 @@ def _undeclared_text(data: Mapping[str, Any]) -> str:
     return "; ".join(str(e.get("text", "")) for e in entries if isinstance(e, Mapping))
 
 
+def _exercised_text(data: Mapping[str, Any], *, thin: bool) -> str:
+    """The declared values no game separated (``thin`` False), or those fewer than ``exercised.ENOUGH`` did, with their counts; empty if none or not known."""
+    entries = [e for e in data.get("exercised") or [] if isinstance(e, Mapping) and isinstance(e.get("separating"), int)]
+    if thin:
+        chosen = [e for e in entries if 0 < e["separating"] < ENOUGH]
+        return ", ".join(f"{e.get('switch')}={_value_text(e.get('value'))} {e['separating']}" for e in chosen)
+    return ", ".join(f"{e.get('switch')}={_value_text(e.get('value'))}" for e in entries if e["separating"] == 0)
+
+
 def _value_text(value: object) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
@@ -380,6 +390,8 @@ def summarise(data: Mapping[str, Any], label: str | None = None) -> RunSummary:
         ("verdict", verdict),
         ("readings played", _readings_text(data)),
         ("not declared", _undeclared_text(data)),
+        ("declared, not exercised", _exercised_text(data, thin=False)),
+        ("declared, thin evidence", _exercised_text(data, thin=True)),
         ("command", " ".join(str(c) for c in data.get("command") or [])),
         ("seed", str(data.get("seed", ""))),
         ("switches", ", ".join(data.get("switches") or []) or "none"),
