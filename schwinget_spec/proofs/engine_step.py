@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import time
+import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -13,8 +13,9 @@ import z3  # type: ignore[import-untyped]
 from schwinget_spec import gang as gang_module
 from schwinget_spec import trick as trick_module
 from schwinget_spec.actions import _CHOOSE, _PLAY, ANGRIFF, PlayCard
-from schwinget_spec.cards import Card, Colour
-from schwinget_spec.errors import IllegalActionError
+from schwinget_spec.cards import ALL_CARDS, Card, Colour
+from schwinget_spec.deal import Deal
+from schwinget_spec.errors import IllegalActionError, InvalidArgumentError
 from schwinget_spec.gang import Angriff, GangState, Phase, SchwungRecord
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.model import (
@@ -27,19 +28,24 @@ from schwinget_spec.proofs.model import (
     PILE_START,
     GangModel,
     card_colour,
+    rules_from,
 )
 from schwinget_spec.proofs.symbolic import WIDTH, Concretised, Explorer, Path, SymBool, SymInt
 from schwinget_spec.trick import SchwungOutcome, _outcome
 
 __all__ = [
     "BROKEN_STEPS",
+    "Replay",
     "Shape",
     "StepCheck",
     "StepFailure",
     "check_shape",
+    "first_failure",
     "prove_gang_steps",
+    "replay",
     "shapes",
     "well_formed",
+    "well_formed_parts",
 ]
 
 _ALL26 = (1 << 26) - 1
@@ -201,26 +207,55 @@ class _Deal:
 
 # -- the model's step
 
+_LENGTH = ("angriff.once", "angriff.not_empty_pile", "gang.end_angriff", "gang.end_no_angriff")
+"""The deal's constraints that read the Angriff choices of every Schwung: the limits on the Angriff and the Gang's length."""
 _LEGALITY = ("schwung.lead", "schwung.answer", "schwung.farbzwang", "angriff.who", "angriff.not_empty_pile", "angriff.once")
 
 
 class _ModelStep:
-    """The model's constraints of Schwung ``s`` and of the whole deal (``assert_step_into``), as plain terms, by clause."""
+    """The model's constraints at Schwung ``s``, as plain terms (the permissions ``schwung.void_any`` and ``trump.anytime`` written in as granted).
+
+    ``all``: every constraint of the deal and of Schwung ``s`` (``assert_step_into``), by
+    clause in ``by_clause``. ``deal``: the deal's constraints that define the state (the
+    deck, the Gang's length, the first Schwung), true of every state of a Gang.
+    ``admits``: what Schwung ``s`` asks of its choices and of the next state, with the
+    Angriff's limits and the Gang's length (``_LENGTH``) holding for some later choice of
+    Angriff or none (a later Angriff is a later choice: the constraints are read with the
+    later Angriff variables bound by an existential, written out over their 12 - s - 1
+    possible values under ``angriff.once``).
+    """
 
     def __init__(self, model: GangModel, s: int) -> None:
         self.model = model
         self.s = s
         self.by_clause: dict[str, list[z3.BoolRef]] = {}
-        for (cid, c), at in zip(model.constraints, model.step_of, strict=True):
+        local: list[z3.BoolRef] = []
+        deal: list[z3.BoolRef] = []
+        length: list[z3.BoolRef] = []
+        grant = [(GangModel.tag(name), z3.BoolVal(True)) for name in ("schwung.void_any", "trump.anytime")]
+        for (cid, term), at in zip(model.constraints, model.step_of, strict=True):
+            c = z3.substitute(term, *grant)
             if at is None or at == s:
                 self.by_clause.setdefault(cid, []).append(c)
-        permissions = [GangModel.tag("schwung.void_any"), GangModel.tag("trump.anytime")]
-        self.all = z3.And(*permissions, *(c for cs in self.by_clause.values() for c in cs))
-        self.permissions = z3.And(*permissions)
+            if at == s:
+                local.append(c)
+            elif at is None and cid in _LENGTH:
+                length.append(c)
+            elif at is None:
+                deal.append(c)
+        self.all = z3.And(*(c for cs in self.by_clause.values() for c in cs))
+        self.deal = z3.And(*deal)
+        # the Angriff's limits and the Gang's length, some later choice of Angriff or none
+        # existing: "no Angriff later" or "one before Schwung j" for each later j
+        later = model.angriff[s + 1 :]
+        options = [[(a, z3.BoolVal(False)) for a in later]]
+        options += [[(a, z3.BoolVal(i == j)) for i, a in enumerate(later)] for j in range(len(later))]
+        rule = z3.And(*length)
+        self.admits = z3.And(*local, z3.Or(*(z3.substitute(rule, *option) if option else rule for option in options)))
 
     def clause(self, clause_id: str) -> z3.BoolRef:
         """The constraints of one clause at this Schwung (true if it has none)."""
-        return z3.And(self.permissions, *self.by_clause.get(clause_id, []))
+        return z3.And(*self.by_clause.get(clause_id, []))
 
 
 POP = z3.Function("proof.pop", z3.BitVecSort(MASK_BITS), z3.BitVecSort(MASK_BITS))
@@ -270,8 +305,9 @@ def well_formed_parts(model: GangModel, s: int, attack_at: z3.BitVecRef | None) 
       Schwung k from 2k on;
     - tricks plus a pending trick make s (``inv.tricks_total``), nothing pending at s = 0;
       with a trick pending the Kampfrichter is in no hand (it was played, ``cards.special``);
-    - the Angriff: none before s (``attack_at`` None), or exactly one before Schwung
-      ``attack_at`` < s and < 6; the Gang's length is then ``attack_at`` + 5 >= s.
+    - the Angriff: none before s (``attack_at`` None; the length is then 11, or s + 5 to
+      10 for a later Angriff), or exactly one before Schwung ``attack_at`` < s and < 6;
+      the Gang's length is then ``attack_at`` + 5 (``gang.end_angriff``).
     """
     n = MAX_SCHWUENGE
     h0, h1 = model.hands[0][s], model.hands[1][s]
@@ -286,6 +322,8 @@ def well_formed_parts(model: GangModel, s: int, attack_at: z3.BitVecRef | None) 
         z3.ULE(sv, length),
         z3.Implies(played, z3.And(POP(h0) == z3.ZeroExt(MASK_BITS - COUNT_BITS, size), POP(h1) == z3.ZeroExt(MASK_BITS - COUNT_BITS, size))),
         z3.Implies(z3.Not(played), z3.And(h0 == 0, h1 == 0)),
+        z3.ULE(model.tricks[0][s], sv),
+        z3.ULE(model.tricks[1][s], sv),
         model.tricks[0][s] + model.tricks[1][s] + z3.If(model.pending[s], z3.BitVecVal(1, COUNT_BITS), z3.BitVecVal(0, COUNT_BITS)) == sv,
     ]
     if s == 0:
@@ -295,10 +333,12 @@ def well_formed_parts(model: GangModel, s: int, attack_at: z3.BitVecRef | None) 
     parts.append(z3.Implies(model.pending[s], held & _bit(z3.BitVecVal(KR, CARD_BITS)) == 0))
     if attack_at is None:
         parts += [z3.Not(model.angriff[j]) for j in range(min(s, n))]
+        # the length a later Angriff (before Schwung s to 6) or none gives
+        parts.append(z3.Or(length == MAX_SCHWUENGE, z3.And(z3.ULE(sv + 5, length), z3.ULE(length, 10))))
         first = 2 * s
         parts += [held & _bit(model.deck[PILE_START + j]) == 0 for j in range(first, 12)]
     else:
-        parts += [z3.ULT(attack_at, z3.BitVecVal(min(s, 6), COUNT_BITS))]
+        parts += [z3.ULT(attack_at, z3.BitVecVal(min(s, 6), COUNT_BITS)), length == attack_at + 5]
         parts += [model.angriff[j] == (attack_at == j) for j in range(min(s, n))]
         parts += [
             z3.Implies(z3.ULE(attack_at, z3.BitVecVal(j // 2, COUNT_BITS)), held & _bit(model.deck[PILE_START + j]) == 0)
@@ -403,11 +443,11 @@ _DUMMY_RECORD = SchwungRecord(0, Player.P0, Card.R1, Card.R2, Player.P0, "schwun
 
 @attrs.frozen
 class StepFailure:
-    """A path on which the engine and the model disagree, with a state that shows it."""
+    """A path on which the engine and the model disagree, with the state Z3 found that shows it (``values``, for ``replay``)."""
 
     shape: Shape
     what: str
-    model: z3.ModelRef | None
+    values: dict[str, int] | None
 
     def __str__(self) -> str:
         return f"{self.shape.label()}: {self.what}"
@@ -439,6 +479,10 @@ class _Run:
             card_colour(model.deck[10]) == z3.BitVecVal(_TRUMP_CODE[shape.trump], 3),
             z3.ULT(z3.BitVecVal(s, COUNT_BITS), model.length),
         ]
+        if shape.attacker is None and s <= 5:
+            # the model's length is a prophecy of the Angriff: a Gang has the length s + 5 exactly
+            # when the Angriff starts before Schwung s (gang.end_angriff, angriff.once)
+            shape_facts.append(model.angriff[s] == (model.length == s + 5))
         if shape.attacker is not None:
             assert self.attack_at is not None
             shape_facts += [z3.Or(*(z3.And(self.attack_at == j, model.leader[j] == (shape.attacker is Player.P1)) for j in range(min(s, 6))))]
@@ -449,7 +493,7 @@ class _Run:
         self.with_step = z3.SolverFor("QF_UFBV")
         self.with_step.add(*self.background, self.step.all)
         self.without_step = z3.SolverFor("QF_UFBV")
-        self.without_step.add(*self.background)
+        self.without_step.add(*self.background, self.step.deal)
         self.counter = [0]
         self.spec = _winner_spec(self.explorer, shape.trump, self.counter)
 
@@ -497,6 +541,34 @@ class _Run:
             1000,
         )
 
+    def values(self, found: z3.ModelRef) -> dict[str, int]:
+        """The state and choices of a Z3 model of a failing path, as plain ints (bools as 0 and 1)."""
+        model, s = self.model, self.shape.s
+        terms: dict[str, z3.ExprRef] = {
+            "hand0": model.hands[0][s],
+            "hand1": model.hands[1][s],
+            "tricks0": model.tricks[0][s],
+            "tricks1": model.tricks[1][s],
+            "angriff": model.angriff[s],
+            "led": model.led[s],
+            "answer": model.answer[s],
+            "choice": model.choice[s],
+            "length": model.length,
+            **{f"next_hand{q}": model.hands[q][s + 1] for q in (0, 1)},
+            **{f"next_tricks{q}": model.tricks[q][s + 1] for q in (0, 1)},
+            "next_pending": model.pending[s + 1],
+            "next_leader": model.leader[s + 1],
+            **{f"deck{i}": model.deck[i] for i in range(26)},
+            **{f"rules.{name}": model.switch[name] for name in MODELLED_SWITCHES},
+        }
+        if self.attack_at is not None:
+            terms["attack_at"] = self.attack_at
+        out: dict[str, int] = {}
+        for name, term in terms.items():
+            value = found.eval(term, model_completion=True)
+            out[name] = int(z3.is_true(value)) if z3.is_bool(value) else value.as_long()
+        return out
+
     def schwung(self, ex: Explorer) -> GangState:
         """The engine plays the model's choices of Schwung s: the Angriff or not, the lead, the answer, the next leader after a neutralised trick."""
         model, s = self.model, self.shape.s
@@ -526,7 +598,7 @@ class _Run:
                 solver.push()
                 solver.add(conds, extra)
                 if solver.check() != z3.unsat:
-                    failures.append(StepFailure(self.shape, what, solver.model()))
+                    failures.append(StepFailure(self.shape, what, self.values(solver.model())))
                 solver.pop()
             return failures
         state = path.value
@@ -543,11 +615,17 @@ class _Run:
             (model.neutral[s], z3.BoolVal(not decided)),
             (model.leader_wins[s], z3.BoolVal(decided and record.winner is record.leader)),
         ]
-        if state.phase is not Phase.OVER:
-            engine_next.append((model.leader[n], z3.BoolVal(state.to_move is Player.P1)))
+        # after the last Schwung too the engine's player to move is its winner, the model's next leader
+        engine_next.append((model.leader[n], z3.BoolVal(state.to_move is Player.P1)))
+        # the model's Schwung admits the engine's choices and next state: asked without the model's
+        # constraints in the solver (with them, a choice the model refuses would make every fact hold)
+        admits = z3.substitute(step.admits, *engine_next)
+        self.without_step.push()
+        self.without_step.add(conds, z3.Not(admits))
+        if self.without_step.check() != z3.unsat:
+            failures.append(StepFailure(self.shape, "the engine accepts a Schwung the model refuses", self.values(self.without_step.model())))
+        self.without_step.pop()
         facts = [
-            # the engine's next state is one the model's Schwung admits
-            ("the model's Schwung admits the engine's next state", z3.substitute(step.all, *engine_next)),
             ("the hands after it", z3.And(model.hands[0][n] == engine_next[0][1], model.hands[1][n] == engine_next[1][1])),
             ("the tricks after it", z3.And(model.tricks[0][n] == engine_next[2][1], model.tricks[1][n] == engine_next[3][1])),
             ("the pending trick", model.pending[n] == z3.BoolVal(state.pending is not None)),
@@ -590,7 +668,7 @@ class _Run:
                 solver.push()
                 solver.add(z3.Not(fact))
                 if solver.check() != z3.unsat:
-                    failures.append(StepFailure(self.shape, f"{what} differs", solver.model()))
+                    failures.append(StepFailure(self.shape, f"{what} differs", self.values(solver.model())))
                 solver.pop()
             return failures
         finally:
@@ -614,23 +692,253 @@ def _model() -> GangModel:
 
 
 def check_shape(shape: Shape, *, broken: str | None = None) -> StepCheck:
-    """Every path of the engine's Schwung from ``shape``, each checked against the model."""
+    """Every path of the engine's Schwung from ``shape``, each checked against the model; with ``broken``, of that wrong step."""
     run = _Run(shape, _model())
     failures: list[StepFailure] = []
     count = 0
-    with _symbolic_reading(run.explorer, run.spec), BROKEN_STEPS.get(broken or "", contextlib.nullcontext)():
+    with _symbolic_reading(run.explorer, run.spec), _broken(broken):
         for path in run.explorer.paths(run.schwung):
             count += 1
             failures += run.compare(path)
     return StepCheck(shape, count, run.explorer.checks, tuple(failures))
 
 
-def prove_gang_steps(*, subset: bool = False, broken: str | None = None) -> tuple[list[StepCheck], float]:
-    """Every shape's proof, and the CPU seconds they took."""
-    start = time.process_time()
-    checks = [check_shape(shape, broken=broken) for shape in shapes(subset)]
-    return checks, time.process_time() - start
+def _check_one(args: tuple[Shape, str | None]) -> StepCheck:
+    return check_shape(args[0], broken=args[1])
 
 
-BROKEN_STEPS: dict[str, Callable[[], contextlib.AbstractContextManager[None]]] = {}
-"""Deliberately wrong engine steps, one per clause family: each must make the proof fail."""
+def prove_gang_steps(shapes_: Sequence[Shape] | None = None, *, broken: str | None = None, jobs: int = 1) -> list[StepCheck]:
+    """Every shape's proof (all of them unless ``shapes_``), ``jobs`` processes at a time, in the order of the shapes."""
+    todo = list(shapes() if shapes_ is None else shapes_)
+    if jobs <= 1 or len(todo) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [check_shape(shape, broken=broken) for shape in todo]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.map(_check_one, [(shape, broken) for shape in todo], chunksize=4)
+
+
+def first_failure(broken: str, shapes_: Sequence[Shape]) -> StepFailure | None:
+    """The first failure the proof finds for the wrong step ``broken`` among ``shapes_``, or None."""
+    for shape in shapes_:
+        check = check_shape(shape, broken=broken)
+        if check.failures:
+            return check.failures[0]
+    return None
+
+
+# -- deliberately wrong steps, one per clause family
+
+
+@contextlib.contextmanager
+def _patched(target: object, name: str, value: object) -> Iterator[None]:
+    saved = getattr(target, name)
+    setattr(target, name, value)
+    try:
+        yield
+    finally:
+        setattr(target, name, saved)
+
+
+def _wrap_answer(change: Callable[[GangState, GangState], GangState]) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    def manager() -> contextlib.AbstractContextManager[None]:
+        original = GangState._apply_answer
+
+        def answer(self: GangState, card: Card) -> GangState:
+            return change(self, original(self, card))
+
+        return _patched(GangState, "_apply_answer", answer)
+
+    return manager
+
+
+def _collect_forgets(before: GangState, after: GangState) -> GangState:
+    record = after.history[-1]
+    if before.pending is None or record.winner is None:
+        return after
+    tricks = list(after.tricks)
+    tricks[record.winner] = tricks[record.winner] - 1
+    return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
+
+
+def _loser_leads(_before: GangState, after: GangState) -> GangState:
+    if after.phase is not Phase.LEAD or after.history[-1].winner is None:
+        return after
+    return attrs.evolve(after, to_move=after.to_move.other)
+
+
+def _never_ends(_before: GangState, after: GangState) -> GangState:
+    return attrs.evolve(after, phase=Phase.LEAD) if after.phase is Phase.OVER else after
+
+
+def _angriff_twice() -> contextlib.AbstractContextManager[None]:
+    original = GangState._apply_angriff
+
+    def angriff(self: GangState) -> GangState:
+        if self.phase is Phase.LEAD and self.angriff is not None:
+            return attrs.evolve(self, step=self.step + 1)
+        return original(self)
+
+    return _patched(GangState, "_apply_angriff", angriff)
+
+
+def _choice_ignored() -> contextlib.AbstractContextManager[None]:
+    original = GangState._apply_choose
+
+    def choose(self: GangState, _player: Player) -> GangState:
+        return original(self, Player.P0)
+
+    return _patched(GangState, "_apply_choose", choose)
+
+
+BROKEN_STEPS: dict[str, Callable[[], contextlib.AbstractContextManager[None]]] = {
+    "schwung.lead_draw": lambda: _patched(gang_module, "PILE_SIZE", 10),
+    "schwung.farbzwang": lambda: _patched(trick_module, "SPECIAL_MASK", 0),
+    "kampfrichter.collect": _wrap_answer(_collect_forgets),
+    "trick.winner_leads": _wrap_answer(_loser_leads),
+    "gang.end_no_angriff": _wrap_answer(_never_ends),
+    "angriff.once": _angriff_twice,
+    "kampfrichter.chooses": _choice_ignored,
+}
+"""Deliberately wrong engine steps, one per clause family, each named by the clause it breaks: the draws stop
+two pile cards early; the special cards may no longer answer a coloured lead; the winner collects no pending
+trick; the loser leads next; the Gang never ends; a second Angriff is accepted; the Kampfrichter's choice is
+ignored (P0 always leads). Each must make the proof fail (``first_failure``) with a state ``replay`` plays."""
+
+
+def _broken(name: str | None) -> contextlib.AbstractContextManager[None]:
+    if name is None:
+        return contextlib.nullcontext()
+    if name not in BROKEN_STEPS:
+        raise InvalidArgumentError("broken", f"unknown broken step {name!r}; known: {', '.join(sorted(BROKEN_STEPS))}")
+    return BROKEN_STEPS[name]()
+
+
+# -- a failure replayed on the engine
+
+
+@attrs.frozen
+class Replay:
+    """A failing state played concretely: the actions, what the engine and the wrong step make of them, and the model's next state."""
+
+    state: GangState
+    actions: tuple[str, ...]
+    engine: str
+    broken: str
+    model: str
+
+    @property
+    def caught(self) -> bool:
+        """The wrong step's outcome differs from the engine's, and the engine's is the model's (both a next state, or both a refusal)."""
+        both_refuse = self.engine.startswith("refused") and self.model.startswith("refused")
+        return self.broken != self.engine and (self.engine == self.model or both_refuse)
+
+
+def _outcome_text(state: GangState, actions: Sequence[str]) -> str:
+    # the Schwung's cards (and the Angriff before them), then the next leader if the Kampfrichter neutralised it
+    try:
+        for code in actions[:-1]:
+            state = state.apply(code)
+        if state.phase is Phase.CHOOSE_LEADER:
+            state = state.apply(actions[-1])
+    except IllegalActionError as exc:
+        return f"refused by {exc.clause_id}"
+    return _state_text(state.hands, state.tricks, state.pending is not None, state.phase is Phase.OVER, None if state.phase is Phase.OVER else state.to_move)
+
+
+def _state_text(hands: Sequence[int], tricks: Sequence[int], pending: bool, over: bool, leader: Player | None) -> str:
+    where = "the Gang over" if over else f"{leader} to lead"
+    return f"hands {hands[0]:#x} {hands[1]:#x}, tricks {tricks[0]}:{tricks[1]}, {'a trick pending' if pending else 'nothing pending'}, {where}"
+
+
+def replay(failure: StepFailure, broken: str | None) -> Replay:
+    """Build the state of ``failure`` as a real ``GangState`` and play the Schwung's choices through the engine and through the wrong step ``broken``."""
+    values = failure.values
+    if values is None:
+        raise InvalidArgumentError("failure", "this failure has no state to replay")
+    shape, s = failure.shape, failure.shape.s
+    deck = _deck(values, shape)
+    deal = Deal.from_deck([ALL_CARDS[i] for i in deck])
+    rules = rules_from({name: bool(values[f"rules.{name}"]) for name in MODELLED_SWITCHES})
+    angriff = None if shape.attacker is None else Angriff(shape.attacker, values["attack_at"])
+    drawn = min(2 * s, 12) if angriff is None else 2 * angriff.after_schwung
+    pending = SchwungRecord(s, shape.leader, Card.KR, Card.R1, None, "kampfrichter.neutralises", 0, False) if shape.pending else None
+    state: GangState = gang_module._state(
+        deal,
+        rules,
+        Player.P0,
+        (values["hand0"], values["hand1"]),
+        drawn,
+        Phase.LEAD,
+        shape.leader,
+        None,
+        angriff,
+        pending,
+        (values["tricks0"], values["tricks1"]),
+        (_DUMMY_RECORD,) * s,
+        0,
+    )
+    actions = [*(["A"] if values["angriff"] else []), ALL_CARDS[values["led"] % 26].code, ALL_CARDS[values["answer"] % 26].code, f"L{values['choice']}"]
+    engine = _outcome_text(state, actions)
+    with _broken(broken):
+        wrong = _outcome_text(state, actions)
+    return Replay(state, tuple(actions), engine, wrong, _model_next(values, shape))
+
+
+def _model_next(values: dict[str, int], shape: Shape) -> str:
+    """The model's Schwung from the failure's state and choices: its next state, or that it refuses them."""
+    model, s = _model(), shape.s
+    n = s + 1
+    solver = z3.SolverFor("QF_BV")
+    solver.add(_ModelStep(model, s).all)
+    fixed: list[tuple[z3.ExprRef, int]] = [
+        (model.hands[0][s], values["hand0"]),
+        (model.hands[1][s], values["hand1"]),
+        (model.tricks[0][s], values["tricks0"]),
+        (model.tricks[1][s], values["tricks1"]),
+        (model.led[s], values["led"]),
+        (model.answer[s], values["answer"]),
+        (model.length, values["length"]),
+        *((model.deck[i], values[f"deck{i}"]) for i in (10, PILE_START + 2 * s, PILE_START + 2 * s + 1) if i < 26),
+    ]
+    for term, value in fixed:
+        solver.add(term == value)
+    flags = [
+        (model.pending[s], shape.pending),
+        (model.leader[s], shape.leader is Player.P1),
+        (model.angriff[s], bool(values["angriff"])),
+        (model.choice[s], bool(values["choice"])),
+        *((model.switch[name], bool(values[f"rules.{name}"])) for name in MODELLED_SWITCHES),
+    ]
+    solver.add(*(term == flag for term, flag in flags))
+    if solver.check() != z3.sat:
+        return "refused by the model"
+    found = solver.model()
+
+    def read(term: z3.ExprRef) -> int:
+        value = found.eval(term, model_completion=True)
+        return int(z3.is_true(value)) if z3.is_bool(value) else int(value.as_long())
+
+    over = values["length"] == n
+    return _state_text(
+        (read(model.hands[0][n]), read(model.hands[1][n])),
+        (read(model.tricks[0][n]), read(model.tricks[1][n])),
+        bool(read(model.pending[n])),
+        over,
+        None if over else Player(read(model.leader[n])),
+    )
+
+
+def _deck(values: dict[str, int], shape: Shape) -> list[int]:
+    """The model's deck as a permutation of the 26 cards: the revealed card and the pile cards this Schwung draws kept first, the rest filled in."""
+    s = shape.s
+    order = [10, PILE_START + 2 * s, PILE_START + 2 * s + 1] if s < 6 else [10]
+    order += [i for i in range(26) if i not in order]
+    held = values["hand0"] | values["hand1"]
+    deck: list[int | None] = [None] * 26
+    used: set[int] = set()
+    for i in order:
+        card = values[f"deck{i}"]
+        if card < 26 and card not in used and (i < 10 or not held >> card & 1 or i == 10):
+            deck[i] = card
+            used.add(card)
+    free = iter(sorted(set(range(26)) - used))
+    return [card if card is not None else next(free) for card in deck]
