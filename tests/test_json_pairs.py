@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from schwinget_spec.bots import HeuristicBot, RandomBot
 from schwinget_spec.conformance.protocol.messages import Hello, StateReport, parse_hello, parse_state
+from schwinget_spec.conformance.trace.games import Trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangResult, GangState, start_gang
@@ -445,6 +446,7 @@ PAIRS: dict[str, tuple[Callable[[Any], object], Any]] = {
     "match_state": (MatchState.from_json, MATCH.to_json()),
     "standing": (lambda data: Standing.from_json(data, S), FEST.standings[0].to_json()),
     "fest_state": (SchwingfestState.from_json, _fest_json()),
+    "trace": (Trace.from_json, Trace(start_gang(Deal.shuffled(5), Player.P0).apply("A"), trace_id="g1").to_json()),
     "hello": (Hello.from_json, _hello(switches={"match_draw": ["draw"]}, levels=["gang", "scoring"])),
     "state": (StateReport.from_json, _report()),
 }

@@ -148,6 +148,8 @@ def _running(document: object, verdict: Verdict) -> bool:
     if verdict.kind is not VerdictKind.MALFORMED or type(document) is not dict:
         return False
     kind = document.get("kind")
+    if type(kind) is not str:  # compared only as a str: a foreign value's __eq__ never runs
+        return False
     if kind == "gang":
         return verdict.where == "/gaenge/0/actions" and verdict.rule in _ENDS_EARLY
     if kind == "match":

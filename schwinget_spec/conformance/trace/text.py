@@ -36,6 +36,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from schwinget_spec.errors import ParseError
+from schwinget_spec.frozen import FrozenDict, FrozenList
 from schwinget_spec.safe_text import shown
 
 __all__ = [
@@ -229,6 +230,8 @@ class _WalkStoppedError(Exception):
         self.problem = problem
 
 
+_CONTAINERS = frozenset((dict, list, FrozenDict, FrozenList))
+"""The arrays and objects of a parsed document: a JSON reader's, and the frozen JSON of ``schwinget_spec.frozen`` (no other subclass)."""
 _SMALL_INT = 10**18
 _ONLY_STR = frozenset((str,))
 _ONLY_INT = frozenset((int,))
@@ -258,7 +261,7 @@ class _Walk:
             return 4
         if value is False:
             return 5
-        if isinstance(value, int):
+        if isinstance(value, int) and kind is int:
             if -_SMALL_INT < value < _SMALL_INT:
                 return 1
             digits = sys.get_int_max_str_digits()
@@ -270,18 +273,18 @@ class _Walk:
                 )
                 return 1
             return (abs(value).bit_length() * 3) // 10
-        if isinstance(value, float):
+        if isinstance(value, float) and kind is float:
             self.fault("number", f"the number {value!r} is not a JSON integer: every number of a trace is an integer field")
             return 1
-        if isinstance(value, str):
-            return self.scalar(str(value), str)
+        # a subclass of str, int or float is no value a JSON reader gives: its own comparison or
+        # text (which the schema and the replay would call) may do anything
         self.fault("json_value", f"a {kind.__name__} is not a JSON value")
         return 1
 
     def size(self, value: Any, depth: int) -> tuple[int, int]:
         # (the fewest bytes of the value's JSON text, how many levels of lists and dicts
         # lie below it: -1 for a scalar, 0 for a list or dict of scalars)
-        if not isinstance(value, dict | list):
+        if type(value) not in _CONTAINERS:
             return self.scalar(value, type(value)), -1
         if depth > MAX_NESTING:
             raise _WalkStoppedError(
@@ -315,7 +318,7 @@ class _Walk:
                     total += len(k) + 3
                 else:
                     self.path.append(k)
-                    total += self.scalar(k, str) + 1 if isinstance(k, str) else self._bad_key(k)
+                    total += self._bad_key(k)
                     self.path.pop()
             kind = type(item)
             # the common scalars inline: this walk runs over every value of every trace given parsed
@@ -351,7 +354,8 @@ def json_value_problem(document: Any) -> TraceTextError | None:
     """Why ``document`` (a parsed value) is not a JSON value a trace may be, or None.
 
     A trace document holds only dicts with string keys, lists, strings, ints, booleans
-    and None (subclasses included, such as the frozen JSON of ``schwinget_spec.frozen``),
+    and None, of exactly these types (the frozen JSON of ``schwinget_spec.frozen`` aside:
+    a subclass's own methods, which the schema and the replay would call, may raise),
     nested at most ``MAX_NESTING`` deep, and is held to the limits of a text: its
     JSON text (at its most compact) at most ``MAX_TRACE_BYTES`` bytes (rule ``size``,
     which wins over any other fault, as for a text), every integer within Python's digit limit for integer text (4,300
