@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
+from schwinget_spec.frozen import FrozenDict, FrozenList
 from schwinget_spec.players import Player
 from schwinget_spec.safe_text import shown
 
@@ -21,8 +22,8 @@ __all__ = [
     "read_text",
 ]
 
-_PLAIN = frozenset({dict, list, tuple, str, int, float, bool, type(None)})
-"""The types of a value a JSON reader gives (a tuple for a list written by hand), exactly: no subclass."""
+_PLAIN = frozenset({dict, list, tuple, str, int, float, bool, type(None), FrozenDict, FrozenList})
+"""The types of a value a JSON reader gives (a tuple for a list written by hand), exactly: no subclass but the frozen JSON of ``schwinget_spec.frozen``."""
 
 
 def key_path(where: str, name: object) -> str:
