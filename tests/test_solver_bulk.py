@@ -238,3 +238,12 @@ def test_the_solver_refuses_what_once_raised_raw(parameter: str, call: object) -
     with pytest.raises(InvalidArgumentError) as caught:
         call()
     assert caught.value.parameter == parameter
+
+
+def test_the_readable_solver_refuses_a_state_with_a_foreign_history() -> None:
+    """minimax.value of a state whose history holds a foreign object raises InvalidArgumentError naming state.history[0], as the compiled solver does, not an AttributeError."""
+    from schwinget_spec.solver import minimax  # noqa: PLC0415
+
+    with pytest.raises(InvalidArgumentError) as caught:
+        minimax.value(_with_history((object(),)), "schwingerwertung")  # type: ignore[arg-type]
+    assert caught.value.parameter == "state.history[0]"

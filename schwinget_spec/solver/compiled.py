@@ -16,11 +16,12 @@ from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
+from schwinget_spec.gang_parts import Phase
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
 from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import ScoringSystem, as_system
+from schwinget_spec.solver.checked import check_state_fields
 from schwinget_spec.solver.values import Solution, leaf_table
 from schwinget_spec.twin.codes import ACTION_CODES, switch_bits
 
@@ -108,34 +109,9 @@ def problem_of(state: GangState, system: ScoringSystem | str) -> Problem:
     """The compiled solver's arguments for ``state`` under ``system``."""
     if not isinstance(state, GangState):
         raise InvalidArgumentError("state", f"expected a GangState, got {shown(state)}")
-    _check_read_fields(state)
+    check_state_fields(state)
     return _problem_at(state, pile=state.deal.pile, revealed=state.deal.revealed, hands=state.hands,
                       drawn=state.pile_drawn, rules=state.rules, system=as_system(system))
-
-
-def _check_read_fields(state: GangState) -> None:
-    """Refuse a state built by hand (``attrs.evolve``) whose fields the solver reads are of a foreign type, naming the field."""
-    kinds: tuple[tuple[str, type], ...] = (("deal", Deal), ("rules", Rules), ("phase", Phase), ("to_move", Player))
-    for name, kind in kinds:
-        check_type(getattr(state, name), kind, f"state.{name}")
-    kinds = (("led", Card), ("angriff", Angriff), ("pending", SchwungRecord))
-    for name, kind in kinds:
-        value = getattr(state, name)
-        if value is not None:
-            check_type(value, kind, f"state.{name}")
-    if type(state.history) is not tuple:
-        raise InvalidArgumentError("state.history", f"expected a tuple of SchwungRecord, got {shown(state.history)}")
-    for i, record in enumerate(state.history):
-        check_type(record, SchwungRecord, f"state.history[{i}]")
-        if record.winner is not None:
-            check_type(record.winner, Player, f"state.history[{i}].winner")
-    if state.angriff is not None:
-        check_type(state.angriff.player, Player, "state.angriff.player")
-    for name in ("hands", "tricks"):
-        pair = getattr(state, name)
-        if type(pair) is not tuple or len(pair) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in pair):
-            raise InvalidArgumentError(f"state.{name}", f"expected two ints, got {shown(pair)}")
-    check_int(state.pile_drawn, "state.pile_drawn")
 
 
 def _problem_at(

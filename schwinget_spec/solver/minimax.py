@@ -7,7 +7,9 @@ from collections.abc import Hashable
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState
 from schwinget_spec.players import Player
+from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import ScoringSystem, as_system
+from schwinget_spec.solver.checked import check_state_fields
 from schwinget_spec.solver.values import Solution, leaf_value
 
 __all__ = ["Memo", "child_values", "solve", "value"]
@@ -55,7 +57,8 @@ def _value(state: GangState, system: ScoringSystem, memo: dict[Hashable, int], a
 
 def _check(state: object, system: object) -> tuple[GangState, ScoringSystem]:
     if not isinstance(state, GangState):
-        raise InvalidArgumentError("state", f"expected a GangState, got {state!r}")
+        raise InvalidArgumentError("state", f"expected a GangState, got {shown(state)}")
+    check_state_fields(state)
     return state, as_system(system)
 
 
