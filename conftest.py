@@ -14,18 +14,39 @@ terminal.
 
 Under ``-n`` the tests are spread one by one over the workers, except the groups of
 ``SHARED_WORK``: each runs whole in one worker, because its tests share work computed once
-per process.
+per process. The tests listed in tests/slow_tests.txt are marked ``slow``: the quick loop
+(``pytest -m "not slow" -n 2``) leaves them out, the full run keeps them.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 
 import pytest
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+SLOW_TESTS = Path(__file__).resolve().parent / "tests" / "slow_tests.txt"
+"""The tests the quick loop leaves out: one id a line (module::function, or one case of it), '#' begins a comment."""
+
+
+def read_slow_tests(path: Path = SLOW_TESTS) -> frozenset[str]:
+    """The test ids listed in ``path``, comments and blank lines left out."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every test of tests/slow_tests.txt (by its id, or by its function's id for every case), before ``-m`` selects."""
+    slow = read_slow_tests()
+    for item in items:
+        if item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
+            item.add_marker(pytest.mark.slow)
+
 
 SHARED_WORK: dict[str, str] = {
     # the answers of their Z3 queries (a functools.cache each), and the Gang kinds facts
@@ -35,6 +56,8 @@ SHARED_WORK: dict[str, str] = {
     "properties/test_z3_scoring.py": "z3",
     # the module fixture that runs every mutant
     "tests/test_mutants.py": "mutants",
+    # the module fixture that builds the documentation site
+    "tests/test_docs_site.py": "site",
 }
 """Test modules whose tests share work computed once per process: module -> group.
 
