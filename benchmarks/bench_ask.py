@@ -5,6 +5,7 @@ Usage::
     .venv/bin/python benchmarks/bench_ask.py --runs 3
     .venv/bin/python benchmarks/bench_ask.py --runs 5 --kind witness
     .venv/bin/python benchmarks/bench_ask.py --runs 1 --kind game --json /tmp/ask-times.json
+    .venv/bin/python benchmarks/bench_ask.py --runs 1 --kind game --policies 4
 
 Each question is asked ``--runs`` times in this process (each in a fresh Z3 context, as
 ``ask`` always does), after one untimed question that loads Z3 and the engine. The groups
@@ -32,7 +33,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from schwinget_spec.ask import ask, parse_question  # noqa: E402
+from schwinget_spec.ask.api import fresh_context  # noqa: E402
 from schwinget_spec.ask.cookbook import ENTRIES  # noqa: E402
+from schwinget_spec.ask.game import answer_game_question  # noqa: E402
+from schwinget_spec.ask.policies import POLICIES  # noqa: E402
 
 TARGETS = {"witness": ("median < 1 s, each < 5 s", 1.0, 5.0), "proof": ("each < 30 s", None, 30.0),
            "readings": ("each < 30 s", None, 30.0), "game": ("each < 60 s", None, 60.0)}
@@ -52,6 +56,8 @@ def main() -> None:
     parser.add_argument("--kind", choices=sorted(TARGETS), action="append", default=[],
                         help="only the questions of this group (repeatable; default: all)")
     parser.add_argument("--json", type=Path, help="write every question's times here")
+    parser.add_argument("--policies", type=int, default=0,
+                        help=f"a 'whatever both play' question's proposer also refuted by the first N of the {len(POLICIES)} play policies")
     opts = parser.parse_args()
     if opts.runs < 1:
         parser.error("--runs must be 1 or more")
@@ -68,7 +74,11 @@ def main() -> None:
         verdict = ""
         for _ in range(opts.runs):
             cpu, start = time.process_time(), time.perf_counter()
-            answer = ask(entry.question, **({} if entry.rounds is None else {"rounds": entry.rounds}))
+            if opts.policies and kind == "any_play" and entry.rounds is None:
+                with fresh_context():
+                    answer = answer_game_question(parse_question(entry.question), 45.0, policies=POLICIES[: opts.policies])
+            else:
+                answer = ask(entry.question, **({} if entry.rounds is None else {"rounds": entry.rounds}))
             walls.append(time.perf_counter() - start)
             cpus.append(time.process_time() - cpu)
             verdict = answer.verdict

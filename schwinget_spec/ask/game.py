@@ -21,9 +21,10 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, Answer, GangFound
 from schwinget_spec.ask.compile import Compiled, compile_prop
+from schwinget_spec.ask.policies import Policy, policy_constraints
 from schwinget_spec.ask.questions import Question
 from schwinget_spec.ask.solve import confirm, reading_literal, run_check
-from schwinget_spec.ask.terms import MAX_SCHWUNG, Not, Plattwurf, PlayerRef, Prop, Wins
+from schwinget_spec.ask.terms import GANG_SWITCHES, MAX_SCHWUNG, Not, Plattwurf, PlayerRef, Prop, Wins
 from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
@@ -119,6 +120,21 @@ def _add_refutation(solver: z3.Solver, base: Compiled, prop: Prop, line: _Line, 
     solver.add(z3.Implies(legal_here, term))
 
 
+def _add_policy(solver: z3.Solver, base: Compiled, prop: Prop, policy: Policy, k: int) -> None:
+    """On the proposer's deal, the play of ``policy`` gives ``prop``: a copy of the Gang whose play the policy fixes."""
+    g = GangModel(prefix=f"policy{k}.")
+    c = Compiled(g)
+    term = compile_prop(c, prop)
+    c.assert_into(solver)
+    for a, b in zip(g.deck, base.gang.deck, strict=True):
+        solver.add(a == b)
+    solver.add(g.starter == base.gang.starter)
+    for name in GANG_SWITCHES:
+        solver.add(c.switch(name) == base.switch(name))
+    solver.add(*policy_constraints(g, policy))
+    solver.add(term)
+
+
 def deck_of(deal: Deal) -> tuple[Card, ...]:
     """The deck, top first, that ``Deal.from_deck`` deals as ``deal`` (the model's deck positions)."""
     deck: list[Card] = []
@@ -164,7 +180,7 @@ def _one_deal_any_play(question: Question, timeout: float) -> Answer:
                   time.perf_counter() - start, gang=found, is_proof=True)
 
 
-def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
+def _any_play(question: Question, timeout: float, rounds: int, policies: tuple[Policy, ...]) -> Answer:
     if question.seed is not None:
         return _one_deal_any_play(question, timeout)
     start = time.perf_counter()
@@ -177,6 +193,12 @@ def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
     proposer.add(compile_prop(base, question.prop))
     tags = base.assert_into(proposer)
     assumptions = [*tags, *_fix_readings(proposer, base, fixed)]
+    # every policy of the family refutes the deals where its play does not give P, all at once; the proposer's own
+    # Gang is the first policy's play (no play variables left free: each a deal where every policy's play gives P)
+    if policies:
+        proposer.add(*policy_constraints(base.gang, policies[0]))
+    for k, policy in enumerate(policies[1:]):
+        _add_policy(proposer, base, question.prop, policy, k)
     # the refuter: on one deal, a legal play that does not give P
     target = Compiled(GangModel(prefix="play."))
     refuter = new_solver()
@@ -186,6 +208,8 @@ def _any_play(question: Question, timeout: float, rounds: int) -> Answer:
     short = z3.Bool("play.short_gang")
     refuter.add(z3.Implies(short, target.gang.angriff[0]))
     method = "CEGAR: Z3 proposes a deal, Z3 on that deal searches every play for a refuting line, each line added back as a constraint"
+    if policies:
+        method += f", {len(policies)} play policies refuting deals in the proposer"
     done = 0
     for k in range(rounds):
         left = deadline - time.perf_counter()
@@ -335,10 +359,18 @@ def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
                   "(a bound, not a proof)")
 
 
-def answer_game_question(question: Question, timeout: float = 60.0, rounds: int = DEFAULT_ROUNDS) -> Answer:
-    """The answer to an ``any_play`` or ``best_play`` question, within ``timeout`` seconds and ``rounds`` candidate deals."""
+def answer_game_question(
+    question: Question, timeout: float = 60.0, rounds: int = DEFAULT_ROUNDS, policies: tuple[Policy, ...] = ()
+) -> Answer:
+    """The answer to an ``any_play`` or ``best_play`` question, within ``timeout`` seconds and ``rounds`` candidate deals.
+
+    ``policies`` (of ``schwinget_spec.ask.policies.POLICIES``) refute deals in the proposer of a
+    ``whatever both play`` question before any line: each excludes every deal where its play
+    does not give P. Measured on the cookbook's question they slow the proposer more than
+    they generalise (docs/ask.md), so none are used unless asked for.
+    """
     if question.kind == "any_play":
-        return _any_play(question, timeout, rounds)
+        return _any_play(question, timeout, rounds, policies)
     if question.kind == "best_play":
         return _best_play(question, timeout, rounds)
     raise InvalidArgumentError("question", f"not a game question: {question.kind}")
