@@ -347,6 +347,19 @@ def test_an_answer_nested_hundreds_deep_is_malformed_with_its_path(tmp_path: Pat
     assert "Traceback" not in profile.output
 
 
+def test_the_reports_of_a_run_with_a_900_deep_answer_are_written(tmp_path: Path) -> None:
+    """conformance run --json --junit on an engine whose legal answer is nested 900 deep exits 1 with its verdict, and conformance report writes the markdown page of that run: no RecursionError on the way."""
+    command = _deep_engine(tmp_path, "legal", 900)
+    run = CliRunner().invoke(cli, ["conformance", "run", "--games", "2", "--no-vectors", "--steer", "0",
+                                   "--max-failures-per-level", "1", "--json", str(tmp_path / "run.json"),
+                                   "--junit", str(tmp_path / "run.xml"), "--", *command])
+    assert run.exit_code == 1, run.output
+    assert "nested deeper than 32 levels" in (tmp_path / "run.xml").read_text(encoding="utf-8")
+    page = CliRunner().invoke(cli, ["conformance", "report", "-o", str(tmp_path / "page.md"), str(tmp_path / "run.json")])
+    assert page.exit_code == 0, page.output
+    assert "nested deeper than 32 levels" in (tmp_path / "page.md").read_text(encoding="utf-8")
+
+
 def test_a_hello_with_a_key_twice_fails_to_start(tmp_path: Path) -> None:
     """A hello answer holding the key name twice is malformed, as a trace with a duplicate key is: the run fails to start saying so, where the last name once won silently."""
     report = run_harness(_deep_engine(tmp_path, "hello-twice", 0), games=1, vectors=False, steer=0, shrink=False)
