@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from schwinget_spec.ask.answers import Answer, GangFound, ReadingRow
-from schwinget_spec.ask.api import GAME_TIMEOUT, OPPONENT, P0, P1, STARTER, ask
+from schwinget_spec.ask.api import GAME_TIMEOUT, LOSER, OPPONENT, P0, P1, STARTER, WINNER, ask
 from schwinget_spec.ask.parser import QuestionError, parse_question
 from schwinget_spec.ask.questions import Question, deal_where, every, there_is, under_which_readings
 from schwinget_spec.ask.terms import (
@@ -45,10 +45,12 @@ from schwinget_spec.ask.terms import (
 
 __all__ = [
     "GAME_TIMEOUT",
+    "LOSER",
     "OPPONENT",
     "P0",
     "P1",
     "STARTER",
+    "WINNER",
     "And",
     "AngriffAt",
     "AngriffSchwung",

@@ -16,7 +16,7 @@ from schwinget_spec.ask.terms import PlayerRef
 from schwinget_spec.checks import check_type
 from schwinget_spec.errors import InvalidArgumentError
 
-__all__ = ["GAME_TIMEOUT", "OPPONENT", "P0", "P1", "STARTER", "ask", "fresh_context"]
+__all__ = ["GAME_TIMEOUT", "LOSER", "OPPONENT", "P0", "P1", "STARTER", "WINNER", "ask", "fresh_context"]
 
 P0 = PlayerRef("P0")
 P1 = PlayerRef("P1")
@@ -24,6 +24,10 @@ STARTER = PlayerRef("starter")
 """The player who leads Schwung 1 (the booklet's Beginner, ``gang.turn``)."""
 OPPONENT = PlayerRef("opponent")
 """The starter's opponent (Gegner)."""
+WINNER = PlayerRef("winner")
+"""The winner of the Gang (Sieger): a statement about the winner is false after a Gestellter."""
+LOSER = PlayerRef("loser")
+"""The loser of the Gang (Verlierer): a statement about the loser is false after a Gestellter."""
 
 GAME_TIMEOUT = 45.0
 """Seconds a game question (a deal, then the play) may take before it answers with the bound it reached."""

@@ -46,6 +46,7 @@ from schwinget_spec.ask.terms import (
     Void,
     Wins,
     WinsSchwung,
+    names_result_player,
 )
 from schwinget_spec.cards import Colour
 from schwinget_spec.errors import InvalidArgumentError
@@ -125,7 +126,11 @@ def _player(c: Compiled, p: PlayerRef) -> z3.BoolRef:
         return z3.BoolVal(True)
     if p.name == "starter":
         return c.gang.starter
-    return z3.Not(c.gang.starter)
+    if p.name == "opponent":
+        return z3.Not(c.gang.starter)
+    # the winner is P1 when P1 wins the Gang, the loser when P0 does; a proposition about either also asks for a winner
+    p0_wins, p1_wins = c.gang.gang_winner()
+    return p1_wins if p.name == "winner" else p0_wins
 
 
 def _card(c: Compiled, ref: CardRef, env: Mapping[str, int]) -> tuple[z3.BitVecRef, z3.BoolRef]:
@@ -195,6 +200,14 @@ def compile_prop(c: Compiled, prop: Prop, env: Mapping[str, int] | None = None) 
         return z3.Or(*(z3.And(g.active(s), compile_prop(c, prop.body, {**e, prop.name: s})) for s in range(MAX_SCHWUNG)))
     if isinstance(prop, EverySchwung):
         return z3.And(*(z3.Implies(g.active(s), compile_prop(c, prop.body, {**e, prop.name: s})) for s in range(MAX_SCHWUNG)))
+    if names_result_player(prop):
+        return z3.And(z3.Or(*g.gang_winner()), _compile_atom(c, prop, e))
+    return _compile_atom(c, prop, e)
+
+
+def _compile_atom(c: Compiled, prop: Prop, e: Mapping[str, int]) -> z3.BoolRef:
+    """The Z3 proposition of one statement of ``prop`` (no and, or, not, implies, Schwung quantifier)."""
+    g = c.gang
     if isinstance(prop, Compare):
         return _compare(compile_num(c, prop.left, e), prop.op, compile_num(c, prop.right, e))
     if isinstance(prop, CardIs):

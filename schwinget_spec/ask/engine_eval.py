@@ -43,6 +43,7 @@ from schwinget_spec.ask.terms import (
     Void,
     Wins,
     WinsSchwung,
+    names_result_player,
 )
 from schwinget_spec.cards import Card
 from schwinget_spec.errors import InvalidArgumentError
@@ -84,6 +85,11 @@ def _who(g: EngineGang, p: PlayerRef) -> Player:
         return Player.P0
     if p.name == "P1":
         return Player.P1
+    if p.name in ("winner", "loser"):
+        winner = g.final.result.winner
+        if winner is None:
+            raise _NoWinnerError
+        return winner if p.name == "winner" else Player(1 - int(winner))
     starter = g.start.starter
     return starter if p.name == "starter" else Player(1 - int(starter))
 
@@ -125,11 +131,13 @@ _OPS = {
 }
 
 
+class _NoWinnerError(Exception):
+    """The Gang ended in a Gestellter: it has no winner or loser to read."""
+
+
 def holds_on_engine(g: EngineGang, prop: Prop, env: Mapping[str, int] | None = None) -> bool:
     """True when ``prop`` holds of the engine's Gang ``g``: read from the engine's records, never from the Z3 model."""
     e: Mapping[str, int] = {} if env is None else env
-    result = g.final.result
-    rules = g.start.rules
     if isinstance(prop, And):
         return all(holds_on_engine(g, p, e) for p in prop.parts)
     if isinstance(prop, Or):
@@ -142,6 +150,19 @@ def holds_on_engine(g: EngineGang, prop: Prop, env: Mapping[str, int] | None = N
         return any(holds_on_engine(g, prop.body, {**e, prop.name: n}) for n in range(1, len(g.records) + 1))
     if isinstance(prop, EverySchwung):
         return all(holds_on_engine(g, prop.body, {**e, prop.name: n}) for n in range(1, len(g.records) + 1))
+    if names_result_player(prop):
+        # a statement about the winner or the loser is false when the Gang has none (a Gestellter)
+        try:
+            return _holds_atom(g, prop, e)
+        except _NoWinnerError:
+            return False
+    return _holds_atom(g, prop, e)
+
+
+def _holds_atom(g: EngineGang, prop: Prop, e: Mapping[str, int]) -> bool:
+    """True when one statement (no and, or, not, implies, Schwung quantifier) holds of ``g``."""
+    result = g.final.result
+    rules = g.start.rules
     if isinstance(prop, Compare):
         return bool(_OPS[prop.op](_num(g, prop.left, e), _num(g, prop.right, e)))
     if isinstance(prop, CardIs):

@@ -24,7 +24,16 @@ from schwinget_spec.ask.compile import Compiled, compile_prop
 from schwinget_spec.ask.policies import Policy, policy_constraints
 from schwinget_spec.ask.questions import Question
 from schwinget_spec.ask.solve import confirm, reading_literal, run_check
-from schwinget_spec.ask.terms import GANG_SWITCHES, MAX_SCHWUNG, Not, Plattwurf, PlayerRef, Prop, Wins
+from schwinget_spec.ask.terms import (
+    GANG_SWITCHES,
+    MAX_SCHWUNG,
+    Not,
+    Plattwurf,
+    PlayerRef,
+    Prop,
+    Wins,
+    names_result_player,
+)
 from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
@@ -265,6 +274,8 @@ def perfect_play_goal(prop: Prop) -> tuple[Player | None, str]:
     def who(ref: PlayerRef) -> Player | None:
         return {"P0": Player.P0, "P1": Player.P1}.get(ref.name)
 
+    if names_result_player(prop):
+        raise InvalidArgumentError("question", "under perfect play, name the starter, the opponent, P0 or P1: the winner is what is asked")
     other = {"P0": "P1", "P1": "P0", "starter": "opponent", "opponent": "starter"}
     if isinstance(prop, Wins) and prop.player.name != "opponent":
         return who(prop.player), "win"

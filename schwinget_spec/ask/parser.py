@@ -77,7 +77,14 @@ MAX_DEPTH = 12
 """The deepest nesting of parentheses, ``not`` and Schwung quantifiers a question may have."""
 
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|[<>!]=|[<>=]|[():,?]|[^\s():,?<>=!]+")
-_OTHER = {"P0": "P1", "P1": "P0", "starter": "opponent", "opponent": "starter"}
+_OTHER = {"P0": "P1", "P1": "P0", "starter": "opponent", "opponent": "starter", "winner": "loser", "loser": "winner"}
+_ATOM_WORDS = (
+    *PLAYERS, "plattwurf", "angriff", "gestellter", "trump", "no", "result", "row", "pending", "schwung", "void",
+    "pile", "card", "led", "answered", "revealed", "value", "colour", "tricks", "schwuenge", "points", "not", "some", "every",
+)
+"""The words a statement may start with: what an unknown word there is compared with."""
+_PLAYER_VERBS = ("wins", "loses", "leads", "holds", "has", "starts", "can", "cannot", "never", "does")
+"""The words that may follow a player."""
 
 
 class QuestionError(SchwingetError, ValueError):
@@ -133,7 +140,7 @@ class _Parser:
         j = self.i + k
         return self.tokens[j].word if j < len(self.tokens) else ""
 
-    def error(self, expected: str, token: _Token | None = None) -> QuestionError:
+    def error(self, expected: str, token: _Token | None = None, choices: tuple[str, ...] | None = None) -> QuestionError:
         tok = token if token is not None else (self.tokens[self.i] if self.i < len(self.tokens) else None)
         if tok is None:
             return QuestionError(self.text, len(self.text) + 1, "", expected)
@@ -143,7 +150,9 @@ class _Parser:
                                  "does not mix with a Gang's words (the match model is asked with schwinget prove); here: "
                                  f"{expected}")
         if tok.word not in WORDS and not tok.word[:1].isdigit() and tok.word not in "()<>=!:,?" and tok.word not in self.bound:
-            close = difflib.get_close_matches(tok.word, sorted(WORDS), n=1)
+            # a suggestion among the words that fit where the word stands, else among all the words
+            close = difflib.get_close_matches(tok.word, sorted(set(choices or ())), n=1) if choices else []
+            close = close or difflib.get_close_matches(tok.word, sorted(WORDS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             return QuestionError(self.text, tok.column, tok.raw, f"a word of the question language{hint}; here: {expected}")
         return QuestionError(self.text, tok.column, tok.raw, expected)
@@ -256,7 +265,7 @@ class _Parser:
             if tok.word in levels:
                 raise QuestionError(self.text, tok.column, tok.raw,
                                     f"a switch of one Gang ({', '.join(SWITCHES)}): {tok.raw} acts on a match or a Schwingfest")
-            raise self.error(f"a switch of one Gang: {', '.join(SWITCHES)}", tok)
+            raise self.error(f"a switch of one Gang: {', '.join(SWITCHES)}", tok, choices=tuple(SWITCHES))
         return tok.word
 
     def readings(self) -> tuple[tuple[str, bool], ...]:
@@ -374,6 +383,9 @@ class _Parser:
 
     def player_phrase(self) -> Prop:
         who = self.player()
+        self.accept("of", "gang")
+        if self.accept("has") or self.accept("have") or (self.peek() in ("hold", "holds") and self.peek(1) not in CARDS and self.accept(self.peek())):
+            return self.count_of(who)
         negate = self.accept("does", "not") or self.accept("cannot") or self.accept("never")
         out: Prop
         if self.accept("wins") or self.accept("win"):
@@ -400,8 +412,28 @@ class _Parser:
             else:
                 raise self.error("'plattwurf' or 'win' after 'can force'")
         else:
-            raise self.error("wins, loses, leads schwung N, holds CARD or starts an angriff after a player")
+            raise self.error("wins, loses, leads schwung N, holds CARD, has N tricks or starts an angriff after a player",
+                             choices=_PLAYER_VERBS)
         return Not(out) if negate else out
+
+    def count_of(self, who: PlayerRef) -> Prop:
+        """After 'PLAYER has' (holds, hold): [a comparison] N tricks, or N points [under SYSTEM]; 'has 5 tricks' is exactly 5."""
+        op = "="
+        for words, sign in COMPARISONS.items():
+            if self.accept(*words):
+                op = sign
+                break
+        tok = self.take()
+        if not tok.word[:1].isdigit():
+            raise self.error("a number of tricks or points after 'has'", tok)
+        if self.accept("tricks") or self.accept("trick"):
+            if "." in tok.word:
+                raise self.error("a whole number of tricks", tok)
+            return Compare(Tricks(who), op, Const(int(tok.word)))
+        if self.accept("points"):
+            system = self.system() if self.accept("under") or self.accept("in") else ScoringSystem.SCHWINGERWERTUNG
+            return Compare(Points(who, system), op, Const.of(tok.word, points=True))
+        raise self.error("'tricks' or 'points' after the number", choices=("tricks", "points"))
 
     def card_phrase(self) -> Prop:
         if self.accept("value", "of") or self.accept("value"):
@@ -488,14 +520,16 @@ class _Parser:
             who = self.player()
             system = self.system() if self.accept("under") or self.accept("in") else ScoringSystem.SCHWINGERWERTUNG
             return Points(who, system)
-        raise self.error("a proposition or a count: a number, tricks of PLAYER, schwuenge, angriff schwung, points of PLAYER")
+        raise self.error("a proposition or a count: a number, tricks of PLAYER, schwuenge, angriff schwung, points of PLAYER",
+                         choices=_ATOM_WORDS)
 
     # -- single words
 
     def player(self) -> PlayerRef:
         tok = self.take()
         if tok.word not in PLAYERS:
-            raise self.error("a player: P0, P1, starter (Beginner) or opponent (Gegner)", tok)
+            raise self.error("a player: P0, P1, starter (Beginner), opponent (Gegner), winner (Sieger) or loser (Verlierer)", tok,
+                             choices=tuple(PLAYERS))
         return PlayerRef(PLAYERS[tok.word])  # type: ignore[arg-type]
 
     def schwung(self) -> SchwungRef:
@@ -512,13 +546,14 @@ class _Parser:
     def card(self) -> Card:
         tok = self.take()
         if tok.word not in CARDS:
-            raise self.error("a card: R1 ... R6, G1 ... G6, B1 ... B6, Y1 ... Y6, KR (Kampfrichter), BK (Konter)", tok)
+            raise self.error("a card: R1 ... R6, G1 ... G6, B1 ... B6, Y1 ... Y6, KR (Kampfrichter), BK (Konter)", tok,
+                             choices=tuple(CARDS))
         return CARDS[tok.word]
 
     def colour(self) -> Colour:
         tok = self.take()
         if tok.word not in COLOURS:
-            raise self.error("a colour: R (red, rot), G (green, grün), B (blue, blau), Y (yellow, gelb)", tok)
+            raise self.error("a colour: R (red, rot), G (green, grün), B (blue, blau), Y (yellow, gelb)", tok, choices=tuple(COLOURS))
         return COLOURS[tok.word]
 
     def colour_or_kind(self) -> Colour | Literal["trump", "special"]:
@@ -531,7 +566,7 @@ class _Parser:
     def system(self) -> ScoringSystem:
         tok = self.take()
         if tok.word not in SYSTEMS:
-            raise self.error("a scoring system: schwingerwertung or punktewertung", tok)
+            raise self.error("a scoring system: schwingerwertung or punktewertung", tok, choices=tuple(SYSTEMS))
         return SYSTEMS[tok.word]
 
 

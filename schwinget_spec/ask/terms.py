@@ -14,6 +14,7 @@ from schwinget_spec.scoring import ScoringSystem
 __all__ = [
     "GANG_SWITCHES",
     "MAX_SCHWUNG",
+    "PLAYER_NAMES",
     "And",
     "AngriffAt",
     "AngriffSchwung",
@@ -52,6 +53,7 @@ __all__ = [
     "Void",
     "Wins",
     "WinsSchwung",
+    "names_result_player",
     "reads_points",
     "size_of",
     "subterms",
@@ -92,13 +94,27 @@ def _optional_schwung(value: object) -> SchwungRef | None:
 
 @attrs.frozen
 class PlayerRef:
-    """A player as a question names one: ``P0``, ``P1``, ``starter`` (leads Schwung 1, ``gang.turn``) or ``opponent`` (the starter's)."""
+    """A player as a question names one: ``P0``, ``P1``, ``starter`` (leads Schwung 1, ``gang.turn``), ``opponent`` (the starter's), or ``winner`` and ``loser`` of the Gang.
 
-    name: Literal["P0", "P1", "starter", "opponent"]
+    The winner and the loser (the booklet's Sieger and Verlierer, ``gang.more_tricks_wins``,
+    ``plattwurf.wins``) exist only when the Gang has a winner: a statement about either is
+    false after a Gestellter, ``not`` one true.
+    """
+
+    name: Literal["P0", "P1", "starter", "opponent", "winner", "loser"]
 
     def __attrs_post_init__(self) -> None:
-        if self.name not in ("P0", "P1", "starter", "opponent"):
-            raise InvalidArgumentError("player", f"expected P0, P1, starter or opponent, got {self.name!r}")
+        if self.name not in PLAYER_NAMES:
+            raise InvalidArgumentError("player", f"expected {', '.join(PLAYER_NAMES)}, got {self.name!r}")
+
+
+PLAYER_NAMES: tuple[str, ...] = ("P0", "P1", "starter", "opponent", "winner", "loser")
+"""The players a question can name."""
+
+
+def names_result_player(prop: object) -> bool:
+    """True when ``prop`` (one proposition, not its parts joined by and, or, not) names the winner or the loser of the Gang."""
+    return any(isinstance(t, PlayerRef) and t.name in ("winner", "loser") for t in subterms(prop))
 
 
 # -- numbers

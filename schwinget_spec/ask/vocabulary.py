@@ -27,8 +27,10 @@ PLAYERS: dict[str, str] = {
     "p0": "P0", "p1": "P1",
     "starter": "starter", "beginner": "starter",
     "opponent": "opponent", "gegner": "opponent",
+    "winner": "winner", "sieger": "winner",
+    "loser": "loser", "verlierer": "loser",
 }
-"""Player words: the seats, the starter (the booklet's Beginner) and the starter's opponent (Gegner)."""
+"""Player words: the seats, the starter (the booklet's Beginner), the starter's opponent (Gegner), the Gang's winner (Sieger) and loser (Verlierer)."""
 
 CARDS: dict[str, Card] = {c.code.lower(): c for c in Card}
 CARDS.update({"kampfrichter": Card.KR, "konter": Card.BK, "brienzer-konter": Card.BK})
@@ -91,7 +93,7 @@ WORDS: frozenset[str] = frozenset(
         "neutralised", "played", "pending", "at", "end", "locked", "pile", "row", "result", "trump", "no", "card",
         "led", "answered", "revealed", "value", "colour", "special", "tricks", "trick", "schwuenge", "points", "on",
         "off", "least", "most", "more", "fewer", "less", "than", "gang", "cannot", "never", "happen", "force",
-        "player", "players", "true", "false",
+        "player", "players", "true", "false", "hold", "does",
         *PLAYERS, *CARDS, *COLOURS, *ROWS, *SYSTEMS, *SWITCHES, *SYNONYMS,
     }
 )
