@@ -192,13 +192,15 @@ def test_no_table_hides_a_column_at_any_width(site: Path, chromium: str) -> None
 
 
 def test_every_checked_page_is_photographed_at_every_width(site: Path, chromium: str) -> None:
-    """A screenshot of each checked page (the booklet on its printed tables, a question on its impact) at 390, 768 and 1280 px lands in build/site-screenshots/."""
+    """A screenshot of each checked page (the booklet on its printed tables, a question on its impact) at 390, 768 and 1280 px lands in build/site-screenshots/; one run of Chromium per width photographs them all."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for name, (page, opens_on) in CHECKED.items():
-        for label, width in WIDTHS.items():
-            shot = SHOTS / f"{name}-{label}-{width}.png"
-            _screenshot(chromium, site, page, opens_on=opens_on, width=width, shot=shot)
-            assert shot.stat().st_size > 10_000, shot
+    for label, width in WIDTHS.items():
+        shots = _screenshots(chromium, site, width, SHOTS / f"_all-{width}.png")
+        for name, shot in shots.items():
+            path = SHOTS / f"{name}-{label}-{width}.png"
+            shot.save(path)
+            assert path.stat().st_size > 10_000, path
+            assert len(shot.getcolors(maxcolors=1 << 16) or range(1 << 16)) > 16, f"{path} is blank"
 
 
 def _frame_page(site: Path, name: str, body: str) -> Path:
@@ -225,24 +227,38 @@ def _measure(chromium: str, site: Path, width: int, pages: Sequence[str]) -> dic
     return result
 
 
-def _screenshot(chromium: str, site: Path, page: str, *, opens_on: str, width: int, shot: Path) -> None:
-    """``page`` at ``width`` px, 1400 px tall, opening on the first element ``opens_on`` selects (the page is framed and moved up to it)."""
+SHOT_HEIGHT = 1400
+"""The height of each screenshot in pixels."""
+
+
+def _screenshots(chromium: str, site: Path, width: int, whole: Path) -> dict[str, Any]:
+    """Each checked page at ``width`` px, ``SHOT_HEIGHT`` px tall, opening on the first element its selector finds: the pages framed one under the other in one screenshot, then cut apart (PIL images by name)."""
+    from PIL import Image  # noqa: PLC0415 (Pillow comes with the docs tools, matplotlib's)
+
+    frames = "".join(
+        f'<div style="height:{SHOT_HEIGHT}px;overflow:hidden"><iframe data-opens-on="{html.escape(opens_on, quote=True)}" '
+        f'src="{page}" style="width:{width}px;height:150000px;border:0;display:block"></iframe></div>'
+        for page, opens_on in CHECKED.values()
+    )
     script = (
-        'document.getElementById("f").addEventListener("load", function () { '
-        f"var e = this.contentDocument.querySelector({json.dumps(opens_on)}); "
-        'if (e) { this.style.marginTop = (-(e.getBoundingClientRect().top - 40)) + "px"; } });'
+        'document.querySelectorAll("iframe").forEach(function (f) { f.addEventListener("load", function () { '
+        "var e = f.contentDocument.querySelector(f.dataset.opensOn); "
+        'if (e) { f.style.marginTop = (-(e.getBoundingClientRect().top - 40)) + "px"; } }); });'
     )
-    frame = _frame_page(
-        site, f"_shot_{width}.html",
-        f'<div style="height:1400px;overflow:hidden"><iframe id="f" src="{page}" style="width:{width}px;height:150000px;border:0">'
-        f"</iframe></div><script>{script}</script>",
-    )
+    frame = _frame_page(site, f"_shots_{width}.html", frames + f"<script>{script}</script>")
     try:
-        done = _browse(chromium, frame.as_uri(), "--allow-file-access-from-files", "--virtual-time-budget=3000",
-                       f"--window-size={width},1400", f"--screenshot={shot}")
+        done = _browse(chromium, frame.as_uri(), "--allow-file-access-from-files", "--virtual-time-budget=5000",
+                       f"--window-size={width},{SHOT_HEIGHT * len(CHECKED)}", f"--screenshot={whole}")
     finally:
         frame.unlink()
     assert done.returncode == 0, done.stderr[-2000:]
+    with Image.open(whole) as image:
+        out = {
+            name: image.crop((0, i * SHOT_HEIGHT, width, (i + 1) * SHOT_HEIGHT)).copy()
+            for i, name in enumerate(CHECKED)
+        }
+    whole.unlink()
+    return out
 
 
 def _queries() -> tuple[Any, ...]:
