@@ -8,15 +8,13 @@ from typing import Any
 import attrs
 
 from schwinget_spec.conformance.protocol.messages import (
-    FEST_SWITCHES,
-    GANG_SWITCHES,
-    MATCH_SWITCHES,
     SCORING_SWITCHES,
     SubprocessClient,
     _is_int,
     _malformed,
     _seat,
 )
+from schwinget_spec.conformance.protocol.names import FEST_LEVEL_SWITCHES, MATCH_LEVEL_SWITCHES
 from schwinget_spec.conformance.protocol.readings import as_readings
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
@@ -43,12 +41,6 @@ __all__ = [
     "send_match_start",
 ]
 
-MATCH_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES)
-"""The switches of the match level, in the order ``match_start`` sends those the engine declared: the Gang's, the scoring and the match switches."""
-FEST_LEVEL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, "draw_tie_starter", *FEST_SWITCHES)
-"""The switches of the Schwingfest level, in the order ``fest_start`` sends those the engine declared: the Gang's, the scoring
-switches, ``draw_tie_starter`` (under ``fest_starter="loser_of_first_meeting"``, the default, it names who starts a pair's
-second meeting after a drawn first: AMB-FEST-STARTER) and the Schwingfest switches."""
 
 
 def rules_json(rules: Rules, switches: Sequence[str]) -> dict[str, Any]:

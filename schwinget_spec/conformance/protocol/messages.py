@@ -19,6 +19,19 @@ import attrs
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.protocol.adapter import ResultReport
 from schwinget_spec.conformance.protocol.descendants import ENGINE_MARK, new_mark, stop_engine_processes
+from schwinget_spec.conformance.protocol.names import (
+    ALL_SWITCHES,
+    CARD_CODES,
+    ERROR_CODES,
+    FEST_SWITCHES,
+    GANG_SWITCHES,
+    LEVELS,
+    MATCH_SWITCHES,
+    PROTOCOL1_GANG_SWITCHES,
+    PROTOCOL_VERSION,
+    SCORING_SWITCHES,
+    SUPPORTED_PROTOCOLS,
+)
 from schwinget_spec.conformance.protocol.readings import Readings
 from schwinget_spec.conformance.protocol.schema import answer_fault
 from schwinget_spec.deal import HAND_SIZE, PILE_SIZE, Deal
@@ -66,12 +79,6 @@ __all__ = [
     "start_message",
 ]
 
-PROTOCOL_VERSION = 2
-"""The protocol version this harness speaks: version 2 has levels (``docs/harness.md``)."""
-SUPPORTED_PROTOCOLS = (1, 2)
-"""The versions ``hello`` may answer: an engine of version 1 is served as a Gang-only engine (levels ``["gang"]``)."""
-LEVELS: tuple[str, ...] = ("gang", "scoring", "match", "schwingfest")
-"""The levels of the protocol, in order: the play of a Gang, its points, a match, a Schwingfest."""
 DEFAULT_TIMEOUT = 5.0
 """Seconds an implementation may take to answer one request before it is stopped."""
 DEFAULT_START_TIMEOUT = 20.0
@@ -85,36 +92,10 @@ _LONGEST_LINE = max(MAX_LINE_BYTES, *_LINE_LIMITS.values())
 _STDERR_TAIL_BYTES = 8 * 1024
 _EXIT_POLL_SECONDS = 0.05
 """How often a wait for an answer checks whether the process has exited."""
-
-PROTOCOL1_GANG_SWITCHES: tuple[str, ...] = (
-    "special_cards_follow_colour",
-    "void_konter_beats_six",
-    "konter_beats_trump_six",
-    "konter_loses_to_kampfrichter",
-)
-"""The Gang switches of protocol version 1: ``start`` sends exactly these to an engine of version 1."""
-GANG_SWITCHES: tuple[str, ...] = tuple(
-    name
-    for name in (*PROTOCOL1_GANG_SWITCHES, "void_kampfrichter_neutralises")
-    if name in attrs.fields_dict(Rules)
-)
-"""The ``Rules`` switches that change the play of a Gang; ``start`` sends those of them the engine declared (version 2)."""
-SCORING_SWITCHES: tuple[str, ...] = ("good_loser_after_plattwurf",)
-"""The switches that change the points of a Gang; ``points`` sends those of them the engine declared."""
-MATCH_SWITCHES: tuple[str, ...] = ("draw_tie_starter", "match_draw")
-"""The switches of a match (who starts a Gang, who wins at equal totals); ``match_start`` sends those the engine declared, with its declared Gang and scoring switches."""
-FEST_SWITCHES: tuple[str, ...] = ("fest_starter", "fest_tiebreak")
-"""The switches of a Schwingfest; ``fest_start`` sends those the engine declared, with its declared Gang and scoring switches."""
-ALL_SWITCHES: tuple[str, ...] = (*GANG_SWITCHES, *SCORING_SWITCHES, *MATCH_SWITCHES, *FEST_SWITCHES)
-"""Every switch an engine may declare in ``hello`` (version 2)."""
 _LEVEL_NEEDS = {"gang": (), "scoring": ("gang",), "match": ("scoring",), "schwingfest": ("scoring",)}
 
 _MOST_TRICKS = 11
 """The most tricks a Gang gives (``gang.end_no_angriff``: 11 Schwünge, one trick each)."""
-_ERROR_CODES = frozenset({"illegal", "unsupported", "bad_request", "not_over", "internal"})
-_CARD_CODES = frozenset(
-    [f"{c}{v}" for c in "RGBY" for v in range(1, 7)] + ["KR", "BK"]
-)
 _OUTCOMES = frozenset(
     {
         "plattwurf_eigener_angriff",
@@ -486,8 +467,8 @@ def parse_state(answer: Mapping[str, Any]) -> StateReport:
     if not (isinstance(hands_value, list) and len(hands_value) == 2):
         raise _malformed(f"the answer to 'state' needs 'hands': a list of two lists of card codes, got {shown(hands_value)}")
     hands = (
-        _codes(hands_value[0], "hands[0]", "state", _CARD_CODES),
-        _codes(hands_value[1], "hands[1]", "state", _CARD_CODES),
+        _codes(hands_value[0], "hands[0]", "state", CARD_CODES),
+        _codes(hands_value[1], "hands[1]", "state", CARD_CODES),
     )
     if (len(hands[0]), len(hands[1])) != hand_sizes:
         raise _malformed(
@@ -735,7 +716,7 @@ class SubprocessClient:
         error = answer.get("error")
         raise ProtocolError(
             f"'apply' {action} answered error {shown(error)}"
-            + ("" if isinstance(error, str) and error in _ERROR_CODES else " (not an error code of the protocol)"),
+            + ("" if isinstance(error, str) and error in ERROR_CODES else " (not an error code of the protocol)"),
             kind="error",
             stderr=self.stderr_tail,
         )
@@ -823,7 +804,7 @@ class SubprocessClient:
         self.close()
 
 
-_ALL_ACTION_CODES = _CARD_CODES | {"A", "L0", "L1"}
+_ALL_ACTION_CODES = CARD_CODES | {"A", "L0", "L1"}
 
 
 def _legal_actions(answer: Mapping[str, Any]) -> tuple[str, ...]:

@@ -105,14 +105,13 @@ def _rules(switches: Sequence[str], values: Callable[[str], tuple[Any, ...]]) ->
 
 def build_schema() -> dict[str, Any]:
     """The protocol's schema, from the constants of ``protocol``, ``protocol_levels`` and ``readings`` (what ``protocol.schema.json`` holds)."""
-    # imported here: protocol imports this module to check the answers it reads
-    from schwinget_spec.conformance.protocol import messages as protocol  # noqa: PLC0415
-    from schwinget_spec.conformance.protocol.levels import FEST_LEVEL_SWITCHES, MATCH_LEVEL_SWITCHES  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol import names as protocol  # noqa: PLC0415
+    from schwinget_spec.conformance.protocol.names import FEST_LEVEL_SWITCHES, MATCH_LEVEL_SWITCHES  # noqa: PLC0415
     from schwinget_spec.conformance.protocol.readings import switch_values  # noqa: PLC0415
     from schwinget_spec.schwingfest import MAX_PLAYERS  # noqa: PLC0415
     from schwinget_spec.scoring import ScoringSystem  # noqa: PLC0415
 
-    cards = sorted(protocol._CARD_CODES, key=_card_order)
+    cards = sorted(protocol.CARD_CODES, key=_card_order)
     definitions: dict[str, Any] = {
         "seat": {"description": "A seat: P0 or P1, never a number.", "enum": ["P0", "P1"]},
         "seat_or_null": {"description": "A seat, or null for none.", "enum": ["P0", "P1", None]},
@@ -194,7 +193,7 @@ def build_schema() -> dict[str, Any]:
             "description": "An ok: false answer.",
             "type": "object", "required": ["ok", "error"],
             "properties": {
-                "ok": {"const": False}, "error": {"enum": sorted(protocol._ERROR_CODES, key=_ERROR_ORDER.index)},
+                "ok": {"const": False}, "error": {"enum": sorted(protocol.ERROR_CODES, key=_ERROR_ORDER.index)},
                 "message": {"type": "string"}, "clause": {"type": "string"},
             },
         },
