@@ -14,6 +14,7 @@ from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_c
 from schwinget_spec.conformance.harness.exercised import ExercisedValues
 from schwinget_spec.conformance.harness.games import GameSpec, script_policy
 from schwinget_spec.conformance.harness.level_report import LevelCheck, LevelDivergence, LevelsReport
+from schwinget_spec.conformance.harness.level_specs import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.harness.lockstep import DivergenceError, LockstepGame, PlayCounts
 from schwinget_spec.conformance.harness.report import Divergence
 from schwinget_spec.conformance.harness.situations import fest_situations, match_situations
@@ -38,14 +39,13 @@ from schwinget_spec.conformance.protocol.messages import (
     SubprocessAdapter,
     start_message,
 )
-from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.match import MatchLength, play_out, random_chooser, start_match
+from schwinget_spec.match import MatchLength, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, start_schwingfest
 from schwinget_spec.scoring import GOOD_LOSER_TRICKS, ScoringSystem, TableRow, compute_gang_score
-from schwinget_spec.trace import actions_of, end_claims
+from schwinget_spec.trace import end_claims
 
 __all__ = [
     "FRESH_NOT_REPRODUCED",
@@ -76,48 +76,6 @@ _MATCH_CLAUSES = ("match.goal", "match.end", "match.winner", "match.record_point
 """The clauses every match played to its end exercises, besides the starter clause of each Gang."""
 _FEST_CLAUSES = ("fest.more_players", "fest.twice_each", "fest.parallel", "match.record_points", "match.winner")
 """The clauses every Schwingfest played to its end exercises, besides the starter clause of each meeting."""
-
-
-@attrs.frozen
-class PlannedGang:
-    """One Gang of a planned match or Schwingfest: its deal and either its actions or the seed of its random play."""
-
-    deal: Deal
-    actions: tuple[str, ...] | None = None
-    seed: int | None = None
-
-    def actions_for(self, starter: Player, rules: Rules) -> tuple[str, ...]:
-        """The actions to play with ``starter`` leading: the recorded ones, or ``random_chooser(seed)``'s play."""
-        if self.actions is not None:
-            return self.actions
-        seed = 0 if self.seed is None else self.seed
-        return actions_of(play_out(start_gang(self.deal, starter, rules), random_chooser(seed)))
-
-
-@attrs.frozen
-class MatchSpec:
-    """A match to play: where it comes from, its system, length, younger player, switches, and one planned Gang per Gang."""
-
-    source: str
-    system: ScoringSystem
-    length: int
-    younger: Player
-    rules: Rules
-    gaenge: tuple[PlannedGang, ...]
-    vector: bool = False
-
-
-@attrs.frozen
-class FestSpec:
-    """A Schwingfest to play: ``players`` Schwinger on ``sets`` card sets, and a planned Gang per meeting ``(a, b, leg)``."""
-
-    source: str
-    players: int
-    sets: int
-    system: ScoringSystem
-    rules: Rules
-    meetings: Mapping[tuple[int, int, int], PlannedGang]
-    vector: bool = False
 
 
 class _LevelStopError(Exception):

@@ -40,7 +40,7 @@ from schwinget_spec.ambiguities import AMBIGUITIES
 from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause
 from schwinget_spec.conformance.harness.exercised import ENOUGH
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
-from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
+from schwinget_spec.conformance.harness.level_specs import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.harness.steering import steered_games
 from schwinget_spec.conformance.harness.steering_levels import (
     ResultClass,

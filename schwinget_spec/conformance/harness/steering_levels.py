@@ -24,7 +24,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from schwinget_spec.conformance.harness.games import HarnessRng, random_rules
-from schwinget_spec.conformance.harness.level_play import FestSpec, MatchSpec, PlannedGang
+from schwinget_spec.conformance.harness.level_specs import FestSpec, MatchSpec, PlannedGang
 from schwinget_spec.conformance.harness.situations import (
     FEST_SITUATIONS,
     MATCH_SITUATIONS,
