@@ -113,16 +113,15 @@ def chromium() -> str:
 
 
 def test_the_site_builds_into_its_output_directory_with_every_page(site: Path) -> None:
-    """Each clause and open question has a page, the links resolve, the facts are the engine's; the generated pages live in the output directory, never in docs/."""
+    """Each clause and open question has a page (the build checked its links and facts), the downloads are there; the generated pages live in the output directory, never in docs/."""
     generated = site / "_generated"
     assert {p.stem for p in (generated / "clauses").glob("*.html")} >= set(CLAUSES)
     assert {p.stem for p in (generated / "ambiguities").glob("*.html")} >= {a.id for a in AMBIGUITIES}
     assert (site / "_images").is_dir()
     assert any(p.name.startswith("outcomes") for p in (site / "_images").iterdir())
-    assert _site_module().broken_links(site) == []  # type: ignore[attr-defined]
+    # the build itself failed on a broken link or a fact the engine contradicts (broken_links, check_site at build-finished)
     assert not (DOCS / "_generated").exists()
     assert (site / ".doctrees" / "generated" / "booklet.md").is_file()
-    assert _facts_module().check_site(site) == []  # type: ignore[attr-defined]
     cli_page = (site / "cli.html").read_text(encoding="utf-8")
     assert "\u2013check" not in cli_page
     assert "--check" in cli_page
@@ -265,11 +264,3 @@ def _queries() -> tuple[Any, ...]:
     from schwinget_spec.proofs.queries import QUERIES  # noqa: PLC0415
 
     return tuple(QUERIES)
-
-
-def _facts_module() -> object:
-    sys.path.insert(0, str(DOCS / "_ext"))
-    try:
-        return importlib.import_module("site_facts")
-    finally:
-        sys.path.remove(str(DOCS / "_ext"))
