@@ -7,6 +7,11 @@ Usage::
     .venv/bin/python benchmarks/bench_ask.py --runs 1 --kind game --json /tmp/ask-times.json
     .venv/bin/python benchmarks/bench_ask.py --runs 1 --kind game --policies 4
 
+``--policies N`` gives a "whatever both play" question over every deal its whole 45 s,
+without the cookbook's round limit, with the first N play policies of
+``schwinget_spec.ask.policies`` in its proposer (0: refuting lines only), and prints how
+many deals it refuted: the measure of how well a refutation generalises.
+
 Each question is asked ``--runs`` times in this process (each in a fresh Z3 context, as
 ``ask`` always does), after one untimed question that loads Z3 and the engine. The groups
 are the answers' kinds: *witness* (a Gang found, replayed and read by the engine, or a
@@ -56,8 +61,9 @@ def main() -> None:
     parser.add_argument("--kind", choices=sorted(TARGETS), action="append", default=[],
                         help="only the questions of this group (repeatable; default: all)")
     parser.add_argument("--json", type=Path, help="write every question's times here")
-    parser.add_argument("--policies", type=int, default=0,
-                        help=f"a 'whatever both play' question's proposer also refuted by the first N of the {len(POLICIES)} play policies")
+    parser.add_argument("--policies", type=int,
+                        help=f"a 'whatever both play' question over every deal given 45 s and no round limit, its proposer also "
+                        f"refuted by the first N of the {len(POLICIES)} play policies (0: lines only)")
     opts = parser.parse_args()
     if opts.runs < 1:
         parser.error("--runs must be 1 or more")
@@ -74,7 +80,8 @@ def main() -> None:
         verdict = ""
         for _ in range(opts.runs):
             cpu, start = time.process_time(), time.perf_counter()
-            if opts.policies and kind == "any_play" and entry.rounds is None:
+            if opts.policies is not None and kind == "any_play" and "seed" not in entry.question:
+                # the whole 45 s a game question has, with the first N policies in the proposer: deals refuted in that time
                 with fresh_context():
                     answer = answer_game_question(parse_question(entry.question), 45.0, policies=POLICIES[: opts.policies])
             else:
@@ -91,6 +98,8 @@ def main() -> None:
                "wall_median": statistics.median(walls), "wall_max": max(walls), "cpu_median": statistics.median(cpus)}
         rows.append(row)
         print(f"{row['wall_median']:7.2f} s wall {row['cpu_median']:7.2f} s CPU  {group:<8} {verdict:<14} {entry.question[:90]}")
+        if group == "game" and verdict == "unknown":
+            print(f"{'':41}{answer.detail}")
     print()
     for group, (target, median_limit, each_limit) in TARGETS.items():
         mine = [r for r in rows if r["group"] == group]

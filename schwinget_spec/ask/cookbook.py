@@ -46,10 +46,11 @@ ENTRIES: tuple[Entry, ...] = (
           "Schwung takes it (``kampfrichter.collect``) and only decided Schwünge count for the Plattwurf "
           "(``plattwurf.definition``, AMB-PLATTWURF-PENDING).", tell_gang=True),
     Entry("designer", "The loser of a Gang with 5 tricks",
-          "there is a gang where P0 wins and tricks of P1 at least 5",
-          "Yes: 5 tricks can lose, when the winner has 6 of 11, or by a Plattwurf."),
+          "can the loser of a Gang hold 5 tricks?",
+          "Yes: 5 tricks can lose, when the winner has 6 of 11, or by a Plattwurf. The loser (Verlierer) is the player "
+          "the Gang's result names; after a Gestellter there is none, and the question is about a Gang with a winner."),
     Entry("designer", "The loser of a Gang with 6 tricks",
-          "there is a gang where P0 wins and tricks of P1 at least 6",
+          "there is a gang where the loser has at least 6 tricks",
           "No: 6 tricks never lose. The core names only trick credit, the Kampfrichter's pending trick and the "
           "Angriff's deadline: the count alone decides it, no card rule is needed."),
     Entry("implementer", "Nothing pending at the end",
