@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
 import math
-from typing import Protocol, cast
+from typing import Protocol
 
 import attrs
 
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, choose_leader, play
 from schwinget_spec.cards import Card
-from schwinget_spec.checks import check_type, field_type
+from schwinget_spec.checks import field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
@@ -21,13 +20,10 @@ from schwinget_spec.trick import resolve_schwung
 from schwinget_spec.views import PlayerView
 
 __all__ = [
-    "BOT_NAMES",
     "Bot",
     "HeuristicBot",
     "PlayedGang",
     "RandomBot",
-    "make_bot",
-    "pimc_worlds",
     "play_gang",
     "play_gang_recorded",
 ]
@@ -278,31 +274,3 @@ class HeuristicBot:
 def _check_threshold(value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise InvalidArgumentError("attack_threshold", f"expected a finite number of Schwünge, got {value!r}")
-
-
-def make_bot(name: str, seed: int, rules: Rules | None = None) -> Bot:
-    """A bot by name: ``random`` (``RandomBot.seeded(seed)``), ``heuristic`` (``HeuristicBot(rules)``; ignores the seed), ``pimc`` (``PimcBot.seeded(seed, rules)``, 32 worlds) or ``pimc-N`` (N worlds, 1 to 1024)."""
-    if name == "random":
-        return RandomBot.seeded(seed)
-    if name == "heuristic":
-        return HeuristicBot(Rules() if rules is None else check_type(rules, Rules, "rules"))
-    worlds = pimc_worlds(name)
-    if worlds is not None:
-        # the sampling player of schwinget_spec.solver.pimc, which builds on this module: imported when asked for
-        pimc = importlib.import_module("schwinget_spec.solver.pimc")
-        return cast(Bot, pimc.PimcBot.seeded(seed, Rules() if rules is None else check_type(rules, Rules, "rules"), worlds))
-    raise InvalidArgumentError("name", f"unknown bot {name!r}: expected one of {', '.join(BOT_NAMES)}, or pimc-N")
-
-
-def pimc_worlds(name: object) -> int | None:
-    """The worlds of a sampling player's name: 32 for ``pimc``, N for ``pimc-N`` (1 <= N <= 1024); None for any other name."""
-    if name == "pimc":
-        return 32
-    if not isinstance(name, str) or not name.startswith("pimc-") or not name[5:].isdigit() or name[5] == "0":
-        return None
-    worlds = int(name[5:]) if len(name) <= 9 else 0
-    return worlds if 1 <= worlds <= 1024 else None
-
-
-BOT_NAMES = ("random", "heuristic", "pimc", "pimc-8", "pimc-128")
-"""The bots the commands offer, by name (``make_bot`` takes any ``pimc-N`` besides)."""

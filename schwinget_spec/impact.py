@@ -90,7 +90,7 @@ class StrongCounts:
 
     ``play`` names the players: ``"solver"`` (both play the compiled solver's optimal
     line, every card known; a Gang's figures are its solved values) or a bot of
-    ``bots.make_bot`` at both seats. ``outcome`` counts the runs whose winner changed
+    ``named_bots.make_bot`` at both seats. ``outcome`` counts the runs whose winner changed
     (a Gang: who wins, or a Gestellter; a match: its winner or a draw; a fest: who ranks
     first); ``points_sw``/``points_pw`` those whose points changed under the
     Schwingerwertung/Punktewertung (a Gang's points difference, the match's or fest's

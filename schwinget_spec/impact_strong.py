@@ -9,7 +9,7 @@ import attrs
 
 from schwinget_spec.actions import Action
 from schwinget_spec.backends import check_backend, check_workers, run_map
-from schwinget_spec.bots import BOT_NAMES, Bot, make_bot, pimc_worlds
+from schwinget_spec.bots import Bot
 from schwinget_spec.checks import check_callable, check_int
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
@@ -34,12 +34,13 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.solver import compiled
+from schwinget_spec.solver.named_bots import BOT_NAMES, make_bot, pimc_worlds
 from schwinget_spec.twin.codes import switch_bits
 
 __all__ = ["GANG_CHUNK", "PLAYS", "Weigher", "strong_counts", "total", "weigh"]
 
 PLAYS: tuple[str, ...] = ("random", "solver", *(name for name in BOT_NAMES if name != "random"))
-"""What ``--play`` takes: ``random`` (the table of ``impact.measure`` alone), ``solver`` (best play, every card known), or a bot of ``bots.make_bot`` at both seats."""
+"""What ``--play`` takes: ``random`` (the table of ``impact.measure`` alone), ``solver`` (best play, every card known), or a bot of ``named_bots.make_bot`` at both seats."""
 
 _SYSTEMS = (ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG)
 _GAMMA = 0x9E3779B97F4A7C15
@@ -66,7 +67,7 @@ class Weigher:
 
     ``play`` is ``"solver"`` (both players follow the compiled solver's optimal line
     under the system of the game: the first optimal action in the engine's order) or a
-    bot name of ``bots.make_bot``, both seats seeded from the Gang's choice seed (the
+    bot name of ``named_bots.make_bot``, both seats seeded from the Gang's choice seed (the
     sampling player ``pimc`` weighs the points of the game's system).
     """
 

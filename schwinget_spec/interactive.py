@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, PlayCard, StartAngriff, parse_action
-from schwinget_spec.bots import Bot, make_bot
+from schwinget_spec.bots import Bot
 from schwinget_spec.deal import Deal
 from schwinget_spec.files import OutputFileError, write_text_atomically
 from schwinget_spec.gang import GangState, Phase, cards_of
@@ -22,6 +22,7 @@ from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_matc
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.solver.named_bots import make_bot
 from schwinget_spec.trace import match_trace
 
 __all__ = [

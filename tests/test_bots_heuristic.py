@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from schwinget_spec.actions import ANGRIFF, Action, ChooseLeader, play
-from schwinget_spec.bots import Bot, HeuristicBot, RandomBot, make_bot, play_gang, play_gang_recorded
+from schwinget_spec.bots import Bot, HeuristicBot, RandomBot, play_gang, play_gang_recorded
 from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
@@ -14,6 +14,7 @@ from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
+from schwinget_spec.solver.named_bots import make_bot
 from schwinget_spec.views import PlayerView
 
 SEEDS = range(60)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import hidden_cards_swapped, play_codes
 
-from schwinget_spec.bots import HeuristicBot, make_bot, play_gang_recorded
+from schwinget_spec.bots import HeuristicBot, play_gang_recorded
 from schwinget_spec.cards import Card, Colour
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
@@ -13,6 +13,7 @@ from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
+from schwinget_spec.solver.named_bots import make_bot
 from schwinget_spec.solver.pimc import PimcBot, sample_world, voids
 
 

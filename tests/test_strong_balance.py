@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from schwinget_spec import cli
 from schwinget_spec.actions import StartAngriff
-from schwinget_spec.bots import make_bot, pimc_worlds, play_gang_recorded
+from schwinget_spec.bots import play_gang_recorded
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.players import Player
@@ -18,6 +18,7 @@ from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.solver import balance, compiled
+from schwinget_spec.solver.named_bots import make_bot, pimc_worlds
 from schwinget_spec.solver.strong_balance import played_balance, render_played, solved_balance
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"

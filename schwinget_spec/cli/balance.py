@@ -9,7 +9,7 @@ from schwinget_spec.cli.bounds import WORKERS_PER_CORE, max_processes
 __all__ = ["BALANCE_PLAYS", "balance_command"]
 
 BALANCE_PLAYS = ("solver", "random", "heuristic", "pimc", "pimc-8", "pimc-128")
-"""Who plays: ``solver`` (best play with every card known, ``solver.balance``) or a bot of ``bots.make_bot`` at both seats (``solver.strong_balance``)."""
+"""Who plays: ``solver`` (best play with every card known, ``solver.balance``) or a bot of ``named_bots.make_bot`` at both seats (``solver.strong_balance``)."""
 
 
 @click.command("balance")

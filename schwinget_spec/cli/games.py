@@ -14,7 +14,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from schwinget_spec.bots import BOT_NAMES
 from schwinget_spec.cli.bounds import MAX_MATCHES, WORKERS_PER_CORE, max_processes
 from schwinget_spec.cli.common import (
     INTERRUPTED,
@@ -32,6 +31,7 @@ from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
 from schwinget_spec.safe_text import terminal_text
 from schwinget_spec.scoring import ScoringSystem, TableRow
+from schwinget_spec.solver.named_bots import BOT_NAMES
 
 __all__ = ["play_command", "replay_command", "simulate_command"]
 

@@ -10,13 +10,13 @@ import numpy as np  # type: ignore[import-not-found,unused-ignore]
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from schwinget_spec.bots import make_bot
 from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.checks import check_int
 from schwinget_spec.ecosystem.encoding import action_id
 from schwinget_spec.ecosystem.openspiel_game import SchwingetGame, SchwingetState
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
+from schwinget_spec.solver.named_bots import make_bot
 
 __all__ = ["OPPONENTS", "ismcts_bot", "play_gaenge", "render", "resample"]
 

@@ -9,7 +9,7 @@ import attrs
 
 from schwinget_spec.actions import StartAngriff
 from schwinget_spec.backends import check_backend, check_workers, run_map
-from schwinget_spec.bots import BOT_NAMES, Bot, make_bot
+from schwinget_spec.bots import Bot
 from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
@@ -20,6 +20,7 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
 from schwinget_spec.solver import balance as solved
 from schwinget_spec.solver.balance import Balance, _mean_interval, _share_cell, balance
+from schwinget_spec.solver.named_bots import BOT_NAMES, make_bot
 
 __all__ = ["CHUNK", "PlayedBalance", "played_balance", "render_played", "solved_balance"]
 
@@ -67,7 +68,7 @@ def played_balance(
     play: str, deals: int, first_seed: int = 0, system: ScoringSystem | str = ScoringSystem.SCHWINGERWERTUNG,
     rules: Rules | None = None, *, backend: str = "local", workers: int = 1,
 ) -> PlayedBalance:
-    """Play ``deals`` Gänge between two ``play`` bots (``bots.BOT_NAMES``) and count what they give the starter.
+    """Play ``deals`` Gänge between two ``play`` bots (``named_bots.BOT_NAMES``) and count what they give the starter.
 
     The Gänge are played in chunks of ``CHUNK`` deals: as tasks of a Ray cluster with
     ``backend="ray"``, in ``workers`` local processes with more than 1
