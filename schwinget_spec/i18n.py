@@ -1,4 +1,4 @@
-"""The words of ``schwinget play``, ``clauses`` and ``explain`` in German, French and English: screen texts, headings, messages and the one-line reason for a refused entry."""
+"""The one word table of every program that speaks German, French or English: the screens of ``play``, ``clauses`` and ``explain``, a game told by ``demo`` and ``replay`` (keys ``tell.*``), and the one-line reason for a refused entry."""
 
 from __future__ import annotations
 
@@ -216,6 +216,146 @@ _TEXTS: dict[str, dict[Lang, str]] = {
         "en": "L0/L1 is only for right after a Kampfrichter neutralised a trick",
     },
     "why.over": {"de": "der Gang ist zu Ende", "fr": "la passe est terminée", "en": "the Gang is over"},
+    # a game told line by line (demo and replay): every word they write, in the booklet's two languages and English (--lang)
+    "tell.title": {"de": "Schwinget-Demo", "fr": "Démo Schwinget", "en": "Schwinget demo"},
+    "tell.one_gang": {
+        "de": ": ein Gang zwischen zwei Zufallsspielern, Seed {seed}",
+        "fr": " : une passe entre deux joueurs au hasard, graine {seed}",
+        "en": ": one Gang between two random players, seed {seed}",
+    },
+    "tell.a_match": {
+        "de": ": ein {length} ({n} Gänge) zwischen zwei Zufallsspielern, Seed {seed}",
+        "fr": " : une {length} ({n} passes) entre deux joueurs au hasard, graine {seed}",
+        "en": ": a {length} ({n} Gänge) between two random players, seed {seed}",
+    },
+    "tell.rules": {"de": "Regeln: {rules}", "fr": "règles : {rules}", "en": "rules: {rules}"},
+    "tell.defaults": {"de": "die Vorgaben (Rules())", "fr": "par défaut (Rules())", "en": "defaults (Rules())"},
+    "tell.younger": {"de": "; {p} ist der jüngere Spieler", "fr": " ; {p} est le joueur le plus jeune", "en": "; {p} is the younger player"},
+    "tell.gang": {"de": "Gang", "fr": "Passe", "en": "Gang"},
+    "tell.gang_of": {"de": "Gang {i} von {n}", "fr": "Passe {i} sur {n}", "en": "Gang {i} of {n}"},
+    "tell.holds": {"de": "{p} hält", "fr": "{p} a", "en": "{p} holds"},
+    "tell.revealed": {"de": "aufgedeckt", "fr": "retournée", "en": "revealed"},
+    "tell.no_trump": {"de": "{card}: kein Trumpf in diesem Gang", "fr": "{card} : pas d’atout pour cette passe", "en": "{card}: no trump in this Gang"},
+    "tell.trump": {"de": "{card}: Trumpf ist {colour}", "fr": "{card} : l’atout est {colour}", "en": "{card}: trump is {colour}"},
+    "tell.face_down": {"de": "verdeckt", "fr": "face cachée", "en": "face down"},
+    "tell.out_of_play": {"de": "{cards} (aus dem Spiel)", "fr": "{cards} (hors jeu)", "en": "{cards} (out of play)"},
+    "tell.pile": {"de": "Stapel", "fr": "pioche", "en": "pile"},
+    "tell.from_left": {"de": "{cards} (von links gezogen)", "fr": "{cards} (piochées depuis la gauche)", "en": "{cards} (drawn from the left)"},
+    "tell.starts": {"de": "beginnt", "fr": "commence", "en": "starts"},
+    "tell.leads_first": {"de": "{p} spielt Schwung 1 aus", "fr": "{p} joue la prise de lutte 1", "en": "{p} leads Schwung 1"},
+    "tell.angriff": {"de": "Angriff", "fr": "attaque", "en": "Angriff"},
+    "tell.angriff_line": {
+        "de": "{p} startet den Angriff vor Schwung {n}: der Stapel ist mit {k} Karten gesperrt, jeder spielt 5 Karten aus",
+        "fr": "{p} lance l’attaque avant la prise de lutte {n} : la pioche est bloquée avec {k} cartes, chacun joue 5 cartes",
+        "en": "{p} starts the Angriff before Schwung {n}: the pile is locked with {k} cards, each plays out 5 cards",
+    },
+    "tell.chooses": {
+        "de": "{p} hat den Kampfrichter gespielt und bestimmt {q} zum Ausspielen",
+        "fr": "{p} a joué le juré et choisit {q} pour jouer ensuite",
+        "en": "{p} played the Kampfrichter and chooses {q} to lead next",
+    },
+    "tell.leads": {"de": "{p} spielt {card} aus{drawn}", "fr": "{p} joue {card}{drawn}", "en": "{p} leads {card}{drawn}"},
+    "tell.answers": {"de": "{p} antwortet {card}{drawn}", "fr": "{p} répond {card}{drawn}", "en": "{p} answers {card}{drawn}"},
+    "tell.draws": {"de": " (zieht {cards})", "fr": " (pioche {cards})", "en": " (draws {cards})"},
+    "tell.neutralised": {
+        "de": "neutralisiert, der Stich bleibt in der Mitte",
+        "fr": "neutralisé, le pli reste au milieu",
+        "en": "neutralised, the trick stays in the middle",
+    },
+    "tell.wins": {"de": "{p} gewinnt", "fr": "{p} gagne", "en": "{p} wins"},
+    "tell.collects": {
+        "de": " und nimmt auch den neutralisierten Stich (2 Stiche)",
+        "fr": " et prend aussi le pli neutralisé (2 plis)",
+        "en": " and takes the neutralised trick too (2 tricks)",
+    },
+    "tell.schwung": {"de": "Schwung {n}", "fr": "Prise {n}", "en": "Schwung {n}"},
+    "tell.schwung_line": {"de": "{lead}, {answer}: {verdict} · Stiche {tricks}", "fr": "{lead}, {answer} : {verdict} · plis {tricks}",
+                     "en": "{lead}, {answer}: {verdict} · tricks {tricks}"},
+    "tell.result": {"de": "Ergebnis", "fr": "résultat", "en": "result"},
+    "tell.result_line": {
+        "de": "Stiche {p0} {a} : {p1} {b} in {n} Schwüngen; {angriff}; {plattwurf}; {row}: {verdict}",
+        "fr": "plis {p0} {a} : {p1} {b} en {n} prises de lutte ; {angriff} ; {plattwurf} ; {row} : {verdict}",
+        "en": "tricks {p0} {a} : {p1} {b} in {n} Schwünge; {angriff}; {plattwurf}; {row}: {verdict}",
+    },
+    "tell.no_angriff": {"de": "kein Angriff", "fr": "pas d’attaque", "en": "no Angriff"},
+    "tell.angriff_by": {"de": "Angriff von {p} vor Schwung {n}", "fr": "attaque de {p} avant la prise de lutte {n}",
+                   "en": "Angriff by {p} before Schwung {n}"},
+    "tell.no_plattwurf": {"de": "kein Plattwurf", "fr": "pas de victoire à plat", "en": "no Plattwurf"},
+    "tell.plattwurf_by": {"de": "Plattwurf von {p}", "fr": "victoire à plat de {p}", "en": "Plattwurf by {p}"},
+    "tell.a_draw": {"de": "unentschieden", "fr": "passe nulle", "en": "a draw"},
+    "tell.points": {"de": "Punkte", "fr": "points", "en": "points"},
+    "tell.system_points": {"de": "{system}: {body}", "fr": "{system} : {body}", "en": "{system}: {body}"},
+    "tell.differently": {
+        "de": "In der Punktewertung bestimmen die Summen nach Gang {n} einen anderen Beginner (match.draw_starter), "
+              "daher geht ihr Spiel anders weiter:",
+        "fr": "En classement par points, les totaux après la passe {n} désignent un autre joueur qui commence "
+              "(match.draw_starter) : sa partie continue autrement :",
+        "en": "Under the Punktewertung the totals after Gang {n} pick another starter (match.draw_starter), "
+              "so its match goes on differently:",
+    },
+    "tell.totals": {"de": "Summen", "fr": "Totaux", "en": "Totals"},
+    "tell.total": {"de": "Summe", "fr": "total", "en": "total"},
+    "tell.winner": {"de": "Sieger", "fr": "vainqueur", "en": "winner"},
+    "tell.draw": {"de": "unentschieden", "fr": "nulle", "en": "draw"},
+    # replay's own words: its title, the reason of each Schwung, the match's end
+    "tell.replay_title": {"de": "Schwinget-Wiedergabe: {what}", "fr": "Relecture Schwinget : {what}", "en": "Schwinget replay: {what}"},
+    "tell.kind.gang": {"de": "ein Gang", "fr": "une passe", "en": "a Gang"},
+    "tell.kind.match": {"de": "ein Spiel mit {n} Gängen", "fr": "une partie de {n} passes", "en": "a match of {n} Gänge"},
+    "tell.kind.schwingfest": {"de": "ein Schwingfest", "fr": "une fête de lutte", "en": "a Schwingfest"},
+    "tell.trace_id": {"de": ", Spur {id}", "fr": ", trace {id}", "en": ", trace {id}"},
+    "tell.why": {"de": "warum: {why} [{clause}]", "fr": "pourquoi : {why} [{clause}]", "en": "why: {why} [{clause}]"},
+    "tell.why.neutralises": {
+        "de": "der Kampfrichter neutralisiert {other}: der Stich bleibt in der Mitte",
+        "fr": "le juré neutralise {other} : le pli reste au milieu",
+        "en": "the Kampfrichter neutralises {other}: the trick stays in the middle",
+    },
+    "tell.why.higher": {
+        "de": "{won} ist höher als {lost} in der Farbe {colour}",
+        "fr": "{won} est plus fort que {lost} dans la couleur {colour}",
+        "en": "{won} is higher than {lost} in colour {colour}",
+    },
+    "tell.why.trump_six": {
+        "de": "{won} ist eine Trumpf-6, die nach diesen Regeln den Brienzer-Konter schlägt",
+        "fr": "{won} est un 6 d’atout, qui bat le Brienz contré selon ces règles",
+        "en": "{won} is a trump 6, which beats the Brienzer-Konter under these rules",
+    },
+    "tell.why.trump": {
+        "de": "{won} ist Trumpf ({trump}), {lost} nicht",
+        "fr": "{won} est atout ({trump}), {lost} non",
+        "en": "{won} is trump ({trump}) and {lost} is not",
+    },
+    "tell.why.void": {
+        "de": "{answer} bedient {colour} nicht{trump_note}: die ausgespielte Karte gewinnt",
+        "fr": "{answer} ne suit pas {colour}{trump_note} : la carte jouée en premier gagne",
+        "en": "{answer} does not follow {colour}{trump_note}: the led card wins",
+    },
+    "tell.why.void_no_trump": {"de": " und ist kein Trumpf", "fr": " et n’est pas atout", "en": " and is not trump"},
+    "tell.why.konter_beats_six": {
+        "de": "der Brienzer-Konter schlägt die 6 {lost}",
+        "fr": "le Brienz contré bat le 6 {lost}",
+        "en": "the Brienzer-Konter beats the 6 {lost}",
+    },
+    "tell.why.konter_loses": {
+        "de": "der Brienzer-Konter schlägt nur eine 6; {won} gewinnt gegen ihn",
+        "fr": "le Brienz contré ne bat qu’un 6 ; {won} gagne contre lui",
+        "en": "the Brienzer-Konter beats only a 6; {won} wins against it",
+    },
+    "tell.why.kampfrichter_last": {
+        "de": "im letzten Schwung wirkt der Kampfrichter nicht: die andere Karte gewinnt",
+        "fr": "à la dernière prise de lutte le juré est sans effet : l’autre carte gagne",
+        "en": "on the last Schwung the Kampfrichter has no effect: the other card wins",
+    },
+    "tell.why.konter_last": {
+        "de": "im letzten Schwung gewinnt der Brienzer-Konter gegen den Kampfrichter",
+        "fr": "à la dernière prise de lutte le Brienz contré gagne contre le juré",
+        "en": "on the last Schwung the Brienzer-Konter wins against the Kampfrichter",
+    },
+    "tell.match": {"de": "Spiel", "fr": "partie", "en": "match"},
+    "tell.match_line": {
+        "de": "Summen P0 {a}, P1 {b}: {verdict}",
+        "fr": "totaux P0 {a}, P1 {b} : {verdict}",
+        "en": "totals P0 {a}, P1 {b}: {verdict}",
+    },
 }
 
 
@@ -275,12 +415,14 @@ _TEXTS.update({
     "explain.tested": {"de": "getestet", "fr": "testée", "en": "tested"},
     "explain.ambiguities": {"de": "Mehrdeutigkeiten", "fr": "ambiguïtés", "en": "ambiguities"},
     # each level of evidence: its short name (the table's status column) and its words (verification_status.LEVEL_TEXT)
+    "level.engine": {"de": "an der Engine bewiesen", "fr": "prouvée du moteur", "en": "engine"},
     "level.proved": {"de": "bewiesen", "fr": "prouvée", "en": "proved"},
     "level.exhaustive": {"de": "erschöpfend", "fr": "exhaustive", "en": "exhaustive"},
     "level.vectors": {"de": "Vektoren", "fr": "vecteurs", "en": "vectors"},
     "level.mutants": {"de": "Mutanten", "fr": "mutants", "en": "mutants"},
     "level.tested": {"de": "getestet", "fr": "testée", "en": "tested"},
     "level.untested": {"de": "ungetestet", "fr": "non testée", "en": "untested"},
+    "level_text.engine": {"de": "an der Engine bewiesen", "fr": "prouvée du moteur", "en": "proved of the engine"},
     "level_text.proved": {"de": "für jede Verteilung bewiesen (Z3)", "fr": "prouvée pour toute donne (Z3)",
                           "en": "proved for every deal (Z3)"},
     "level_text.exhaustive": {"de": "an jeder Eingabe geprüft", "fr": "vérifiée sur toute entrée",

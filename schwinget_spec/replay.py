@@ -15,7 +15,6 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, Phase, SchwungRecord, cards_of, start_gang
 from schwinget_spec.i18n import Lang, row_label, text
 from schwinget_spec.match import MatchLength, start_match
-from schwinget_spec.narration_words import word
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
@@ -37,22 +36,22 @@ def why_won(record: SchwungRecord, trump: Colour | None, lang: Lang = "en") -> s
     led, answer = record.led, record.answer
     if record.winner is None:
         other = answer if led is Card.KR else led
-        return word(lang, "why.neutralises", other=other.code)
+        return text(lang, "tell.why.neutralises", other=other.code)
     won = led if record.winner == record.leader else answer
     lost = answer if won is led else led
     clause = record.clause_id
     if clause == "schwung.higher_wins":
         assert led.colour is not None
-        return word(lang, "why.higher", won=won.code, lost=lost.code, colour=led.colour.code)
+        return text(lang, "tell.why.higher", won=won.code, lost=lost.code, colour=led.colour.code)
     if clause == "trump.beats":
         if Card.BK in (won, lost):
-            return word(lang, "why.trump_six", won=won.code)
+            return text(lang, "tell.why.trump_six", won=won.code)
         assert trump is not None
-        return word(lang, "why.trump", won=won.code, lost=lost.code, trump=trump.code)
+        return text(lang, "tell.why.trump", won=won.code, lost=lost.code, trump=trump.code)
     if clause == "schwung.void_loses":
         assert led.colour is not None
-        trump_note = "" if trump is None else word(lang, "why.void_no_trump")
-        return word(lang, "why.void", answer=answer.code, colour=led.colour.code, trump_note=trump_note)
+        trump_note = "" if trump is None else text(lang, "tell.why.void_no_trump")
+        return text(lang, "tell.why.void", answer=answer.code, colour=led.colour.code, trump_note=trump_note)
     simple = {
         "konter.beats_six": "why.konter_beats_six",
         "konter.loses": "why.konter_loses",
@@ -60,7 +59,7 @@ def why_won(record: SchwungRecord, trump: Colour | None, lang: Lang = "en") -> s
         "konter.last_trick": "why.konter_last",
     }
     if clause in simple:
-        return word(lang, simple[clause], won=won.code, lost=lost.code)
+        return text(lang, f"tell.{simple[clause]}", won=won.code, lost=lost.code)
     # in German and French the booklet's own sentence, in English the paraphrase
     return str(getattr(CLAUSES[clause], lang))
 
@@ -81,38 +80,38 @@ def _codes(cards: Sequence[Card]) -> str:
 def drawn_text(before: int, after: int, lang: Lang = "en") -> str:
     """`` (draws G2)`` when the hand ``after`` (a card mask, with the played card put back) holds a card ``before`` did not; else ``""``."""
     new = cards_of(after & ~before)
-    return word(lang, "draws", cards=_codes(new)) if new else ""
+    return text(lang, "tell.draws", cards=_codes(new)) if new else ""
 
 
 def deal_lines(deal: Deal, owners: tuple[str, str] | None = None, lang: Lang = "en") -> list[Line]:
     """The deal as ``demo`` and ``replay`` show it: both hands (with their ``owners`` in a Schwingfest), the revealed card and the trump, the cards out of play, the pile."""
     trump = deal.trump
     revealed = (
-        word(lang, "no_trump", card=deal.revealed.code)
+        text(lang, "tell.no_trump", card=deal.revealed.code)
         if trump is None
-        else word(lang, "trump", card=deal.revealed.code, colour=trump.code)
+        else text(lang, "tell.trump", card=deal.revealed.code, colour=trump.code)
     )
     hands = [_codes(deal.hands[p]) + ("" if owners is None else f" ({owners[p]})") for p in Player]
     return [
-        Line(word(lang, "holds", p="P0"), hands[0]),
-        Line(word(lang, "holds", p="P1"), hands[1]),
-        Line(word(lang, "revealed"), revealed),
-        Line(word(lang, "face_down"), word(lang, "out_of_play", cards=_codes(deal.face_down))),
-        Line(word(lang, "pile"), word(lang, "from_left", cards=_codes(deal.pile))),
+        Line(text(lang, "tell.holds", p="P0"), hands[0]),
+        Line(text(lang, "tell.holds", p="P1"), hands[1]),
+        Line(text(lang, "tell.revealed"), revealed),
+        Line(text(lang, "tell.face_down"), text(lang, "tell.out_of_play", cards=_codes(deal.face_down))),
+        Line(text(lang, "tell.pile"), text(lang, "tell.from_left", cards=_codes(deal.pile))),
     ]
 
 
 def result_text(result: GangResult, names: tuple[str, str], lang: Lang) -> str:
     """A Gang's result as ``demo`` and ``replay`` tell it: tricks, Schwünge, Angriff, Plattwurf, and the row in the booklet's words."""
     angriff = (
-        word(lang, "no_angriff")
+        text(lang, "tell.no_angriff")
         if result.angriff is None
-        else word(lang, "angriff_by", p=names[result.angriff.player], n=result.angriff.after_schwung + 1)
+        else text(lang, "tell.angriff_by", p=names[result.angriff.player], n=result.angriff.after_schwung + 1)
     )
-    plattwurf = word(lang, "no_plattwurf") if result.plattwurf is None else word(lang, "plattwurf_by", p=names[result.plattwurf])
-    verdict = word(lang, "a_draw") if result.winner is None else word(lang, "wins", p=names[result.winner])
-    return word(
-        lang, "result_line", p0=names[0], a=result.tricks[0], p1=names[1], b=result.tricks[1], n=result.schwuenge,
+    plattwurf = text(lang, "tell.no_plattwurf") if result.plattwurf is None else text(lang, "tell.plattwurf_by", p=names[result.plattwurf])
+    verdict = text(lang, "tell.a_draw") if result.winner is None else text(lang, "tell.wins", p=names[result.winner])
+    return text(
+        lang, "tell.result_line", p0=names[0], a=result.tricks[0], p1=names[1], b=result.tricks[1], n=result.schwuenge,
         angriff=angriff, plattwurf=plattwurf, row=row_label(result.outcome, lang), verdict=verdict,
     )
 
@@ -123,7 +122,7 @@ def points_text(score: GangScore, names: tuple[str, str], lang: Lang) -> str:
         body = f"{names[0]} {score.points[0]}, {names[1]} {score.points[1]} ({row_label(score.row, lang)})"
     else:
         body = ", ".join(f"{names[p]} {score.points[p]} ({row_label(score.rows[p], lang)})" for p in Player)
-    return word(lang, "system_points", system=text(lang, f"system.{score.system.value}"), body=body)
+    return text(lang, "tell.system_points", system=text(lang, f"system.{score.system.value}"), body=body)
 
 
 def _gang_lines(
@@ -140,29 +139,29 @@ def _gang_lines(
         assert mover is not None
         who = names[mover]
         if isinstance(action, StartAngriff):
-            body = word(lang, "angriff_line", p=who, n=before.schwung_number, k=state.pile_size)
-            lines.append(Line(word(lang, "angriff"), f"{body} [angriff.locks_pile]", "yellow"))
+            body = text(lang, "tell.angriff_line", p=who, n=before.schwung_number, k=state.pile_size)
+            lines.append(Line(text(lang, "tell.angriff"), f"{body} [angriff.locks_pile]", "yellow"))
         elif isinstance(action, ChooseLeader):
-            body = word(lang, "chooses", p=who, q=names[action.player])
+            body = text(lang, "tell.chooses", p=who, q=names[action.player])
             lines.append(Line("", f"{body} [kampfrichter.chooses]"))
         elif isinstance(action, PlayCard):
             drawn = drawn_text(before.hands[mover], state.hands[mover] | action.card.bit, lang)
             if before.phase is Phase.LEAD:
-                lead = word(lang, "leads", p=who, card=action.card.code, drawn=drawn)
+                lead = text(lang, "tell.leads", p=who, card=action.card.code, drawn=drawn)
                 continue
             record = state.history[-1]
             if record.winner is None:
-                verdict = word(lang, "neutralised")
+                verdict = text(lang, "tell.neutralised")
             else:
-                verdict = word(lang, "wins", p=names[record.winner]) + (
-                    word(lang, "collects") if record.tricks == 2 else ""
+                verdict = text(lang, "tell.wins", p=names[record.winner]) + (
+                    text(lang, "tell.collects") if record.tricks == 2 else ""
                 )
-            answer = word(lang, "answers", p=who, card=action.card.code, drawn=drawn)
+            answer = text(lang, "tell.answers", p=who, card=action.card.code, drawn=drawn)
             tricks = f"{state.tricks[0]}:{state.tricks[1]}"
-            lines.append(Line(word(lang, "schwung", n=record.number),
-                              word(lang, "schwung_line", lead=lead, answer=answer, verdict=verdict, tricks=tricks),
+            lines.append(Line(text(lang, "tell.schwung", n=record.number),
+                              text(lang, "tell.schwung_line", lead=lead, answer=answer, verdict=verdict, tricks=tricks),
                               "bold" if record.winner is not None else ""))
-            lines.append(Line("", word(lang, "why", why=why_won(record, trump, lang), clause=record.clause_id), "dim"))
+            lines.append(Line("", text(lang, "tell.why", why=why_won(record, trump, lang), clause=record.clause_id), "dim"))
     return lines, state
 
 
@@ -170,19 +169,19 @@ def _result_lines(
     state: GangState, names: tuple[str, str], system: ScoringSystem | None, rules: Rules, lang: Lang
 ) -> list[Line]:
     result = state.result
-    lines = [Line(word(lang, "result"), result_text(result, names, lang), "bold green")]
+    lines = [Line(text(lang, "tell.result"), result_text(result, names, lang), "bold green")]
     if system is not None:
         score = compute_gang_score(result, system, rules)
-        lines.append(Line(word(lang, "points"), f"{points_text(score, names, lang)} [{score.row.clause_id}]"))
+        lines.append(Line(text(lang, "tell.points"), f"{points_text(score, names, lang)} [{score.row.clause_id}]"))
     return lines
 
 
 def _title(document: Mapping[str, Any], system: ScoringSystem | None, lang: Lang) -> str:
     kind = document["kind"]
-    what = word(lang, f"kind.{kind}", n=document.get("length", "?")) if kind in ("gang", "match", "schwingfest") else str(kind)
-    title = word(lang, "replay_title", what=what)
+    what = text(lang, f"tell.kind.{kind}", n=document.get("length", "?")) if kind in ("gang", "match", "schwingfest") else str(kind)
+    title = text(lang, "tell.replay_title", what=what)
     if "id" in document:
-        title += word(lang, "trace_id", id=document["id"])
+        title += text(lang, "tell.trace_id", id=document["id"])
     if system is not None:
         title += f", {text(lang, f'system.{system.value}')}"
     return title
@@ -225,19 +224,19 @@ def replay_lines(document: Any, lang: Lang = "en") -> list[Line] | Verdict:
         if match is not None:
             why = f" [{match.next_starter_with_clause()[1]}]"
         lines.append(Line("", ""))
-        lines.append(Line("", word(lang, "gang_of", i=g + 1, n=count), "bold underline"))
+        lines.append(Line("", text(lang, "tell.gang_of", i=g + 1, n=count), "bold underline"))
         state = start_gang(_deal(gang["deal"]), starter, rules)
         gang_lines, state = _gang_lines(state, names, owners, list(gang["actions"]), lang)
         lines.extend(gang_lines[:5])
-        lines.append(Line(word(lang, "starts"), word(lang, "leads_first", p=names[starter]) + why))
+        lines.append(Line(text(lang, "tell.starts"), text(lang, "tell.leads_first", p=names[starter]) + why))
         lines.extend(gang_lines[5:])
         lines.extend(_result_lines(state, names, system, rules, lang))
         if match is not None:
             match = match.apply_gang(state)
     if match is not None:
         result = match.result
-        verdict_text = word(lang, "a_draw") if result.winner is None else word(lang, "wins", p=result.winner)
-        body = word(lang, "match_line", a=result.totals[0], b=result.totals[1], verdict=verdict_text)
+        verdict_text = text(lang, "tell.a_draw") if result.winner is None else text(lang, "tell.wins", p=result.winner)
+        body = text(lang, "tell.match_line", a=result.totals[0], b=result.totals[1], verdict=verdict_text)
         lines.append(Line("", ""))
-        lines.append(Line(word(lang, "match"), f"{body} [match.winner]", "bold"))
+        lines.append(Line(text(lang, "tell.match"), f"{body} [match.winner]", "bold"))
     return lines

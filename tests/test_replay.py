@@ -159,8 +159,7 @@ def test_replay_and_demo_tell_the_same_gang_in_the_same_lines(lang: str) -> None
     from schwinget_spec import cli  # noqa: PLC0415
     from schwinget_spec.bots import play_gang_recorded  # noqa: PLC0415
     from schwinget_spec.cli.demo import demo_bots  # noqa: PLC0415
-    from schwinget_spec.i18n import Lang  # noqa: PLC0415
-    from schwinget_spec.narration_words import word  # noqa: PLC0415
+    from schwinget_spec.i18n import Lang, text  # noqa: PLC0415
 
     words = typing.cast(Lang, lang)
     seed = 4
@@ -169,8 +168,8 @@ def test_replay_and_demo_tell_the_same_gang_in_the_same_lines(lang: str) -> None
     played = play_gang_recorded(Deal.shuffled(seed), Player.P0, Rules(), demo_bots(seed))
     lines = replay_lines(gang_trace(played.final), lang=words)
     assert isinstance(lines, list)
-    told = (*(word(words, "holds", p=p) for p in ("P0", "P1")), *(word(words, key) for key in ("revealed", "face_down", "pile")),
-            word(words, "schwung", n=""), word(words, "result"))
+    told = (*(text(words, "tell.holds", p=p) for p in ("P0", "P1")), *(text(words, f"tell.{key}") for key in ("revealed", "face_down", "pile")),
+            text(words, "tell.schwung", n=""), text(words, "tell.result"))
     from_replay = [f"{line.label:<12}{line.text}" for line in lines if line.label.startswith(told)]
     from_demo = [line for line in demo.stdout.splitlines() if line.startswith(told)]
     assert from_demo == from_replay
@@ -210,13 +209,12 @@ def test_replay_speaks_the_chosen_language_throughout(lang: str, tmp_path: Path)
 def test_replay_tells_each_result_in_the_booklet_s_words(lang: str, tmp_path: Path) -> None:
     """``replay --lang`` names each Gang's row of the Wertungstabelle in German, French or English, never by its raw id."""
     from schwinget_spec.gang import Outcome  # noqa: PLC0415
-    from schwinget_spec.i18n import Lang, row_label  # noqa: PLC0415
-    from schwinget_spec.narration_words import word  # noqa: PLC0415
+    from schwinget_spec.i18n import Lang, row_label, text  # noqa: PLC0415
 
     vector = _vector("match", "conforms")
     proc = run("replay", str(_write(tmp_path, "m.json", vector.input)), "--lang", lang)
     assert proc.returncode == 0, proc.stderr
-    results = [line for line in proc.stdout.splitlines() if line.startswith(word(typing.cast(Lang, lang), "result") + " ")]
+    results = [line for line in proc.stdout.splitlines() if line.startswith(text(typing.cast(Lang, lang), "tell.result") + " ")]
     assert len(results) == len(vector.input["gaenge"])
     labels = {row_label(outcome, lang) for outcome in Outcome}  # type: ignore[arg-type]
     colon = " : " if lang == "fr" else ": "

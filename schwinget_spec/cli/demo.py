@@ -28,7 +28,6 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, Phase, cards_of
 from schwinget_spec.i18n import LANGS, Lang, row_label, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
-from schwinget_spec.narration_words import word
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
@@ -44,7 +43,7 @@ _SEATS = ("P0", "P1")
 
 
 def _w(lang: Lang, key: str, **values: object) -> str:
-    return word(lang, key, **values)
+    return text(lang, f"tell.{key}", **values)
 
 
 def _system(system: ScoringSystem, lang: Lang) -> str:
