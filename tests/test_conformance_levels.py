@@ -111,7 +111,7 @@ def test_reference_server_passes_a_default_run_at_every_level() -> None:
     assert report.passed, format_report(report)
     assert report.levels is not None
     assert report.levels.checked == LEVELS
-    assert "result: PASSED: gang, scoring, match, schwingfest" in format_report(report)
+    assert "result: PASSED under readings defaults (Rules()) with 10 declared switches varied: gang, scoring, match, schwingfest" in format_report(report)
     fields = report.to_json()
     assert fields["levels_checked"] == list(LEVELS)
     assert fields["levels_not_checked"] == []
@@ -135,7 +135,7 @@ def test_gang_only_engine_passes_and_says_what_was_not_checked() -> None:
     """An engine declaring only the Gang level passes with a verdict line naming the levels not checked."""
     report = run_harness(["(in process)"], games=5, vectors=False, client_factory=loopback_factory(GangOnly))
     assert report.passed, format_report(report)
-    assert "result: PASSED: gang; not checked: scoring, match, schwingfest" in format_report(report)
+    assert "result: PASSED under readings defaults (Rules()) with 10 declared switches varied: gang; not checked: scoring, match, schwingfest" in format_report(report)
     assert report.to_json()["levels_not_checked"] == ["scoring", "match", "schwingfest"]
     assert report.to_json()["levels_declared"] == ["gang"]
 

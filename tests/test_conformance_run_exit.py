@@ -69,6 +69,13 @@ _BAD_HELLO = {
     ),
 }
 
+_HELLO_VERDICT = {
+    "protocol 3": "FAILED TO START: malformed hello at $.protocol",
+    "not JSON": "FAILED TO START: malformed hello",
+    "a level without gang": "FAILED TO START: malformed hello at $.levels",
+}
+"""The verdicts that name a malformed hello (with the JSON path of its fault where the schema names one); the others are FAILED TO START."""
+
 
 @pytest.mark.parametrize("what", sorted(_BAD_HELLO))
 def test_an_engine_that_runs_but_fails_at_hello_exits_1(tmp_path: Path, what: str) -> None:
@@ -79,7 +86,8 @@ def test_an_engine_that_runs_but_fails_at_hello_exits_1(tmp_path: Path, what: st
     assert result.exit_code == 1, result.output
     assert "result: FAILED TO START" in result.output
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert (data["passed"], data["verdict"]) == (False, "FAILED TO START")
+    assert (data["passed"], data["verdict"]) == (False, _HELLO_VERDICT.get(what, "FAILED TO START"))
+    assert f"result: {data['verdict']}\n" in result.output
     assert data["startup_error"]
     assert not run_harness(command, games=1, vectors=False).not_started
 

@@ -21,6 +21,7 @@ from schwinget_spec.conformance.harness.run import (
     GameSpec,
     format_report,
     run_harness,
+    verdict_line,
 )
 from schwinget_spec.conformance.protocol.engine_session import HarnessSettingError
 from schwinget_spec.conformance.protocol.messages import PROTOCOL_VERSION
@@ -340,6 +341,7 @@ def test_an_answer_nested_hundreds_deep_is_malformed_with_its_path(tmp_path: Pat
         assert report.startup_error is not None
         assert not report.not_started
         said = report.startup_error
+        assert verdict_line(report).startswith(f"FAILED TO START: malformed hello at {path}")
     assert f"[at {path}" in said
     assert "nested deeper than 32 levels" in said
     profile = CliRunner().invoke(cli, ["conformance", "profile", "--steer", "1", "--", *command])
@@ -366,3 +368,4 @@ def test_a_hello_with_a_key_twice_fails_to_start(tmp_path: Path) -> None:
     report = run_harness(_deep_engine(tmp_path, "hello-twice", 0), games=1, vectors=False, steer=0, shrink=False)
     assert report.startup_error is not None
     assert "the key 'name' twice" in report.startup_error
+    assert verdict_line(report) == "FAILED TO START: malformed hello"

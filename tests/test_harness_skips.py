@@ -101,7 +101,7 @@ def test_readings_are_every_combination_of_the_declared_gang_switches() -> None:
 
 
 def test_all_readings_report_per_reading() -> None:
-    """An engine that ignores one switch passes under its default reading and diverges under the other, and the report says which."""
+    """An engine that ignores one switch passes under its default reading (its verdict names that reading) and diverges under the other, and the report says which."""
     report = check_adapter(
         _IgnoresKonterTrumpSix(), games=4, steer=2, seed=0, switches=("konter_beats_trump_six",), all_readings=True,
         shrink=False,
@@ -118,6 +118,8 @@ def test_all_readings_report_per_reading() -> None:
     assert "diverges under 1 of 2 readings" in text
     data = json.loads(json.dumps(report.to_json()))
     assert [r["passed"] for r in data["readings"]] == [True, False]
+    # each reading's verdict names its reading: the pass under the default says so
+    assert data["readings"][0]["verdict"].startswith("PASSED under readings defaults (Rules()): gang")
     coverage = report.coverage
     assert coverage is not None
     subs = [r.report.coverage for r in report.readings]

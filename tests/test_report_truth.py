@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from schwinget_spec.conformance.harness.divergence_clauses import points_clause
-from schwinget_spec.conformance.harness.run import format_report, run_harness, verdict_line
+from schwinget_spec.conformance.harness.run import check_adapter, format_report, run_harness, verdict_line
 from schwinget_spec.conformance.mutants.engines import (
     AngriffOnEmptyPile,
     FestOnceEach,
@@ -23,6 +23,7 @@ from schwinget_spec.conformance.mutants.engines import (
     WinnerStarts,
 )
 from schwinget_spec.conformance.mutants.kill import mutant_command
+from schwinget_spec.conformance.protocol.adapter import ReferenceAdapter
 from schwinget_spec.conformance.protocol.engine_session import LoopbackClient
 from schwinget_spec.conformance.protocol.readings import SWITCH_NAMES, Readings
 from schwinget_spec.conformance.protocol.reference_server import EngineMatch, ReferenceEngine, ReferenceServer
@@ -204,7 +205,9 @@ def test_a_declared_value_no_game_separated_is_named_in_the_verdict() -> None:
     assert report.passed
     assert ("match_draw", "more_tricks") in report.not_exercised
     verdict = verdict_line(report)
-    assert verdict.startswith("PASSED: gang, scoring, match, schwingfest; declared, not exercised: ")
+    assert verdict.startswith(
+        "PASSED under readings defaults (Rules()) with match_draw varied: gang, scoring, match, schwingfest; declared, not exercised: "
+    )
     assert "match_draw=more_tricks" in verdict
     data = json.loads(json.dumps(report.to_json()))
     assert {"switch": "match_draw", "value": "more_tricks"} in data["not_exercised"]
@@ -253,3 +256,81 @@ def test_a_printed_replay_piped_into_the_engine_process_diverges_again() -> None
     answers = answered.stdout.splitlines()
     assert len(answers) == count
     assert json.loads(answers[-1]) != _answers(lines, None)[-1]
+
+
+# -- the verdict in every format: the scorecard's, with the readings played; a malformed hello named so
+
+
+def _formats(data: dict[str, Any]) -> dict[str, str]:
+    """The verdict each format of a run's JSON shows: the summary's, the HTML and markdown pages' verdict rows, JUnit's property."""
+    summary = summarise(data, "run")
+    html = html_page([summary])
+    md = markdown_page([summary])
+    junit = ET.fromstring(junit_xml(summary))
+    row = re.search(r"<tr><th>verdict</th><td>([^<]*)</td></tr>", html)
+    md_row = re.search(r"^\| verdict \| (.*) \|$", md, re.MULTILINE)
+    prop = junit.find(".//properties/property[@name='verdict']")
+    assert row is not None
+    assert md_row is not None
+    assert prop is not None
+    return {
+        "summary": summary.verdict,
+        "html": row.group(1).replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&"),
+        "markdown": md_row.group(1),
+        "junit": str(prop.get("value")),
+    }
+
+
+def test_a_pass_under_the_defaults_says_so_in_every_format() -> None:
+    """A run that passes under the default readings says ``PASSED under readings defaults (Rules())`` in the text, the JSON, the scorecard, both pages and JUnit: the same verdict everywhere."""
+
+    def engine() -> LoopbackClient:
+        return LoopbackClient(ReferenceServer(ReferenceEngine(), declare=Readings()).handle)
+
+    report = run_harness(["(in process)"], client_factory=engine, vectors=False, games=2, steer=0, seed=1)
+    assert report.passed, format_report(report)
+    verdict = verdict_line(report)
+    assert verdict.startswith("PASSED under readings defaults (Rules()): gang, scoring, match, schwingfest")
+    data = json.loads(json.dumps(report.to_json()))
+    assert data["verdict"] == report.score().verdict == verdict
+    assert f"\nresult: {verdict}\n" in format_report(report) + "\n"
+    shown = _formats(data)
+    assert shown["summary"] == shown["junit"] == shown["html"] == verdict, shown
+    assert shown["markdown"] == markdown_text(verdict)
+
+
+def _deep_hello(request: Any) -> dict[str, Any]:
+    """The reference's answers, but a hello whose switches hold a list nested 100 deep."""
+    answer = ReferenceServer(ReferenceEngine()).handle(request)
+    if request.get("cmd") == "hello":
+        nested: list[Any] = []
+        for _ in range(100):
+            nested = [nested]
+        answer["switches"] = [nested]
+    return answer
+
+
+def test_a_malformed_hello_is_named_malformed_with_its_path_in_every_format() -> None:
+    """A hello nested deeper than the protocol allows fails to start with the verdict ``FAILED TO START: malformed hello at <path>`` in the text, the JSON, both pages and JUnit."""
+    report = run_harness(["(in process)"], client_factory=lambda: LoopbackClient(_deep_hello), games=1, vectors=False, steer=0)
+    assert report.startup_kind == "malformed"
+    verdict = verdict_line(report)
+    assert verdict.startswith("FAILED TO START: malformed hello at $.switches[0][0][0]")
+    assert f"result: {verdict}\n" in format_report(report)
+    data = json.loads(json.dumps(report.to_json()))
+    assert data["verdict"] == verdict
+    shown = _formats(data)
+    assert shown["summary"] == shown["junit"] == shown["html"] == verdict, shown
+    assert shown["markdown"] == markdown_text(verdict)
+
+
+def test_a_pass_in_every_reading_names_the_combinations_played() -> None:
+    """A run with ``--all-readings`` that passes in each says so in its verdict: ``PASSED under readings in all 2 combinations of ...``."""
+    report = check_adapter(
+        ReferenceAdapter(), games=1, steer=0, vectors=False, switches=("special_cards_follow_colour",), all_readings=True
+    )
+    assert report.passed
+    assert verdict_line(report).startswith("PASSED under readings in all 2 combinations of special_cards_follow_colour: gang")
+    assert report.readings[1].report.to_json()["verdict"].startswith(
+        "PASSED under readings special_cards_follow_colour=true (not the default): gang"
+    )

@@ -126,7 +126,9 @@ def test_a_default_run_reaches_every_gang_clause_and_situation() -> None:
     assert coverage.unreached_situations == ()
     assert all(n >= 10 for s, n in coverage.situations if s in GANG_SITUATIONS)
     assert report.steered_games_played > 0
-    assert verdict_line(report) == "PASSED: gang; not checked: scoring, match, schwingfest"
+    assert verdict_line(report) == (
+        "PASSED under readings defaults (Rules()) with 5 declared switches varied: gang; not checked: scoring, match, schwingfest"
+    )
 
 
 def test_a_run_that_leaves_clauses_out_says_so() -> None:
@@ -137,7 +139,10 @@ def test_a_run_that_leaves_clauses_out_says_so() -> None:
     assert coverage is not None
     assert "konter_against_kampfrichter_on_last_schwung" in coverage.unreached_situations
     line = verdict_line(report)
-    assert line.startswith("PASSED: gang; not checked: scoring, match, schwingfest; declared, not exercised: ")
+    assert line.startswith(
+        "PASSED under readings defaults (Rules()) with 5 declared switches varied: gang; not checked: scoring, match, schwingfest; "
+        "declared, not exercised: "
+    )
     assert "; not reached: " in line
     assert "konter_against_kampfrichter_on_last_schwung" in line
     text = format_report(report)

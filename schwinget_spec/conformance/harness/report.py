@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,6 +25,7 @@ from schwinget_spec.conformance.harness.scorecard import (
     LevelScore,
     Scorecard,
     counted_clauses,
+    readings_phrase,
     vector_counts,
 )
 from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES, gang_rules_to_json, start_message
@@ -39,6 +41,7 @@ __all__ = [
     "ReadingReport",
     "format_report",
     "scorecard_lines",
+    "startup_verdict",
     "verdict_line",
 ]
 
@@ -174,6 +177,8 @@ class HarnessReport:
     elapsed_seconds: float
     divergence: Divergence | None = None
     startup_error: str | None = None
+    startup_kind: str | None = None
+    """The kind of the startup failure (``ProtocolError.kind``: ``malformed`` for a hello that breaks the protocol, ``timeout``, ``exited``, ...), None if it started or is not known."""
     not_started: bool = False
     """True if the command could not be run at all (``startup_error`` says why): the environment's fault, not the implementation's."""
     switches: tuple[str, ...] = ()
@@ -332,6 +337,7 @@ class HarnessReport:
             "illegal_offered": self.illegal_offered,
             "elapsed_seconds": round(self.elapsed_seconds, 3),
             "startup_error": self.startup_error,
+            "startup_kind": self.startup_kind,
             "deadline_seconds": self.deadline_seconds,
             "stopped_at_deadline": self.stopped_at_deadline,
             "skiplist": self.skiplist,
@@ -394,7 +400,7 @@ def verdict_line(report: HarnessReport) -> str:
     at the divergence, so its verdict does not list what it did not reach.
     """
     if report.startup_error is not None:
-        return "FAILED TO START"
+        return startup_verdict(report.startup_error, report.startup_kind)
     coverage = report.coverage
     # the levels the scorecard fails: a Gang that diverged inside a match fails the match level, not the Gang level
     gang_passed = report.gang_failed_games == 0 and all(r.report.passed for r in report.readings)
@@ -406,9 +412,14 @@ def verdict_line(report: HarnessReport) -> str:
             base += "; not checked: " + ", ".join(coverage.not_checked)
     if gang_passed and report.stopped_at_deadline:
         base = "STOPPED AT THE DEADLINE"
-    if report.not_default and base.startswith("PASSED"):
-        assert report.played_readings is not None
-        base = f"PASSED under readings {report.played_readings.describe_not_default()} (not the default)" + base[len("PASSED"):]
+    if report.played_readings is not None and base.startswith("PASSED"):
+        # a pass holds under the readings played: the defaults, or the values played in place of them
+        readings = report.played_readings
+        base = f"PASSED under readings {readings_phrase(readings.describe_not_default(), readings.varying)}" + base[len("PASSED"):]
+    elif report.readings and base.startswith("PASSED"):
+        # --all-readings: one run per combination of the switches declared, each with its own verdict
+        names = ", ".join(name for name, _ in report.readings[0].reading)
+        base = f"PASSED under readings in all {len(report.readings)} combinations of {names}" + base[len("PASSED"):]
     failed = [r for r in report.readings if not r.report.passed]
     if failed:
         base += f"; diverges under {len(failed)} of {len(report.readings)} readings"
@@ -421,6 +432,18 @@ def verdict_line(report: HarnessReport) -> str:
         if missing:
             base += "; not reached: " + ", ".join(missing)
     return base
+
+
+_FAULT_PATH = re.compile(r"\bat (\$\S*?): ")
+"""The JSON path of a schema fault in a ``ProtocolError``'s reason (``[at $.switches[0]: ...]``, ``breaks the protocol at $.x: ...``)."""
+
+
+def startup_verdict(error: str, kind: str | None) -> str:
+    """The verdict of a run that did not start: ``FAILED TO START``, and for a hello that breaks the protocol ``FAILED TO START: malformed hello at <path>`` (the JSON path of the first fault, when the reason names one)."""
+    if kind != "malformed":
+        return "FAILED TO START"
+    found = _FAULT_PATH.search(error)
+    return "FAILED TO START: malformed hello" + ("" if found is None else f" at {found.group(1)}")
 
 
 def _codes(cards: Iterable[Any]) -> str:
@@ -504,7 +527,7 @@ def format_report(report: HarnessReport) -> str:
     if report.command:
         lines.append(f"command: {' '.join(report.command)}")
     if report.startup_error is not None:
-        lines.append("result: FAILED TO START")
+        lines.append(f"result: {verdict_line(report)}")
         lines.append(report.startup_error)
         return "\n".join(lines)
     deadline_text = "" if report.deadline_seconds is None else f"{report.deadline_seconds:g} s"

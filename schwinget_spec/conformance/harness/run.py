@@ -336,6 +336,15 @@ def readings_of(switches: Collection[str]) -> list[Rules]:
     return out
 
 
+def _under_reading(report: HarnessReport, fixed: dict[str, bool]) -> HarnessReport:
+    """``report`` of a run under one reading, its readings played narrowed to that reading's values (its verdict names them)."""
+    readings = report.played_readings
+    if readings is None:
+        return report
+    declared = tuple((n, (fixed[n],) if n in fixed else values) for n, values in readings.declared)
+    return attrs.evolve(report, played_readings=attrs.evolve(readings, declared=declared))
+
+
 def played_readings(switches: Collection[str], skiplist: SkipList | None = None, assume: Rules | None = None) -> Readings:
     """The readings a run plays: the declared ``switches`` (names: every value; or ``Readings``), less the values the ``skiplist`` declares unsupported, with the switches not declared at their values in ``assume`` (default: the defaults)."""
     readings = as_readings(switches)
@@ -512,7 +521,7 @@ def _matrix(
     reports = []
     for reading in readings_of(switches):
         values = tuple((n, bool(getattr(reading, n))) for n in GANG_SWITCHES if n in switches)
-        reports.append(ReadingReport(values, one(reading)))
+        reports.append(ReadingReport(values, _under_reading(one(reading), dict(values))))
     first = next((r.report.divergence for r in reports if r.report.divergence is not None), None)
     subs = [r.report for r in reports]
     covs = [r.coverage for r in subs if r.coverage is not None]
@@ -618,6 +627,7 @@ def run_harness(
                     illegal_offered=0,
                     elapsed_seconds=time.perf_counter() - started,
                     startup_error=exc.reason + (f"\nstderr:\n{exc.stderr}" if exc.stderr else ""),
+                    startup_kind=exc.kind,
                     deadline_seconds=deadline,
                     stopped_at_deadline=exc.kind == "deadline",
                     not_started=exc.kind == "not_started",

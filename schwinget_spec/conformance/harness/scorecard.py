@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["LEVEL_UNITS", "FirstFailure", "LevelScore", "Scorecard", "counted_clauses", "vector_counts"]
+__all__ = ["LEVEL_UNITS", "FirstFailure", "LevelScore", "Scorecard", "counted_clauses", "readings_phrase", "vector_counts"]
 
 LEVEL_UNITS: dict[str, str] = {"gang": "Gänge", "scoring": "scored Gänge", "match": "matches", "schwingfest": "Schwingfeste"}
 """What a game of each level is, as the reports name it."""
@@ -167,6 +167,25 @@ def counted_clauses(clauses: Iterable[str | None]) -> tuple[tuple[str, int], ...
     """Each clause of ``clauses`` (None as ``(no clause)``) with how often it occurs, most first, then by name."""
     counts = Counter(c or "(no clause)" for c in clauses)
     return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def readings_phrase(not_default: str, varied: Sequence[str]) -> str:
+    """The readings a run played, as its verdict names them (``PASSED under readings <this>: ...``).
+
+    ``not_default`` is the values played in place of a default (``draw_tie_starter=drawn_gang_other``),
+    empty when every switch was played at its default; ``varied`` the declared switches whose
+    games the run played under more than one value. A pass is always a pass under readings:
+    ``defaults (Rules())`` says so as plainly as a list of the values played otherwise.
+    """
+    base = f"{not_default} (not the default)" if not_default else "defaults (Rules())"
+    if not varied:
+        return base
+    names = ", ".join(varied) if len(varied) <= _VARIED_NAMED else f"{len(varied)} declared switches"
+    return f"{base} with {names} varied"
+
+
+_VARIED_NAMED = 3
+"""The most switches a verdict names one by one as varied; more are counted (the readings played row lists them)."""
 
 
 @attrs.frozen

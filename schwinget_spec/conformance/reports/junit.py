@@ -70,6 +70,9 @@ def _suite(root: ET.Element, summary: RunSummary, group: str, title: str, failur
     if not rows:
         return
     suite = ET.SubElement(root, "testsuite", name=f"{summary.label}: {title}")
+    if group == "levels":
+        # the run's verdict as every other format states it (the scorecard's, with the readings played)
+        ET.SubElement(ET.SubElement(suite, "properties"), "property", name="verdict", value=summary.verdict)
     classname = f"schwinget.conformance.{group}"
     tally = {"failures": 0, "skipped": 0, "passed": 0}
     for key, cell in rows:

@@ -110,6 +110,7 @@ def run_file_schema() -> dict[str, Any]:
             "illegal_offered": _COUNT,
             "elapsed_seconds": {"type": "number"},
             "startup_error": _OPTIONAL_STRING,
+            "startup_kind": _OPTIONAL_STRING,
             "stopped_at_deadline": {"type": "boolean"},
             "levels_checked": _STRINGS,
             "levels_not_checked": _STRINGS,

@@ -249,7 +249,9 @@ def _verdict(data: Mapping[str, Any], failures: Sequence[Failure]) -> str:
         # the scorecard's verdict, as the run wrote it
         return str(data["verdict"])
     if data.get("startup_error"):
-        return "FAILED TO START"
+        # the run's own verdict names a malformed hello and its path (FAILED TO START: malformed hello at $.x)
+        written = data.get("verdict")
+        return written if isinstance(written, str) and written.startswith("FAILED TO START") else "FAILED TO START"
     if failures:
         return "DIVERGES at " + ", ".join(dict.fromkeys(f.level for f in failures))
     if data.get("stopped_at_deadline"):
