@@ -410,6 +410,8 @@ _TEXTS.update({
     "status.status": {"de": "Stand", "fr": "statut", "en": "status"},
     "status.evidence": {"de": "Belege", "fr": "éléments", "en": "evidence"},
     "status.none": {"de": "keine", "fr": "aucun", "en": "none"},
+    "status.no_statement": {"de": "keine formale Aussage: {reason}", "fr": "pas d'énoncé formel : {reason}",
+                            "en": "no formal statement: {reason}"},
     # schwinget explain --lang: the labels under a clause
     "explain.enforced": {"de": "umgesetzt", "fr": "appliquée", "en": "enforced"},
     "explain.tested": {"de": "getestet", "fr": "testée", "en": "tested"},

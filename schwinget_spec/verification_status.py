@@ -18,6 +18,7 @@ __all__ = [
     "EVIDENCE_FILE",
     "LEVELS",
     "LEVEL_TEXT",
+    "NO_STATEMENT",
     "ClauseStatus",
     "Evidence",
     "all_statuses",
@@ -26,13 +27,16 @@ __all__ = [
     "statuses_json",
 ]
 
-LEVELS: tuple[str, ...] = ("proved", "exhaustive", "vectors", "mutants", "tested", "untested")
-"""The levels of evidence, strongest first: a Z3 query involving the clause answered as
-expected (proved for every deal); a finite rule function of the clause checked on every
+LEVELS: tuple[str, ...] = ("engine", "proved", "exhaustive", "vectors", "mutants", "tested", "untested")
+"""The levels of evidence, strongest first: the engine's own step proved equal to the model's
+on every well-formed state, the clause among the model's constraints of that step
+(``schwinget prove --engine``, proved of the engine); a Z3 query involving the clause answered as
+expected (proved for every deal, of the model); a finite rule function of the clause checked on every
 input (exhaustive); shipped conformance vectors exercise it; a shipped mutant breaking it
 is caught; a test names it; nothing (below "tested": ``schwinget clauses --check`` fails)."""
 
 LEVEL_TEXT: Mapping[str, str] = {
+    "engine": "proved of the engine",
     "proved": "proved for every deal (Z3)",
     "exhaustive": "checked on every input",
     "vectors": "exercised by vectors",
@@ -41,6 +45,23 @@ LEVEL_TEXT: Mapping[str, str] = {
     "untested": "not tested",
 }
 """Each level in words, as the command line and the site print it."""
+
+NO_STATEMENT: Mapping[str, str] = {
+    "setup.two_players": "a count of players: the engine has two seats by its types, no step decides it",
+    "setup.gangkarten": "the Gangkarten are components; the match length they give is a parameter of the match model",
+    "setup.angriffskarte": "a component on the table: its use is the Angriff, whose rules are angriff.*",
+    "deal.hand_private": "what a player may see: no rule of play reads it (docs/conformance.md, the views)",
+    "deal.shuffle": "chance, not a rule of play: every proof ranges over every deal instead",
+    "match.redeal": "a fresh deal for each Gang: every proof ranges over every deal instead",
+    "match.goal": "the match length, a parameter of the match model, not a step",
+    "match.end": "the match length, a parameter of the match model, not a step",
+    "scoring.two_systems": "that two systems exist: the system is a parameter of the scoring model",
+    "scoring.choose_system": "the players' choice of system, a parameter, not a step",
+    "scoring.schwingerwertung_both": "the system's name for a table whose cells are the table.* clauses",
+    "scoring.punktewertung_winner": "the system's name for a table whose cells are the table.* clauses",
+    "fest.four_players": "the organisation of a fest of four, a size the schedule covers, not a rule of play",
+}
+"""Clauses with no formal statement to prove, each with the reason in one line (``schwinget clauses --status`` prints it)."""
 
 EVIDENCE_FILE = Path(__file__).resolve().parent / "verification_evidence.json"
 """The evidence that is slow to compute (Z3 queries, exhaustive checks) or lives above this
@@ -56,10 +77,13 @@ class Evidence:
     exhaustive: Mapping[str, tuple[tuple[str, int], ...]]
     vectors: Mapping[str, int]
     mutants: Mapping[str, tuple[str, ...]]
+    engine: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """The parts of ``schwinget prove --engine`` that proved the engine's step carries the clause (``gang.step``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The evidence as the JSON object of ``EVIDENCE_FILE`` (clause ids sorted)."""
         return {
+            "engine": {k: list(v) for k, v in sorted(self.engine.items()) if v},
             "proofs": {k: list(v) for k, v in sorted(self.proofs.items()) if v},
             "exhaustive": {k: [[name, n] for name, n in v] for k, v in sorted(self.exhaustive.items()) if v},
             "vectors": {k: v for k, v in sorted(self.vectors.items()) if v},
@@ -69,14 +93,15 @@ class Evidence:
     @classmethod
     def from_json(cls, data: object) -> Evidence:
         """Read the JSON object of ``EVIDENCE_FILE``; ``InvalidArgumentError`` naming the part that is not as written."""
-        if not isinstance(data, dict) or set(data) != {"proofs", "exhaustive", "vectors", "mutants"}:
-            raise InvalidArgumentError("evidence", "an object with proofs, exhaustive, vectors and mutants")
+        if not isinstance(data, dict) or set(data) - {"engine"} != {"proofs", "exhaustive", "vectors", "mutants"}:
+            raise InvalidArgumentError("evidence", "an object with proofs, exhaustive, vectors and mutants (and engine)")
         try:
             return cls(
                 proofs={str(k): tuple(str(q) for q in v) for k, v in data["proofs"].items()},
                 exhaustive={str(k): tuple((str(name), int(n)) for name, n in v) for k, v in data["exhaustive"].items()},
                 vectors={str(k): int(v) for k, v in data["vectors"].items()},
                 mutants={str(k): tuple(str(m) for m in v) for k, v in data["mutants"].items()},
+                engine={str(k): tuple(str(p) for p in v) for k, v in data.get("engine", {}).items()},
             )
         except (AttributeError, TypeError, ValueError) as exc:
             raise InvalidArgumentError("evidence", f"not as written by the evidence command: {exc}") from None
@@ -104,6 +129,10 @@ class ClauseStatus:
     """Shipped mutants that break the clause (each caught by the conformance harness)."""
     tests: int
     """Lines of tests/ and properties/ that name the clause."""
+    engine: tuple[str, ...] = ()
+    """The parts of ``schwinget prove --engine`` that prove the engine's step carries the clause."""
+    no_statement: str | None = None
+    """Why the clause has no formal statement to prove (``NO_STATEMENT``), or None."""
 
     @property
     def exhaustive_inputs(self) -> int:
@@ -119,6 +148,8 @@ class ClauseStatus:
     def summary(self) -> str:
         """The evidence in a few words: ``proved (3 queries)``, ``checked on every input (723,200)``."""
         parts = []
+        if self.engine:
+            parts.append(f"engine: {', '.join(self.engine)}")
         if self.proofs:
             parts.append(f"{len(self.proofs)} {'query' if len(self.proofs) == 1 else 'queries'}")
         if self.exhaustive:
@@ -129,6 +160,8 @@ class ClauseStatus:
             parts.append(f"{len(self.mutants)} {'mutant' if len(self.mutants) == 1 else 'mutants'}")
         if self.tests:
             parts.append(f"{self.tests} {'test line' if self.tests == 1 else 'test lines'}")
+        if self.no_statement:
+            parts.append(f"no formal statement: {self.no_statement}")
         return ", ".join(parts) or "none"
 
     def to_json(self) -> dict[str, Any]:
@@ -142,11 +175,13 @@ class ClauseStatus:
             "vectors": self.vectors,
             "mutants": list(self.mutants),
             "tests": self.tests,
+            "engine": list(self.engine),
+            "no_statement": self.no_statement,
         }
 
 
-def _level(proofs: tuple[str, ...], exhaustive: tuple[tuple[str, int], ...], vectors: int, mutants: tuple[str, ...], tests: int) -> str:
-    held = (bool(proofs), bool(exhaustive), vectors > 0, bool(mutants), tests > 0)
+def _level(held: tuple[bool, ...]) -> str:
+    # held: whether each level of LEVELS but the last holds, in that order
     return next((level for level, holds in zip(LEVELS, held, strict=False) if holds), "untested")
 
 
@@ -167,7 +202,11 @@ def all_statuses(index: ClauseIndex | None = None, evidence: Evidence | None = N
         vectors = evidence.vectors.get(clause_id, 0)
         mutants = evidence.mutants.get(clause_id, ())
         count = tests.get(clause_id, 0)
-        out[clause_id] = ClauseStatus(clause_id, _level(proofs, exhaustive, vectors, mutants, count), proofs, exhaustive, vectors, mutants, count)
+        engine = evidence.engine.get(clause_id, ())
+        level = _level((bool(engine), bool(proofs), bool(exhaustive), vectors > 0, bool(mutants), count > 0))
+        out[clause_id] = ClauseStatus(
+            clause_id, level, proofs, exhaustive, vectors, mutants, count, engine, NO_STATEMENT.get(clause_id)
+        )
     return out
 
 

@@ -17,7 +17,9 @@ from schwinget_spec.cli.evidence import (
 )
 from schwinget_spec.errors import InvalidArgumentError, UnknownNameError
 from schwinget_spec.verification_status import (
+    LEVEL_TEXT,
     LEVELS,
+    NO_STATEMENT,
     ClauseStatus,
     Evidence,
     all_statuses,
@@ -50,10 +52,22 @@ def test_the_level_is_the_strongest_evidence(statuses: dict[str, ClauseStatus]) 
     for s in statuses.values():
         expected = next(
             level
-            for level, holds in zip(LEVELS, (bool(s.proofs), bool(s.exhaustive), s.vectors > 0, bool(s.mutants), s.tests > 0, True), strict=True)
+            for level, holds in zip(
+                LEVELS, (bool(s.engine), bool(s.proofs), bool(s.exhaustive), s.vectors > 0, bool(s.mutants), s.tests > 0, True), strict=True
+            )
             if holds
         )
         assert s.level == expected, s
+
+
+def test_a_clause_without_a_formal_statement_says_why(statuses: dict[str, ClauseStatus]) -> None:
+    """Each clause of ``NO_STATEMENT`` is a clause, not proved of the engine, and ``clauses --status`` prints its reason."""
+    assert set(NO_STATEMENT) <= set(CLAUSES)
+    for clause_id, reason in NO_STATEMENT.items():
+        assert statuses[clause_id].no_statement == reason
+        assert statuses[clause_id].level != "engine"
+    result = CliRunner().invoke(clauses_command, ["--status"], env={"COLUMNS": "200"}, terminal_width=200)
+    assert "no formal statement: a count of players" in result.output
 
 
 def test_vectors_and_mutants_are_those_shipped() -> None:
@@ -89,8 +103,8 @@ def test_json_shape_and_round_trip(statuses: dict[str, ClauseStatus]) -> None:
     """``statuses_json`` gives per clause level, text and evidence; the evidence file reads back to itself."""
     data = statuses_json(statuses)
     entry = data["schwung.farbzwang"]
-    assert set(entry) == {"level", "text", "proofs", "exhaustive", "exhaustive_inputs", "vectors", "mutants", "tests"}
-    assert entry["text"] == "proved for every deal (Z3)"
+    assert set(entry) == {"level", "text", "proofs", "exhaustive", "exhaustive_inputs", "vectors", "mutants", "tests", "engine", "no_statement"}
+    assert entry["text"] == LEVEL_TEXT[entry["level"]]
     evidence = load_evidence()
     assert Evidence.from_json(json.loads(json.dumps(evidence.to_json()))) == Evidence.from_json(evidence.to_json())
     with pytest.raises(InvalidArgumentError, match="evidence"):

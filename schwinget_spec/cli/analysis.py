@@ -52,8 +52,15 @@ IMPACT_PLAYS = ("random", "solver", "heuristic", "pimc", "pimc-8", "pimc-128")
     help="Instead of the queries, check the finite rule functions on every input of their domains: engine, "
     "compiled twin and Z3 model compared (--query picks checks by name; about a minute).",
 )
+@click.option(
+    "--engine",
+    is_flag=True,
+    help="Instead of the queries, prove the engine's own Gang step equal to the model's Schwung on every well-formed "
+    "state (symbolic execution of GangState.apply, each path checked in Z3), and show each deliberately wrong step "
+    "caught with a replayed state (several minutes; --fast: a subset of the shapes).",
+)
 def prove_command(
-    *, queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool, jobs: int | None, exhaustive: bool
+    *, queries: tuple[str, ...], fast: bool, list_only: bool, as_json: bool, jobs: int | None, exhaustive: bool, engine: bool
 ) -> None:
     """Prove what the rules imply with Z3: invariants for every deal and play, witnesses replayed through the engine,
     and whether each rule switch can change a result (docs/proofs.md).
@@ -67,7 +74,13 @@ def prove_command(
 
     With --exhaustive the finite rule functions are checked instead, each on every input of its domain
     (docs/proofs.md, "Exhaustive equivalence"): exit code 1 if the engine, the twin and the model disagree on one.
+
+    With --engine the engine's own step is proved instead (docs/proofs.md, "The engine proved"): exit code 1 if
+    a path of the engine's code disagrees with the model, or a deliberately wrong step is not caught.
     """
+    if engine:
+        _prove_engine(fast=fast, as_json=as_json, jobs=jobs)
+        return
     if exhaustive:
         _prove_exhaustive(queries, list_only=list_only, as_json=as_json)
         return
@@ -106,6 +119,20 @@ def prove_command(
             f"({jobs} at once; {sum(r.seconds for r in results):.1f} s of queries, {sum(r.cpu_seconds for r in results):.1f} s CPU)"
         )
     if any(not r.ok for r in results):
+        sys.exit(1)
+
+
+def _prove_engine(*, fast: bool, as_json: bool, jobs: int | None) -> None:
+    """``schwinget prove --engine``: the engine's Gang step on every well-formed state; exit 1 on a disagreement."""
+    from schwinget_spec.proofs.engine_step import format_engine_proof, run_engine_proof  # noqa: PLC0415
+    from schwinget_spec.proofs.runner import default_jobs  # noqa: PLC0415
+
+    proof = run_engine_proof(subset=fast, jobs=default_jobs() if jobs is None else jobs)
+    if as_json:
+        click.echo(json.dumps(proof.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_engine_proof(proof))
+    if not proof.ok:
         sys.exit(1)
 
 

@@ -201,6 +201,8 @@ def _summary(status: ClauseStatus, lang: Lang) -> str:
     counted = (("queries", len(status.proofs)), ("inputs", status.exhaustive_inputs), ("vectors", status.vectors),
                ("mutants", len(status.mutants)), ("tests", status.tests))
     parts = [text(lang, f"evidence.{kind}.{'one' if n == 1 else 'many'}", n=f"{n:,}") for kind, n in counted if n]
+    if status.no_statement:
+        parts.append(text(lang, "status.no_statement", reason=status.no_statement))
     return ", ".join(parts) or text(lang, "status.none")
 
 

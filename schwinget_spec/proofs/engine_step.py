@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -34,15 +36,21 @@ from schwinget_spec.proofs.symbolic import WIDTH, Concretised, Explorer, Path, S
 from schwinget_spec.trick import SchwungOutcome, _outcome
 
 __all__ = [
+    "BROKEN_SHAPES",
     "BROKEN_STEPS",
+    "STEP_DEFINITIONS",
+    "EngineProof",
     "Replay",
     "Shape",
     "StepCheck",
     "StepFailure",
     "check_shape",
+    "engine_clauses",
     "first_failure",
+    "format_engine_proof",
     "prove_gang_steps",
     "replay",
+    "run_engine_proof",
     "shapes",
     "well_formed",
     "well_formed_parts",
@@ -723,6 +731,98 @@ def first_failure(broken: str, shapes_: Sequence[Shape]) -> StepFailure | None:
         if check.failures:
             return check.failures[0]
     return None
+
+
+STEP_DEFINITIONS: tuple[str, ...] = ("angriff.locks_pile", "angriff.stier_on_pile", "cards.special", "deal.pile", "deal.set_aside")
+"""Clauses the model's Schwung is written in rather than constrained by (docs/proofs.md, "Clauses no drop-one can
+drop"), which the step proof compares all the same: the draws from pile positions 14 on, stopped by the Angriff's
+lock; the special cards' colour code, read by Farbzwang and the winner; the revealed card at position 10 giving trump."""
+
+
+def engine_clauses() -> tuple[str, ...]:
+    """The clauses the proof of the engine's step covers: every clause of the model's Schwung constraints, of the Angriff's
+    limits and the Gang's length, and ``STEP_DEFINITIONS``; sorted."""
+    model = _model()
+    found = {cid for (cid, _), at in zip(model.constraints, model.step_of, strict=True) if at is not None}
+    return tuple(sorted(found | set(_LENGTH) | set(STEP_DEFINITIONS) | {"schwung.void_any", "trump.anytime"}))
+
+
+BROKEN_SHAPES: dict[str, Shape] = {
+    "schwung.lead_draw": Shape(5, Player.P0, Colour.RED, pending=False, attacker=None),
+    "schwung.farbzwang": Shape(1, Player.P0, Colour.RED, pending=False, attacker=None),
+    "kampfrichter.collect": Shape(1, Player.P0, Colour.RED, pending=True, attacker=None),
+    "trick.winner_leads": Shape(1, Player.P0, Colour.RED, pending=False, attacker=None),
+    "gang.end_no_angriff": Shape(10, Player.P0, Colour.RED, pending=False, attacker=None),
+    "angriff.once": Shape(2, Player.P0, Colour.RED, pending=False, attacker=Player.P1),
+    "kampfrichter.chooses": Shape(1, Player.P0, Colour.RED, pending=False, attacker=None),
+}
+"""For each wrong step of ``BROKEN_STEPS``, a shape where the proof fails at once (every shape is checked by ``--engine``'s
+whole run; these keep the demonstration short)."""
+
+
+@attrs.frozen
+class EngineProof:
+    """What ``schwinget prove --engine`` did: the shapes' proofs, each wrong step's failure and replay, the time."""
+
+    checks: tuple[StepCheck, ...]
+    broken: tuple[tuple[str, StepFailure | None, Replay | None], ...]
+    wall: float
+    cpu: float
+
+    @property
+    def ok(self) -> bool:
+        """No failure of the engine's step, and every wrong step failed with a replayed state."""
+        return not any(c.failures for c in self.checks) and all(r is not None and r.caught for _, _, r in self.broken)
+
+    def to_json(self) -> dict[str, object]:
+        """The counts, the failures and the wrong steps as JSON."""
+        return {
+            "ok": self.ok,
+            "shapes": len(self.checks),
+            "paths": sum(c.paths for c in self.checks),
+            "z3_checks": sum(c.checks for c in self.checks),
+            "failures": [str(f) for c in self.checks for f in c.failures],
+            "broken": [
+                {"step": name, "failure": None if f is None else str(f), "caught": r is not None and r.caught,
+                 "actions": None if r is None else list(r.actions), "engine": None if r is None else r.engine,
+                 "wrong_step": None if r is None else r.broken, "model": None if r is None else r.model}
+                for name, f, r in self.broken
+            ],
+            "wall_seconds": round(self.wall, 1),
+            "cpu_seconds": round(self.cpu, 1),
+        }
+
+
+def run_engine_proof(*, subset: bool = False, jobs: int = 1) -> EngineProof:
+    """Every shape's proof (or the subset's), and every wrong step caught and replayed, with the wall and CPU seconds."""
+    wall, cpu, children = time.perf_counter(), time.process_time(), os.times()
+    checks = prove_gang_steps(list(shapes(subset)), jobs=jobs)
+    broken: list[tuple[str, StepFailure | None, Replay | None]] = []
+    for name, shape in BROKEN_SHAPES.items():
+        failure = first_failure(name, [shape])
+        broken.append((name, failure, None if failure is None else replay(failure, name)))
+    after = os.times()
+    used = (after.children_user + after.children_system) - (children.children_user + children.children_system)
+    return EngineProof(tuple(checks), tuple(broken), time.perf_counter() - wall, time.process_time() - cpu + used)
+
+
+def format_engine_proof(proof: EngineProof) -> str:
+    """The proof in a few lines: counts, failures, each wrong step with its replay, the time."""
+    paths = sum(c.paths for c in proof.checks)
+    lines = [
+        f"Gang step: {len(proof.checks)} shapes of a Schwung's start, {paths:,} paths of the engine's code, "
+        f"{sum(c.checks for c in proof.checks):,} Z3 checks while exploring; "
+        f"{sum(len(c.failures) for c in proof.checks)} disagreements",
+    ]
+    lines += [f"  {f}" for c in proof.checks for f in c.failures[:3]]
+    for name, failure, rep in proof.broken:
+        if failure is None or rep is None:
+            lines.append(f"wrong step {name}: NOT caught")
+            continue
+        lines.append(f"wrong step {name}: caught ({failure.what}); replayed {' '.join(rep.actions)} from {failure.shape.label()}:")
+        lines.append(f"  engine {rep.engine}; wrong step {rep.broken}; model {rep.model}")
+    lines.append(f"{'proved' if proof.ok else 'NOT proved'} in {proof.wall:.1f} s wall, {proof.cpu:.1f} s CPU")
+    return "\n".join(lines)
 
 
 # -- deliberately wrong steps, one per clause family
