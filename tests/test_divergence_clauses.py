@@ -15,7 +15,8 @@ from schwinget_spec.conformance.harness.run import (
     format_report,
     run_harness,
 )
-from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback
+from schwinget_spec.conformance.mutants.kill import mutant_command, mutant_loopback, run_mutant
+from schwinget_spec.conformance.mutants.registry import get_mutant
 from schwinget_spec.conformance.protocol.adapter import ResultReport
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState
@@ -292,3 +293,10 @@ def test_a_fest_starter_after_a_drawn_first_meeting_is_named_by_the_draw_rule() 
     drawn = {mode: fest_starter_clause(mode, 2, True) for mode in ("alternate", "younger", "loser_of_first_meeting")}
     assert drawn == {"alternate": "fest.twice_each", "younger": "match.first_starter", "loser_of_first_meeting": "match.draw_starter"}
     assert fest_starter_clause("loser_of_first_meeting", 1, True) == "match.first_starter"
+
+
+@pytest.mark.clause("fest.twice_each")
+def test_the_younger_starting_both_meetings_under_alternate_is_named_fest_twice_each() -> None:
+    """The mutant whose younger starts both meetings of a pair only under fest_starter "alternate" is caught by a default run and named fest.twice_each, the clause that reading decides the second starter by (its twin under the default reading is named match.loser_starts)."""
+    kill, _ = run_mutant(get_mutant("fest-alternate-younger-starts-both"), in_process=True)
+    assert (kill.catch, kill.named, kill.level) == ("exact", "fest.twice_each", "schwingfest")

@@ -747,6 +747,15 @@ class FestStarterAlwaysYounger(ReferenceEngine):
         return a
 
 
+class FestAlternateYoungerStartsBoth(ReferenceEngine):
+    """Breaks ``fest.twice_each``: Under fest_starter "alternate" the younger of a pair starts both its meetings, the older never its second."""
+
+    def fest_starter(self, fest: EngineFest, a: int, b: int) -> int:
+        if fest.rules.fest_starter == "alternate":
+            return a
+        return super().fest_starter(fest, a, b)
+
+
 class FestWinnerOfFirstStarts(ReferenceEngine):
     """Breaks ``match.loser_starts``: Under fest_starter "loser_of_first_meeting" (the default) the winner of a pair's first meeting starts the second."""
 
@@ -903,7 +912,7 @@ ENGINES: dict[str, type[ReferenceEngine]] = {
         PlattwurfOwnAngriffLoser875, PlattwurfOpponentsAngriffSeven, SiegMitAngriffTwo, SiegOhneAngriffLoser875,
         GestellterZero, GoodLoserScoresTwo, NoGoodLoserAfterPlattwurf, TieOlderStarts, FestCrowdedRounds,
         KampfrichterNeutralisesLast, VoidKonterWinsCollecting, AngriffNotOnLastTwo, AngriffCollectsPending,
-        FestWinnerOfFirstStarts, FestDenseRanks,
+        FestWinnerOfFirstStarts, FestDenseRanks, FestAlternateYoungerStartsBoth,
     )
 }
 """Every single-bug engine class by its name; ``registry.MUTANTS`` says what each breaks."""

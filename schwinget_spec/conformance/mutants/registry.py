@@ -231,6 +231,11 @@ MUTANTS: tuple[Mutant, ...] = (
     _m("fest-starter-always-younger", "match.loser_starts", "FestStarterAlwaysYounger",
        "the younger of a pair starts both its meetings whatever fest_starter says", level="schwingfest",
        neighbours=("match.first_starter", "match.draw_starter", "fest.twice_each")),
+    # the same bug under "alternate" only: there the older starts the second meeting, each of the pair starting one of
+    # its two meetings, a reading of fest.twice_each that applies no sentence of the Ablauf (AMB-FEST-STARTER (b))
+    _m("fest-alternate-younger-starts-both", "fest.twice_each", "FestAlternateYoungerStartsBoth",
+       'under fest_starter "alternate" the younger of a pair starts both its meetings, the older never its second',
+       level="schwingfest", neighbours=("match.first_starter", "match.loser_starts")),
     _m("fest-winner-of-first-starts", "match.loser_starts", "FestWinnerOfFirstStarts",
        'under fest_starter "loser_of_first_meeting" (the default) the winner of a pair\'s first meeting starts the second',
        level="schwingfest", neighbours=("match.first_starter", "fest.twice_each")),
