@@ -19,12 +19,14 @@ from schwinget_spec.conformance.harness.run import (
     Divergence,
     DivergenceKind,
     GameSpec,
+    HarnessReport,
     format_report,
     run_harness,
     verdict_line,
 )
 from schwinget_spec.conformance.protocol.engine_session import HarnessSettingError
 from schwinget_spec.conformance.protocol.messages import PROTOCOL_VERSION
+from schwinget_spec.conformance.protocol.schema import MAX_DEPTH, depth_fault
 
 _PRELUDE = (
     "import json, os, subprocess, sys, time\n"
@@ -369,3 +371,16 @@ def test_a_hello_with_a_key_twice_fails_to_start(tmp_path: Path) -> None:
     assert report.startup_error is not None
     assert "the key 'name' twice" in report.startup_error
     assert verdict_line(report) == "FAILED TO START: malformed hello"
+
+
+def test_the_harness_doc_quotes_the_depth_limit_and_the_malformed_hello_verdict() -> None:
+    """docs/harness.md states the depth limit as schema.MAX_DEPTH and the verdict of a hello nested too deep as verdict_line writes it for the path depth_fault names."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "harness.md").read_text(encoding="utf-8")
+    assert f"| {MAX_DEPTH} levels (the answer itself is level 1; `schema.MAX_DEPTH`) |" in text
+    nested: list[object] = []
+    for _ in range(40):
+        nested = [nested]
+    fault = depth_fault("answer.hello", {"ok": True, "switches": [nested]})
+    assert fault is not None
+    report = HarnessReport("x", (), 0, 0, 0, 0, 0, 0.0, startup_error=f"bad [at {fault}]", startup_kind="malformed")
+    assert f"result: {verdict_line(report)}\n" in text
