@@ -209,6 +209,10 @@ def test_a_declared_value_no_game_separated_is_named_in_the_verdict() -> None:
         "PASSED under readings defaults (Rules()) with match_draw varied: gang, scoring, match, schwingfest; declared, not exercised: "
     )
     assert "match_draw=more_tricks" in verdict
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "harness.md").read_text(encoding="utf-8")
+    quoted = re.search(r"^result: (.*); not reached: \.\.\.$", doc, re.MULTILINE)
+    assert quoted is not None
+    assert verdict.startswith(quoted.group(1) + "; not reached: ")
     data = json.loads(json.dumps(report.to_json()))
     assert {"switch": "match_draw", "value": "more_tricks"} in data["not_exercised"]
     assert "declared, not exercised" in format_report(report)
