@@ -393,11 +393,16 @@ class ReadingReport:
 
 
 def verdict_line(report: HarnessReport) -> str:
-    """The verdict: ``PASSED: <levels checked>``, qualified by the levels not checked and what the run did not reach; or why it did not pass.
+    """The verdict: ``PASSED under readings <readings played>: <levels checked>``, qualified by the levels not checked and what the run did not reach; or why it did not pass.
 
-    Only a run that checked every level and reached every clause and named situation
-    of them gets a ``PASSED`` with nothing after the levels. A run that diverged stopped
-    at the divergence, so its verdict does not list what it did not reach.
+    A pass always names the readings it holds under (``scorecard.readings_phrase``:
+    ``defaults (Rules())`` or the values played in place of a default, and the declared
+    switches varied; under ``--all-readings`` the combinations played). Only a run that
+    checked every level and reached every clause and named situation of them gets a
+    ``PASSED`` with nothing after the levels. A run that diverged stopped at the
+    divergence, so its verdict does not list what it did not reach. A run that did not
+    start says ``FAILED TO START`` (``startup_verdict``: ``malformed hello at <path>``
+    where its hello broke the protocol).
     """
     if report.startup_error is not None:
         return startup_verdict(report.startup_error, report.startup_kind)
