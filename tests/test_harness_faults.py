@@ -350,6 +350,8 @@ def test_an_answer_nested_hundreds_deep_is_malformed_with_its_path(tmp_path: Pat
     assert profile.exit_code == 1, profile.output
     assert "result: FAILED" in profile.output
     assert "Traceback" not in profile.output
+    if mode != "legal":
+        assert f"result: FAILED: failed to start: malformed hello at {path}" in profile.output
 
 
 def test_the_reports_of_a_run_with_a_900_deep_answer_are_written(tmp_path: Path) -> None:

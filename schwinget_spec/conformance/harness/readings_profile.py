@@ -41,6 +41,7 @@ from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_c
 from schwinget_spec.conformance.harness.exercised import ENOUGH
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
 from schwinget_spec.conformance.harness.level_specs import FestSpec, MatchSpec, PlannedGang
+from schwinget_spec.conformance.harness.report import startup_verdict
 from schwinget_spec.conformance.harness.steering import steered_games
 from schwinget_spec.conformance.harness.steering_levels import (
     ResultClass,
@@ -834,9 +835,11 @@ def profile_engine(
                 _, name, _ = session.connect()
             except ProtocolError as exc:
                 text = exc.reason + (f"\nstderr:\n{exc.stderr}" if exc.stderr else "")
+                # as conformance run says it: a hello that broke the protocol is named malformed, with its path
+                kind = startup_verdict(exc.reason, exc.kind).removeprefix("FAILED TO START")
                 return ReadingProfile(
                     name, (), (), (), 0, {}, time.perf_counter() - started,
-                    failure=f"failed to start: {text}", not_started=exc.kind == "not_started",
+                    failure=f"failed to start{kind}: {text}", not_started=exc.kind == "not_started",
                 )
             assert session.hello is not None
             levels = session.hello.levels
