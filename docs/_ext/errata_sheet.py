@@ -12,7 +12,10 @@ from schwinget_spec.ambiguities import AMBIGUITY_BY_ID
 from schwinget_spec.errata import ERRATA, Erratum
 from schwinget_spec.impact import ImpactRow, interval
 
-__all__ = ["LANGUAGES", "WINNER_MEASURE", "anchor", "chromium", "pdf_name", "print_pdf", "sheet_page", "winner_share"]
+__all__ = [
+    "LANGUAGES", "WINNER_MEASURE", "anchor", "chromium", "largest_change", "page_lines", "pdf_name", "print_pdf", "sheet_page",
+    "winner_share",
+]
 
 LANGUAGES = {"de": "Deutsch", "fr": "Français"}
 """The booklet's languages, each with a sheet."""
@@ -55,6 +58,42 @@ def winner_share(row: ImpactRow) -> str:
         who = "both players playing best with every card known" if row.strong.play == "solver" else f"a {row.strong.play} bot at each seat"
         text += f"; with {who}, {STRONG_MEASURE[row.level]} changes in {_share(row.strong.outcome, row.strong.runs)}"
     return text
+
+
+_POINTS_OF = {"gang": "the Gang's points", "match": "the match's totals", "fest": "the Schwingfest's totals"}
+_UNITS = {"gang": "Gänge", "match": "matches", "fest": "Schwingfeste of four"}
+
+
+def largest_change(rows: Sequence[ImpactRow]) -> tuple[ImpactRow, str, int]:
+    """The largest change among ``rows`` (one switch's readings) of the three results the impact table counts: the winner (outcome column), the points under either system; the row, the measure named and the count. Ties go to the winner, then the Schwingerwertung."""
+    best: tuple[ImpactRow, str, int] | None = None
+    for r in rows:
+        for measure, count in (
+            (WINNER_MEASURE[r.level], r.outcome),
+            (f"{_POINTS_OF[r.level]} under the Schwingerwertung", r.points_sw),
+            (f"{_POINTS_OF[r.level]} under the Punktewertung", r.points_pw),
+        ):
+            if best is None or count / r.runs > best[2] / best[0].runs:
+                best = (r, measure, count)
+    if best is None:
+        raise ValueError("no rows to weigh")
+    return best
+
+
+def page_lines(amb_id: str, impact: Sequence[ImpactRow]) -> list[str]:
+    """The lines of docs/errata.md that weigh the question ``amb_id``: each other reading's winner share (``winner_share``, as on the sheets), then the largest change of any result, which orders the errata."""
+    amb = AMBIGUITY_BY_ID[amb_id]
+    rows = [r for r in impact if amb.switch is not None and r.switch == amb.switch]
+    if not rows:
+        raise ValueError(f"{amb_id}: its switch {amb.switch!r} has no row in the impact table")
+    lines = [f"- **{amb_id}** ({amb.title}):"]
+    lines += [f"  - `{r.switch}={r.reading}` {winner_share(r)}." for r in rows]
+    row, measure, count = largest_change(rows)
+    lines.append(
+        f"  - Its weight in this list: `{row.switch}={row.reading}` changes {measure} in "
+        f"{100 * count / row.runs:.1f} % of the {_UNITS[row.level]}."
+    )
+    return lines
 
 
 def _esc(text: str) -> str:
