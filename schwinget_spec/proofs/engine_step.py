@@ -14,7 +14,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec import gang as gang_module
 from schwinget_spec import trick as trick_module
-from schwinget_spec.actions import _CHOOSE, _PLAY, ANGRIFF, PlayCard
+from schwinget_spec.actions import _CHOOSE, _PLAY, ANGRIFF, Action, PlayCard
 from schwinget_spec.cards import ALL_CARDS, Card, Colour
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, InvalidArgumentError
@@ -217,6 +217,18 @@ class _Deal:
 
 _LENGTH = ("angriff.once", "angriff.not_empty_pile", "gang.end_angriff", "gang.end_no_angriff")
 """The deal's constraints that read the Angriff choices of every Schwung: the limits on the Angriff and the Gang's length."""
+_NO_SLOT: dict[Phase, dict[str, str]] = {
+    Phase.LEAD: {"L0": "kampfrichter.chooses", "L1": "kampfrichter.chooses"},
+    Phase.ANSWER: {"A": "angriff.who", "L0": "kampfrichter.chooses", "L1": "kampfrichter.chooses"},
+    Phase.CHOOSE_LEADER: {"A": "kampfrichter.chooses", "KR": "kampfrichter.chooses"},
+    Phase.OVER: {"A": "end", "KR": "end", "L0": "end", "L1": "end"},
+}
+"""The model's Schwung as a sequence of choices: an Angriff before the lead (``angriff.who``), the lead, the answer,
+the next leader only after a neutralised trick (``kampfrichter.chooses``), nothing after the last Schwung
+(``gang.end_angriff``, ``gang.end_no_angriff``, "end"). Each action with no place there, by phase, and the clause that
+places it."""
+_NO_SLOT_AFTER_ANGRIFF = {"A": "angriff.once", "L0": "kampfrichter.chooses", "L1": "kampfrichter.chooses"}
+"""In the lead phase after the Angriff: a second one has no place (``angriff.once``)."""
 _LEGALITY = ("schwung.lead", "schwung.answer", "schwung.farbzwang", "angriff.who", "angriff.not_empty_pile", "angriff.once")
 
 
@@ -504,6 +516,7 @@ class _Run:
         self.without_step.add(*self.background, self.step.deal)
         self.counter = [0]
         self.spec = _winner_spec(self.explorer, shape.trump, self.counter)
+        self.grammar: set[str] = set()
 
     def lemmas(self) -> list[z3.BoolRef]:
         """The population count lemmas' instances this Schwung needs: each hand less its played card, plus its draw."""
@@ -581,14 +594,37 @@ class _Run:
         """The engine plays the model's choices of Schwung s: the Angriff or not, the lead, the answer, the next leader after a neutralised trick."""
         model, s = self.model, self.shape.s
         state = self.start_state()
+        self.no_slot(state)
         if ex.decide(model.angriff[s]):
             state = state.apply(ANGRIFF)
+            self.no_slot(state)
         led: Card | SymCard = Card.KR if ex.decide(model.led[s] == KR) else SymCard(ex, model.led[s])
         state = state.apply(_play(led))
+        self.no_slot(state)
         state = state.apply(_play(SymCard(ex, model.answer[s])))
+        self.no_slot(state)
         if state.phase is Phase.CHOOSE_LEADER:
             state = state.apply(_CHOOSE[1 if ex.decide(model.choice[s]) else 0])
+            self.no_slot(state)
         return state
+
+    def no_slot(self, state: GangState) -> None:
+        """The actions with no place in the model's Schwung at ``state`` are refused by the clause that places them (``_NO_SLOT``); a mismatch is kept in ``self.grammar``.
+
+        None of these refusals reads a symbolic value: they are decided by the phase and the Angriff alone.
+        """
+        end = "gang.end_angriff" if state.angriff is not None else "gang.end_no_angriff"
+        expected = _NO_SLOT[state.phase] if state.phase is not Phase.LEAD or state.angriff is None else _NO_SLOT_AFTER_ANGRIFF
+        for code, clause in expected.items():
+            action: Action = {"A": ANGRIFF, "L0": _CHOOSE[0], "L1": _CHOOSE[1], "KR": _PLAY[Card.KR.index]}[code]
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                wanted = end if clause == "end" else clause
+                if exc.clause_id != wanted:
+                    self.grammar.add(f"{code} in phase {state.phase.value}: refused by {exc.clause_id}, the model's Schwung places it by {wanted}")
+                continue
+            self.grammar.add(f"{code} in phase {state.phase.value}: accepted, the model's Schwung has no place for it")
 
     def compare(self, path: Path[GangState]) -> list[StepFailure]:
         """The checks of one path: a refusal the model's constraints refuse too, by the clause the engine names; an accepted Schwung the model's, field by field."""
@@ -708,6 +744,7 @@ def check_shape(shape: Shape, *, broken: str | None = None) -> StepCheck:
         for path in run.explorer.paths(run.schwung):
             count += 1
             failures += run.compare(path)
+    failures += [StepFailure(shape, what, None) for what in sorted(run.grammar)]
     return StepCheck(shape, count, run.explorer.checks, tuple(failures))
 
 
