@@ -227,6 +227,7 @@ _NO_SLOT: dict[Phase, dict[str, str]] = {
 the next leader only after a neutralised trick (``kampfrichter.chooses``), nothing after the last Schwung
 (``gang.end_angriff``, ``gang.end_no_angriff``, "end"). Each action with no place there, by phase, and the clause that
 places it."""
+_NO_SLOT_ACTIONS: dict[str, Action] = {"A": ANGRIFF, "L0": _CHOOSE[0], "L1": _CHOOSE[1], "KR": _PLAY[Card.KR.index]}
 _NO_SLOT_AFTER_ANGRIFF = {"A": "angriff.once", "L0": "kampfrichter.chooses", "L1": "kampfrichter.chooses"}
 """In the lead phase after the Angriff: a second one has no place (``angriff.once``)."""
 _LEGALITY = ("schwung.lead", "schwung.answer", "schwung.farbzwang", "angriff.who", "angriff.not_empty_pile", "angriff.once")
@@ -616,7 +617,7 @@ class _Run:
         end = "gang.end_angriff" if state.angriff is not None else "gang.end_no_angriff"
         expected = _NO_SLOT[state.phase] if state.phase is not Phase.LEAD or state.angriff is None else _NO_SLOT_AFTER_ANGRIFF
         for code, clause in expected.items():
-            action: Action = {"A": ANGRIFF, "L0": _CHOOSE[0], "L1": _CHOOSE[1], "KR": _PLAY[Card.KR.index]}[code]
+            action = _NO_SLOT_ACTIONS[code]
             try:
                 state.apply(action)
             except IllegalActionError as exc:
