@@ -5,6 +5,11 @@ Usage::
     .venv/bin/python benchmarks/bench_prove.py --runs 3 --save /tmp/prove-now.json
     .venv/bin/python benchmarks/bench_prove.py --runs 3 --baseline /tmp/prove-now.json
     .venv/bin/python benchmarks/bench_prove.py --runs 3 --jobs 1 --query 'inv.cards*'
+    .venv/bin/python benchmarks/bench_prove.py --runs 1 --engine [--fast]
+
+With ``--engine`` each run is ``schwinget prove --engine --json`` (the proof of the
+engine's step, ``--fast`` its subset of shapes) and the row per query is the proof's own
+wall and CPU seconds.
 
 Each run is ``python -m schwinget_spec.cli prove --json`` in a subprocess; its CPU time is
 that of the subprocess and its children (``resource.getrusage``). The load average before
@@ -33,6 +38,18 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _run_engine(jobs: int | None, fast: bool) -> tuple[float, float, dict[str, float], bool]:
+    args = [sys.executable, "-m", "schwinget_spec.cli", "prove", "--engine", "--json", *(["--fast"] if fast else [])]
+    if jobs is not None:
+        args += ["--jobs", str(jobs)]
+    cpu, start = _children_cpu(), time.perf_counter()
+    done = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, check=False)
+    wall, cpu = time.perf_counter() - start, _children_cpu() - cpu
+    proof = json.loads(done.stdout)
+    seconds = {"engine proof, wall": float(proof["wall_seconds"]), "engine proof, CPU": float(proof["cpu_seconds"])}
+    return wall, cpu, seconds, bool(proof["ok"])
+
+
 def _run(jobs: int | None, queries: list[str]) -> tuple[float, float, dict[str, float], bool]:
     args = [sys.executable, "-m", "schwinget_spec.cli", "prove", "--json"]
     if jobs is not None:
@@ -53,13 +70,15 @@ def main() -> None:
     parser.add_argument("--query", action="append", default=[], help="passed to schwinget prove (repeatable)")
     parser.add_argument("--save", type=Path, help="write the medians here, to compare a later run against")
     parser.add_argument("--baseline", type=Path, help="medians saved by an earlier --save")
+    parser.add_argument("--engine", action="store_true", help="time schwinget prove --engine instead of the queries")
+    parser.add_argument("--fast", action="store_true", help="with --engine: the subset of shapes")
     opts = parser.parse_args()
     walls: list[float] = []
     cpus: list[float] = []
     per_query: dict[str, list[float]] = {}
     for i in range(opts.runs):
         before = os.getloadavg()[0]
-        wall, cpu, seconds, ok = _run(opts.jobs, opts.query)
+        wall, cpu, seconds, ok = _run_engine(opts.jobs, opts.fast) if opts.engine else _run(opts.jobs, opts.query)
         after = os.getloadavg()[0]
         walls.append(wall)
         cpus.append(cpu)
