@@ -38,10 +38,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from schwinget_spec.ask import ask, parse_question  # noqa: E402
+from schwinget_spec.ask.answers import Answer  # noqa: E402
 from schwinget_spec.ask.api import fresh_context  # noqa: E402
 from schwinget_spec.ask.cookbook import ENTRIES  # noqa: E402
 from schwinget_spec.ask.game import answer_game_question  # noqa: E402
+from schwinget_spec.ask.match import MatchAnswer  # noqa: E402
 from schwinget_spec.ask.policies import POLICIES  # noqa: E402
+from schwinget_spec.ask.questions import Question  # noqa: E402
 
 TARGETS = {"witness": ("median < 1 s, each < 5 s", 1.0, 5.0), "proof": ("each < 30 s", None, 30.0),
            "readings": ("each < 30 s", None, 30.0), "game": ("each < 60 s", None, 60.0)}
@@ -82,8 +85,10 @@ def main() -> None:
             cpu, start = time.process_time(), time.perf_counter()
             if opts.policies is not None and kind == "any_play" and "seed" not in entry.question:
                 # the whole 45 s a game question has, with the first N policies in the proposer: deals refuted in that time
+                game_question = parse_question(entry.question)
+                assert isinstance(game_question, Question)
                 with fresh_context():
-                    answer = answer_game_question(parse_question(entry.question), 45.0, policies=POLICIES[: opts.policies])
+                    answer: Answer | MatchAnswer = answer_game_question(game_question, 45.0, policies=POLICIES[: opts.policies])
             else:
                 answer = ask(entry.question, **({} if entry.rounds is None else {"rounds": entry.rounds}))
             walls.append(time.perf_counter() - start)

@@ -39,6 +39,7 @@ from schwinget_spec.ask import (
 from schwinget_spec.ask.answers import GangFound
 from schwinget_spec.ask.engine_eval import EngineGang, holds_on_engine
 from schwinget_spec.ask.game import answer_game_question
+from schwinget_spec.ask.questions import Question
 from schwinget_spec.ask.solve import confirm
 from schwinget_spec.cards import Card
 from schwinget_spec.conformance.trace.verify import verify_trace
@@ -192,7 +193,7 @@ def test_the_python_api_refuses_bad_arguments_with_library_errors() -> None:
     with pytest.raises(InvalidArgumentError, match="timeout"):
         ask(there_is(Wins(P1)), timeout=0)
     with pytest.raises(InvalidArgumentError, match="question"):
-        ask(42)  # type: ignore[arg-type]
+        ask(42)  # type: ignore[call-overload]
 
 
 def test_perfect_play_game_question_names_its_method_and_replays_the_solver_line() -> None:
@@ -207,8 +208,9 @@ def test_perfect_play_game_question_names_its_method_and_replays_the_solver_line
 
 def test_whatever_both_play_is_bounded_and_says_so_when_it_runs_out() -> None:
     """With one round the 'whatever both play' question stops at its limit and says it is a bound, not a proof."""
-    answer = answer_game_question(parse_question("there is a deal where the starter cannot lose whatever both play"),
-                                  timeout=30, rounds=1)
+    question = parse_question("there is a deal where the starter cannot lose whatever both play")
+    assert isinstance(question, Question)
+    answer = answer_game_question(question, timeout=30, rounds=1)
     assert answer.verdict == "unknown"
     assert "a bound, not a proof" in answer.detail
     assert "stopped by its limit of 1 rounds" in answer.detail

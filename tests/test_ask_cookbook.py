@@ -11,14 +11,18 @@ from click.testing import CliRunner
 
 from schwinget_spec import cli
 from schwinget_spec.ask import QuestionError, ask, parse_question
+from schwinget_spec.ask.answers import GangFound
 from schwinget_spec.ask.cookbook import ENTRIES, MARKER, doc_path, parse_records, render_entry
 from schwinget_spec.ask.engine_eval import EngineGang, holds_on_engine
+from schwinget_spec.ask.match import MatchQuestion, holds_on_match
 from schwinget_spec.ask.terms import GANG_SWITCHES
 from schwinget_spec.cards import parse_cards
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
+from schwinget_spec.match import start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
 
 PAGE = doc_path().read_text(encoding="utf-8")
 BODY = PAGE.split(MARKER, 1)[1]
@@ -60,10 +64,25 @@ def _replays(gang: dict[str, Any], question: str) -> bool:
     return holds_on_engine(engine, parse_question(question).prop)
 
 
+def _replays_match(match: dict[str, Any], question: str) -> None:
+    """The recorded Gänge of a match, replayed and played through MatchState, finish a match the engine reads the question true on."""
+    parsed = parse_question(question)
+    assert isinstance(parsed, MatchQuestion)
+    rules = Rules.from_json(match["rules"])
+    state = start_match(ScoringSystem(match["system"]), parsed.length, Player.P0, rules)
+    for g in match["gaenge"]:
+        state = state.apply_gang(GangFound(parse_cards(g["deck"]), Player[g["starter"]], tuple(g["actions"].split()), rules).state())
+    assert state.is_over
+    assert holds_on_match(state, parsed.prop) is (parsed.kind == "exists")
+
+
 @pytest.mark.parametrize(("index", "entry"), list(enumerate(ENTRIES)), ids=[str(i + 1) for i in range(len(ENTRIES))])
 def test_every_recorded_gang_replays_on_the_engine_and_has_the_property(index: int, entry: Any) -> None:
     """Each Gang the page records (a witness, or a readings row's) is legal on the engine, and the engine reads the question true on it."""
     record = RECORDS[index]
+    if "match" in record:
+        _replays_match(record["match"], entry.question)
+        return
     gangs = [record["gang"]] if "gang" in record else []
     gangs += [row["gang"] for row in record.get("rows", []) if row["possible"]]
     if record["verdict"] in ("witness", "readings"):

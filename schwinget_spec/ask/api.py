@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import overload
 
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import Answer
 from schwinget_spec.ask.game import DEFAULT_ROUNDS, answer_game_question
+from schwinget_spec.ask.match import MatchAnswer, MatchQuestion, answer_match_question
 from schwinget_spec.ask.parser import parse_question
 from schwinget_spec.ask.questions import Question
 from schwinget_spec.ask.solve import DEFAULT_TIMEOUT, answer_gang_question
@@ -33,18 +35,27 @@ GAME_TIMEOUT = 45.0
 """Seconds a game question (a deal, then the play) may take before it answers with the bound it reached."""
 
 
-def ask(question: Question | str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer:
-    """The answer to ``question`` (a ``Question`` or its text form, parsed by ``parse_question``).
+@overload
+def ask(question: Question, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer: ...
+@overload
+def ask(question: MatchQuestion, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> MatchAnswer: ...
+@overload
+def ask(question: str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer | MatchAnswer: ...
+def ask(question: Question | MatchQuestion | str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer | MatchAnswer:
+    """The answer to ``question`` (a ``Question``, a ``MatchQuestion`` or the text form of either, parsed by ``parse_question``).
 
-    ``timeout`` (seconds) bounds Z3's work: 60 for a question about one Gang, 45 for a
-    game question by default; past it the answer is ``unknown`` and says what was
+    ``timeout`` (seconds) bounds Z3's work: 60 for a question about one Gang or a match,
+    45 for a game question by default; past it the answer is ``unknown`` and says what was
     established. ``rounds`` bounds the candidate deals of a game question.
     """
     if isinstance(question, str):
         question = parse_question(question)
-    check_type(question, Question, "question")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600):
         raise InvalidArgumentError("timeout", f"expected seconds between 0 and 3600, got {timeout!r}")
+    if isinstance(question, MatchQuestion):
+        with fresh_context():
+            return answer_match_question(question, DEFAULT_TIMEOUT if timeout is None else float(timeout))
+    check_type(question, Question, "question")
     with fresh_context():
         if question.kind in ("any_play", "best_play"):
             return answer_game_question(question, GAME_TIMEOUT if timeout is None else float(timeout), rounds)

@@ -19,6 +19,7 @@ import attrs
 
 from schwinget_spec.ask.answers import Answer
 from schwinget_spec.ask.api import ask
+from schwinget_spec.ask.match import MatchAnswer
 
 __all__ = ["ENTRIES", "MARKER", "Entry", "doc_path", "parse_records", "record_of", "render_entry", "render_page"]
 
@@ -161,6 +162,21 @@ ENTRIES: tuple[Entry, ...] = (
           "Not settled within the time given: a bound, not a proof. Each deal Z3 proposed had a play, found by Z3, in "
           "which the starter loses, and each such line (by deck positions) excluded every deal on which it is legal "
           "and loses too; the answer says how many deals were refuted.", rounds=12),
+    Entry("rules reader", "The loser of a Gang starts the next",
+          "every match has P0 wins gang 1 implies P1 starts gang 2",
+          "Proved for every match, by one clause: from the second Gang on, the loser of the last Gang starts it."),
+    Entry("player", "A drawn match",
+          "there is a match where the match is drawn",
+          "Yes: four real Gänge, each found by Z3 for its kind and replayed, bring a short match to equal totals "
+          "(a draw under the default reading of AMB-MATCH-DRAW)."),
+    Entry("rules reader", "After a Gestellter in Gang 1, who starts Gang 2? (AMB-DRAW-TIE-STARTER)",
+          "there is a match where gang 1 is gestellter and P1 starts gang 2",
+          "No under the default reading (the younger player, P0, starts after a tie at equal totals), proved by the "
+          "draw-starter clause; under draw_tie_starter = drawn_gang_other the answer is yes: the reading decides it."),
+    Entry("designer", "A win with 38 points against 38",
+          "there is a match where P0 wins the match and total of P1 at least 38",
+          "No: proved from the table's rows and the match's sum alone (the core): four Gänge do not hand out enough "
+          "points for P1 to hold 38 while P0 holds more."),
 )
 """The cookbook, in the order of the page."""
 
@@ -170,9 +186,15 @@ def doc_path() -> Path:
     return Path(__file__).resolve().parents[2] / "docs" / "ask.md"
 
 
-def record_of(answer: Answer) -> dict[str, Any]:
+def record_of(answer: Answer | MatchAnswer) -> dict[str, Any]:
     """What the page records of an answer, compact: verdict, proof or not, clauses, the Gang or the readings table."""
     out: dict[str, Any] = {"verdict": answer.verdict, "proof": answer.is_proof, "clauses": list(answer.clauses)}
+    if isinstance(answer, MatchAnswer):
+        if answer.match is not None:
+            out["match"] = {"system": answer.match.system.value, "rules": answer.match.rules.to_json(),
+                            "gaenge": [{"deck": " ".join(c.code for c in w.deck), "starter": w.starter.code, "actions": " ".join(w.actions)}
+                                       for w in answer.gaenge]}
+        return out
     if answer.readings_used:
         out["readings_used"] = list(answer.readings_used)
     if answer.gang is not None:
@@ -190,7 +212,7 @@ def record_of(answer: Answer) -> dict[str, Any]:
     return out
 
 
-def render_entry(number: int, entry: Entry, answer: Answer) -> str:
+def render_entry(number: int, entry: Entry, answer: Answer | MatchAnswer) -> str:
     """One entry of the page: heading, command, the answer as ``schwinget ask`` prints it (without its time), what it tells, the record."""
     lines = [line for line in answer.text_lines(tell=entry.tell_gang) if not line.startswith("time:")]
     body = "\n".join(lines)
@@ -204,7 +226,7 @@ def render_entry(number: int, entry: Entry, answer: Answer) -> str:
     )
 
 
-def render_page(head: str, answers: list[Answer]) -> str:
+def render_page(head: str, answers: list[Answer | MatchAnswer]) -> str:
     """The page: the hand-written part up to the marker, then every entry with its answer."""
     parts = [head.rstrip("\n"), "", MARKER, ""]
     for i, (entry, answer) in enumerate(zip(ENTRIES, answers, strict=True), start=1):

@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from schwinget_spec.ask.match import MatchDrawn, MatchQuestion, StartsGang, Total, WinsGang, WinsMatch
 from schwinget_spec.ask.questions import MAX_SIZE, Kind, Question
 from schwinget_spec.ask.terms import (
     MAX_SCHWUNG,
@@ -65,7 +66,9 @@ from schwinget_spec.ask.vocabulary import (
 )
 from schwinget_spec.cards import Card, Colour
 from schwinget_spec.errors import SchwingetError
+from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
+from schwinget_spec.proofs.match_model import DRAW_TIE_READINGS
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
@@ -133,6 +136,7 @@ class _Parser:
         self.i = 0
         self.depth = 0
         self.bound: list[str] = []
+        self.level = "gang"
 
     # -- the token stream
 
@@ -144,7 +148,7 @@ class _Parser:
         tok = token if token is not None else (self.tokens[self.i] if self.i < len(self.tokens) else None)
         if tok is None:
             return QuestionError(self.text, len(self.text) + 1, "", expected)
-        if tok.word in MATCH_WORDS:
+        if tok.word in MATCH_WORDS and self.level == "gang":
             return QuestionError(self.text, tok.column, tok.raw,
                                  f"a word about one Gang: {tok.raw!r} speaks of a match or a Schwingfest, which a question "
                                  "does not mix with a Gang's words (the match model is asked with schwinget prove); here: "
@@ -180,6 +184,90 @@ class _Parser:
             raise self.error(f"at most {MAX_DEPTH} levels of nesting (parentheses, not, some/every schwung)")
 
     # -- the question
+
+    def match_question(self) -> MatchQuestion | None:
+        """'there is a [short|long] match where P' or 'every [short|long] match has P', with 'under SYSTEM' and 'with draw_tie_starter = READING'; None when the question is not about a match."""
+        start = self.i
+        if self.accept("there", "is") or self.accept("is", "there"):
+            kind: Literal["exists", "every"] = "exists"
+        elif self.accept("every"):
+            kind = "every"
+        else:
+            return None
+        length = MatchLength.SHORT
+        if self.accept("long"):
+            length = MatchLength.LONG
+        else:
+            self.accept("short")
+        if not self.accept("match"):
+            self.i = start
+            return None
+        if not (self.accept("where") if kind == "exists" else (self.accept("has") or self.accept("where"))):
+            raise self.error("'where' after 'there is a match'" if kind == "exists" else "'has' after 'every match'")
+        self.level = "match"
+        prop = self.prop()
+        system = ScoringSystem.SCHWINGERWERTUNG
+        if self.accept("under"):
+            system = self.system()
+        draw_tie = "younger"
+        if self.accept("with"):
+            tok = self.take()
+            if tok.word != "draw_tie_starter":
+                raise self.error(f"draw_tie_starter, the one reading of a match asked here ({', '.join(DRAW_TIE_READINGS)})", tok,
+                                 choices=("draw_tie_starter",))
+            self.accept("=")
+            value = self.take()
+            if value.raw not in DRAW_TIE_READINGS:
+                raise self.error(f"a reading of draw_tie_starter: {', '.join(DRAW_TIE_READINGS)}", value, choices=DRAW_TIE_READINGS)
+            draw_tie = value.raw
+        self.accept("?")
+        if self.i < len(self.tokens):
+            raise self.error("the end of the question, 'and', 'or', 'implies', 'under SYSTEM' or 'with draw_tie_starter = READING'")
+        return MatchQuestion(kind, prop, length, system, draw_tie, text=self.text.strip())
+
+    def match_atom(self) -> Prop:
+        """One statement about a match: who starts or wins Gang N, who wins the match, a draw, a total."""
+        if self.accept("match", "is", "gestellter") or self.accept("match", "is", "drawn"):
+            return MatchDrawn()
+        if self.accept("gang"):
+            n = self.gang_number()
+            self.expect("'is gestellter' after 'gang N'", "is", "gestellter")
+            return WinsGang(None, n)
+        if self.accept("total") or self.accept("totals"):
+            self.accept("of")
+            who = self.player()
+            after = self.gang_number() if self.accept("after", "gang") else None
+            op = self.comparison()
+            tok = self.take()
+            try:
+                value = Const.of(tok.word, points=True).value
+            except SchwingetError:
+                raise self.error("points as the booklet writes them (36.50, 38)", tok) from None
+            return Total(who, op, value, after)
+        if self.peek() in PLAYERS:
+            who = self.player()
+            if self.accept("starts", "gang"):
+                return StartsGang(who, self.gang_number())
+            if self.accept("wins", "gang") or self.accept("win", "gang"):
+                return WinsGang(who, self.gang_number())
+            if self.accept("wins", "match") or self.accept("win", "match"):
+                return WinsMatch(who)
+            raise self.error("starts gang N, wins gang N or wins the match after a player", choices=("starts", "wins"))
+        here = self.tokens[self.i] if self.i < len(self.tokens) else None
+        if here is not None and here.word in WORDS and here.word not in PLAYERS and here.word not in MATCH_WORDS:
+            raise QuestionError(self.text, here.column, here.raw,
+                                f"a word about a match: {here.raw!r} speaks of one Gang, which a match question does not mix "
+                                "with a match's words; here: PLAYER starts gang N, PLAYER wins gang N, gang N is gestellter, "
+                                "PLAYER wins the match, the match is drawn, total of PLAYER [after gang N] ...")
+        raise self.error("a statement about a match: PLAYER starts gang N, PLAYER wins gang N, gang N is gestellter, "
+                         "PLAYER wins the match, the match is drawn, total of PLAYER [after gang N] at least POINTS",
+                         choices=("total", "gang", "match", "p0", "p1"))
+
+    def gang_number(self) -> int:
+        tok = self.take()
+        if not tok.word.isdigit() or not 1 <= int(tok.word) <= MatchLength.LONG.gaenge:
+            raise self.error(f"a Gang number 1 to {MatchLength.LONG.gaenge} (a short match has {MatchLength.SHORT.gaenge})", tok)
+        return int(tok.word)
 
     def question(self) -> Question:
         kind: Kind
@@ -332,6 +420,8 @@ class _Parser:
         return self.atom()
 
     def atom(self) -> Prop:
+        if self.level == "match":
+            return self.match_atom()
         w = self.peek()
         if w in PLAYERS:
             return self.player_phrase()
@@ -570,13 +660,14 @@ class _Parser:
         return SYSTEMS[tok.word]
 
 
-def parse_question(text: str) -> Question:
-    """The ``Question`` a text states; ``QuestionError`` naming and pointing at the wrong word."""
+def parse_question(text: str) -> Question | MatchQuestion:
+    """The ``Question`` (or ``MatchQuestion``) a text states; ``QuestionError`` naming and pointing at the wrong word."""
     if not isinstance(text, str):
         raise QuestionError(repr(text), 1, "", "a question as text")
     if len(text) > MAX_LENGTH:
         raise QuestionError(text[:60] + "...", 1, "", f"a question of at most {MAX_LENGTH} characters, got {len(text)}")
     if not text.strip():
         raise QuestionError(text, 1, "", "a question, such as 'there is a gang where plattwurf by starter'")
-    return _Parser(text).question()
+    parser = _Parser(text)
+    return parser.match_question() or parser.question()
 

@@ -1,0 +1,364 @@
+"""Questions about a match: who starts each Gang, the totals, who wins the match, answered by the match model (Gänge as kinds) with witnesses the engine's MatchState replays.
+
+A match enters the model (``proofs.match_model.MatchModel``) as its Gänge's *kinds*: the
+row of the table, who won, whether the loser holds 3 tricks or more. That is all its
+points, its starters and its winner depend on. A witness match is made of one real Gang
+per kind and starter (found by Z3 on the Gang model, each replayed), played through
+``MatchState`` and read again there; a kind no Gang of that starter reaches is excluded
+and the model asked again. A proof is the unsat core of the match clauses; the model
+over-approximates the Gänge (any kind of the table), so a proof holds of every real match.
+The match's own readings: ``draw_tie_starter`` is fixed per question (default ``younger``);
+``match_draw`` is the default (equal totals are a draw, AMB-MATCH-DRAW), the only reading
+the kinds model.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+import attrs
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
+from schwinget_spec.ask.solve import run_check
+from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, PlayerRef, Prop
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
+from schwinget_spec.match import MatchLength, MatchState
+from schwinget_spec.players import Player
+from schwinget_spec.proofs.base import new_solver
+from schwinget_spec.proofs.match_model import DRAW_TIE_READINGS, KindVar, MatchModel
+from schwinget_spec.proofs.match_queries import play_match_gangs
+from schwinget_spec.proofs.model import GangModel, all_tags
+from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool
+from schwinget_spec.proofs.scoring_model import POINT_BITS, GangScoreModel
+from schwinget_spec.proofs.scoring_queries import GangKind, kind_holds, kind_text, result_kind
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
+
+__all__ = [
+    "MatchAnswer",
+    "MatchDrawn",
+    "MatchQuestion",
+    "StartsGang",
+    "Total",
+    "WinsGang",
+    "WinsMatch",
+    "answer_match_question",
+    "holds_on_match",
+]
+
+_P1 = {"P0": False, "P1": True}
+
+
+def _seat(p: PlayerRef) -> bool:
+    if p.name not in _P1:
+        raise InvalidArgumentError("player", f"a match question names P0 (the younger player) or P1, got {p.name!r}")
+    return _P1[p.name]
+
+
+@attrs.frozen
+class StartsGang(Prop):
+    """``player`` starts Gang ``gang`` of the match (``match.first_starter``, ``match.loser_starts``, ``match.draw_starter``)."""
+
+    player: PlayerRef
+    gang: int
+
+
+@attrs.frozen
+class WinsGang(Prop):
+    """``player`` wins Gang ``gang`` of the match; ``player`` None: the Gang is a Gestellter."""
+
+    player: PlayerRef | None
+    gang: int
+
+
+@attrs.frozen
+class WinsMatch(Prop):
+    """``player`` has the most points at the end of the match (``match.winner``)."""
+
+    player: PlayerRef
+
+
+@attrs.frozen
+class MatchDrawn(Prop):
+    """The totals are equal at the end of the match: a draw (AMB-MATCH-DRAW, default reading)."""
+
+
+@attrs.frozen
+class Total(Prop):
+    """The total of ``player`` after Gang ``after`` (the end of the match when None) compared with ``op`` to ``hundredths`` (``match.record_points``)."""
+
+    player: PlayerRef
+    op: str
+    hundredths: int
+    after: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.op not in CMP_OPS:
+            raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {self.op!r}")
+
+
+_ATOMS = (StartsGang, WinsGang, WinsMatch, MatchDrawn, Total)
+
+
+@attrs.frozen
+class MatchQuestion:
+    """A question about a match of ``length``: ``exists`` (there is a match where) or ``every`` (every match has), under ``system`` and the ``draw_tie`` reading."""
+
+    kind: Literal["exists", "every"]
+    prop: Prop
+    length: MatchLength = MatchLength.SHORT
+    system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG
+    draw_tie: str = "younger"
+    text: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("exists", "every"):
+            raise InvalidArgumentError("kind", f"expected exists or every, got {self.kind!r}")
+        if self.draw_tie not in DRAW_TIE_READINGS:
+            raise InvalidArgumentError("draw_tie", f"expected one of {', '.join(DRAW_TIE_READINGS)}, got {self.draw_tie!r}")
+        _check(self.prop, self.length.gaenge)
+
+    @property
+    def rules(self) -> Rules:
+        """The readings the question is asked under."""
+        return attrs.evolve(Rules(), draw_tie_starter=self.draw_tie)  # type: ignore[arg-type]
+
+
+def _check(prop: Prop, n: int) -> None:
+    if isinstance(prop, (And, Or)):
+        for p in prop.parts:
+            _check(p, n)
+    elif isinstance(prop, Not):
+        _check(prop.body, n)
+    elif isinstance(prop, Implies):
+        _check(prop.when, n)
+        _check(prop.then, n)
+    elif isinstance(prop, _ATOMS):
+        gang = getattr(prop, "gang", None) or getattr(prop, "after", None)
+        if gang is not None and not 1 <= gang <= n:
+            raise InvalidArgumentError("gang", f"a match of {n} Gänge has Gänge 1 to {n}, got {gang}")
+        for field in ("player",):
+            who = getattr(prop, field, None)
+            if who is not None:
+                _seat(who)
+    else:
+        raise InvalidArgumentError("prop", f"a word of one Gang in a question about a match: {type(prop).__name__}; levels are not mixed")
+
+
+def _compile(m: MatchModel, prop: Prop) -> z3.BoolRef:
+    if isinstance(prop, And):
+        return z3.And(*(_compile(m, p) for p in prop.parts))
+    if isinstance(prop, Or):
+        return z3.Or(*(_compile(m, p) for p in prop.parts))
+    if isinstance(prop, Not):
+        return z3.Not(_compile(m, prop.body))
+    if isinstance(prop, Implies):
+        return z3.Implies(_compile(m, prop.when), _compile(m, prop.then))
+    if isinstance(prop, StartsGang):
+        return m.starter[prop.gang - 1] == _seat(prop.player)
+    if isinstance(prop, WinsGang):
+        k = m.kinds[prop.gang - 1]
+        if prop.player is None:
+            return z3.Not(k.has_winner)
+        return z3.And(k.has_winner, k.p1_wins == _seat(prop.player))
+    if isinstance(prop, WinsMatch):
+        return m.winner_code() == int(_seat(prop.player))
+    if isinstance(prop, MatchDrawn):
+        return m.winner_code() == 2
+    assert isinstance(prop, Total)
+    total = m.totals[len(m.kinds) if prop.after is None else prop.after][int(_seat(prop.player))]
+    value = z3.BitVecVal(prop.hundredths, POINT_BITS)
+    return {"=": total == value, "!=": total != value, "<": z3.ULT(total, value), "<=": z3.ULE(total, value),
+            ">": z3.UGT(total, value), ">=": z3.UGE(total, value)}[prop.op]
+
+
+_OPS = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}
+
+
+def holds_on_match(match: MatchState, prop: Prop) -> bool:
+    """True when ``prop`` holds of the engine's finished ``match``: read from its Gänge and result, never from the model."""
+    if isinstance(prop, And):
+        return all(holds_on_match(match, p) for p in prop.parts)
+    if isinstance(prop, Or):
+        return any(holds_on_match(match, p) for p in prop.parts)
+    if isinstance(prop, Not):
+        return not holds_on_match(match, prop.body)
+    if isinstance(prop, Implies):
+        return not holds_on_match(match, prop.when) or holds_on_match(match, prop.then)
+    if isinstance(prop, StartsGang):
+        return match.gaenge[prop.gang - 1].starter is (Player.P1 if _seat(prop.player) else Player.P0)
+    if isinstance(prop, WinsGang):
+        winner = match.gaenge[prop.gang - 1].result.winner
+        return winner is None if prop.player is None else winner is (Player.P1 if _seat(prop.player) else Player.P0)
+    if isinstance(prop, WinsMatch):
+        return match.result.winner is (Player.P1 if _seat(prop.player) else Player.P0)
+    if isinstance(prop, MatchDrawn):
+        return match.result.winner is None
+    assert isinstance(prop, Total)
+    upto = len(match.gaenge) if prop.after is None else prop.after
+    q = Player.P1 if _seat(prop.player) else Player.P0
+    total = sum(g.score.points[q].hundredths for g in match.gaenge[:upto])
+    return bool(_OPS[prop.op](total, prop.hundredths))
+
+
+class _Gangs:
+    """Real Gangs of given kinds, found by Z3 on one Gang model per question (the same answer whatever was asked before)."""
+
+    def __init__(self) -> None:
+        self.m = GangModel("kind.")
+        self.sm = GangScoreModel(self.m)
+        self.solver = new_solver()
+        self.m.assert_into(self.solver)
+        self.sm.assert_into(self.solver)
+        self.solver.add(self.m.rules_equal(Rules()))
+        self.found: dict[tuple[GangKind, bool], Witness | None] = {}
+
+    def of(self, kind: GangKind, p1_starts: bool) -> Witness | None:
+        """A Gang of ``kind`` with P1 (or P0) leading, under the default ``Rules``; None when none exists."""
+        if (kind, p1_starts) not in self.found:
+            self.found[(kind, p1_starts)] = _gang_of(self.solver, self.m, self.sm, kind, p1_starts)
+        return self.found[(kind, p1_starts)]
+
+
+def _gang_of(s: z3.Solver, m: GangModel, sm: GangScoreModel, kind: GangKind, p1_starts: bool) -> Witness | None:
+    s.push()
+    s.add(m.starter == p1_starts, kind_holds(sm, kind))
+    r = s.check(*all_tags([m]), *sm.tags())
+    found = extract_witness(s.model(), m) if r == z3.sat else None
+    s.pop()
+    if r == z3.unsat:
+        return None
+    if r != z3.sat:
+        raise RuntimeError(f"Z3 gave {r} for a Gang of kind {kind_text(kind)}")
+    return found
+
+
+@attrs.frozen
+class MatchAnswer:
+    """The answer to a ``MatchQuestion``: verdict, method, seconds, the clauses of a proof, the match found (each Gang's kind and its replayed Gang)."""
+
+    question: str
+    verdict: str
+    method: str
+    seconds: float
+    clauses: tuple[str, ...] = ()
+    gaenge: tuple[Witness, ...] = ()
+    match: MatchState | None = None
+    detail: str = ""
+    gang: GangFound | None = None
+    """Always None: a match answer shows its Gänge in ``match`` (the field is there so that callers of ``ask`` read one shape)."""
+
+    @property
+    def ok(self) -> bool:
+        """False for a bug or an unknown: the question is not settled."""
+        return self.verdict not in (BUG, UNKNOWN)
+
+    @property
+    def is_proof(self) -> bool:
+        """True for an answer Z3 proved (none exists, proved)."""
+        return self.verdict in (NONE, PROVED)
+
+    def text_lines(self, *, tell: bool = True) -> list[str]:
+        """The answer as ``schwinget ask`` prints it (``tell`` is accepted for the shape of ``Answer.text_lines``: a match is always told Gang by Gang)."""
+        said = {WITNESS: "yes: here is one, replayed on the engine", COUNTEREXAMPLE: "no: a counterexample, replayed on the engine",
+                NONE: "no: proved that none exists", PROVED: "yes: proved for every match", UNKNOWN: "not settled",
+                BUG: "the engine does not confirm the model's match (a bug report)"}[self.verdict]
+        lines = [f"question: {self.question}", f"answer:   {said}", f"method:   {self.method}"]
+        if self.clauses:
+            lines.append(f"clauses:  {', '.join(self.clauses)}")
+        if self.match is not None:
+            for i, g in enumerate(self.match.gaenge):
+                score = g.score.points
+                lines.append(f"gang {i + 1}:   {g.starter.code} starts, {g.result.outcome.value}, "
+                             f"winner {'none' if g.result.winner is None else g.result.winner.code}, points {score[0]} : {score[1]}")
+            t0, t1 = self.match.totals
+            lines.append(f"totals:   {t0} : {t1}")
+        if self.detail:
+            lines.append(f"detail:   {self.detail}")
+        lines.append(f"time:     {self.seconds:.2f} s")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        """The answer as a JSON object."""
+        out: dict[str, object] = {"question": self.question, "level": "match", "verdict": self.verdict, "proof": self.is_proof,
+                                  "method": self.method, "seconds": round(self.seconds, 3), "clauses": list(self.clauses)}
+        if self.match is not None:
+            out["match"] = self.match.to_json()
+            out["gaenge"] = [{"deck": " ".join(c.code for c in w.deck), "starter": w.starter.code, "actions": list(w.actions)}
+                             for w in self.gaenge]
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+MAX_ROUNDS = 40
+"""How many candidate matches a question tries when a kind is out of a starter's reach."""
+
+
+def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> MatchAnswer:
+    """A witness match (each Gang found on the Gang model, the match replayed on ``MatchState``), or a proof with the match clauses of its core."""
+    start = time.perf_counter()
+    text = question.text or repr(question.prop)
+    n = question.length.gaenge
+    schwinger = z3.Bool("m.schwingerwertung")
+    good_loser = z3.Bool("m.good_loser_after_plattwurf")
+    kinds = [_AnyKind(f"g{i}") for i in range(n)]
+    m = MatchModel(kinds, question.draw_tie, schwinger, good_loser, prefix="m.")
+    solver = new_solver()
+    solver.set("timeout", max(1, int(timeout * 1000)))
+    _tagged_into(m, solver)
+    solver.add(*(k.well_formed() for k in kinds))
+    solver.add(schwinger == (question.system is ScoringSystem.SCHWINGERWERTUNG), good_loser == Rules().good_loser_after_plattwurf)
+    goal = _compile(m, question.prop)
+    solver.add(goal if question.kind == "exists" else z3.Not(goal))
+    method = (f"Z3 on the match model ({n} Gänge as kinds of the table, {question.system.value}, draw_tie_starter "
+              f"{question.draw_tie}); each Gang of a match found is a real Gang found by Z3, the match replayed on MatchState")
+    real: _Gangs | None = None
+    for _ in range(MAX_ROUNDS):
+        r = run_check(solver, *m.tags())
+        if r == z3.unsat:
+            core = tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core() if str(t).startswith("tag:")))
+            return MatchAnswer(text, NONE if question.kind == "exists" else PROVED, method + "; unsat: a proof",
+                               time.perf_counter() - start, core)
+        if r != z3.sat:
+            return MatchAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
+        model = solver.model()
+        real = real or _Gangs()
+        picked = [(k.value(model), model_bool(model, m.starter[i])) for i, k in enumerate(kinds)]
+        gangs = [real.of(kind, p1) for kind, p1 in picked]
+        missing = [i for i, g in enumerate(gangs) if g is None]
+        if missing:
+            # a kind no Gang of that starter reaches: excluded for that Gang, and asked again
+            for i in missing:
+                solver.add(z3.Not(z3.And(kinds[i].is_kind(picked[i][0]), m.starter[i] == picked[i][1])))
+            continue
+        found = tuple(g for g in gangs if g is not None)
+        try:
+            match = play_match_gangs(question.system, question.rules, found)
+        except SchwingetError as exc:
+            return MatchAnswer(text, BUG, method, time.perf_counter() - start, gaenge=found, detail=f"engine refuses the match: {exc}")
+        problems = [i + 1 for i, (g, (kind, _)) in enumerate(zip(match.gaenge, picked, strict=True)) if result_kind(g.result) != kind]
+        expected = question.kind == "exists"
+        if problems or holds_on_match(match, question.prop) is not expected:
+            return MatchAnswer(text, BUG, method, time.perf_counter() - start, gaenge=found, match=match,
+                               detail=f"the engine reads the match otherwise (Gänge {problems} of another kind)" if problems
+                               else f"the engine reads the proposition as {not expected} on the model's match")
+        return MatchAnswer(text, WITNESS if expected else COUNTEREXAMPLE, method, time.perf_counter() - start, gaenge=found, match=match)
+    return MatchAnswer(text, UNKNOWN, method, time.perf_counter() - start,
+                       detail=f"{MAX_ROUNDS} candidate matches each used a Gang kind its starter cannot reach")
+
+
+class _AnyKind(KindVar):
+    """A Gang of the match of any kind of the table: which kinds a starter reaches is checked per witness (``_gang_of``), not assumed."""
+
+    def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
+        """Only a kind of the table (the reachability of each kind is not asserted: a proof holds without it)."""
+        return self.well_formed()
+
+
+def _tagged_into(m: MatchModel, solver: z3.Solver) -> None:
+    for cid, c in m.constraints:
+        solver.add(z3.Implies(GangModel.tag(cid), c))
+
