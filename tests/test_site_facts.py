@@ -76,7 +76,7 @@ def test_the_booklet_counts_are_checked(facts: Any) -> None:
     line = facts.check_booklet("")[0]
     assert line == "the page states no count line"
     good = f"<p>{len(rows)} rows: 108 German and 107 French sentences, 2 rows with one side empty, "
-    tail = f"{len(_ext('schwinget_spec.clauses').CLAUSES)} clauses, {len(_ext('schwinget_spec.ambiguities').AMBIGUITIES)} open questions.</p>"
+    tail = f"{len(_ext('schwinget_spec.clauses').CLAUSES)} clauses, {_ext('open_questions').count_line()}.</p>"
     assert facts.check_booklet(good + tail + anchors + links) == []
     assert facts.check_booklet(good.replace("108 German", "109 German") + tail + anchors + links)[0].startswith(
         "the booklet's count line says "

@@ -233,7 +233,12 @@ def _links(sentences: Iterable[Annotated], depth: str) -> str:
     clauses = dict.fromkeys(c for s in sentences for c in s.clauses)
     ambs = dict.fromkeys(a for s in sentences for a in s.ambiguities)
     links = [f'<a class="sw-id" href="{depth}clauses/{c}.html">{c}</a>' for c in clauses]
-    links += [f'<a class="sw-id sw-amb" href="{depth}ambiguities/{a}.html">{a}</a>' for a in ambs]
+    notes = {a.id for a in AMBIGUITIES if a.note is not None}
+    links += [
+        f'<a class="sw-id sw-amb-note" href="{depth}ambiguities/{a}.html" title="a note: the booklet settles it">{a}</a>'
+        if a in notes else f'<a class="sw-id sw-amb" href="{depth}ambiguities/{a}.html">{a}</a>'
+        for a in ambs
+    ]
     return " ".join(links)
 
 

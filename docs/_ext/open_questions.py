@@ -6,9 +6,13 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity
 from schwinget_spec.impact import ImpactRow, Level, StrongCounts, interval, weight_change
 
-__all__ = ["DOC", "IMPACT_HEADING", "SITUATIONS_HEADING", "command", "impact_rows", "situation_rows", "strong_section"]
+__all__ = [
+    "DOC", "IMPACT_HEADING", "NOTES", "QUESTIONS", "SITUATIONS_HEADING", "command", "count_line", "impact_rows",
+    "situation_rows", "strong_section",
+]
 
 DOC = Path(__file__).resolve().parents[1] / "ambiguities.md"
 """The document whose tables hold the figures."""
@@ -16,6 +20,18 @@ IMPACT_HEADING = "## Impact: which questions change a game"
 """The heading above the command and the table of how often each reading changes a game."""
 SITUATIONS_HEADING = "### How often the situations arise"
 """The heading above the command and the table of how often each entry's situation arises."""
+
+QUESTIONS: tuple[Ambiguity, ...] = tuple(a for a in AMBIGUITIES if a.note is None)
+"""The entries of the registry that are open questions (the text leaves them open), in the document's order: what every count of "open questions" on the site counts."""
+NOTES: tuple[Ambiguity, ...] = tuple(a for a in AMBIGUITIES if a.note is not None)
+"""The entries that are notes (the booklet settles them; ``Ambiguity.note`` says where): listed apart, never counted as questions."""
+
+
+def count_line() -> str:
+    """How many entries the registry holds, said as the site says it everywhere: the open questions, then the notes apart."""
+    notes = f"{len(NOTES)} {'note' if len(NOTES) == 1 else 'notes'}"
+    return f"{len(QUESTIONS)} open questions (and {notes}: entries the booklet settles itself)"
+
 
 _LEVELS: dict[str, Level] = {"Gänge": "gang", "matches": "match", "fests": "fest"}
 

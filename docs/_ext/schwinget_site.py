@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import api_reference
+import ask_links
 import attrs
 import booklet_alignment
 import clause_evidence
@@ -32,7 +33,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging as sphinx_logging
 
 import schwinget_spec
-from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity
+from schwinget_spec.ambiguities import AMBIGUITIES, RETIRED, Ambiguity, RetiredEntry
 from schwinget_spec.cards import Card
 from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
@@ -160,13 +161,14 @@ one, one beside two where a language cuts a sentence in two, and a row with one 
 where a language says something the other does not say at that place (a note says where
 it does). Under each sentence stand the ids of the clauses that quote it (a click opens the
 clause: its code, tests, vectors, proofs and status) and, marked in amber, the open
-questions that concern it. The overview card and the Wertungstabelle are drawn as the
+questions that concern it (an entry the booklet settles itself, a note, has a dashed grey
+mark). The overview card and the Wertungstabelle are drawn as the
 tables they are, from the library's transcription, checked against the booklet's text at
 every build. The alignment was made and read row by row by hand; it is stored as data
 (`docs/_data/booklet_alignment.json`) and checked by `tests/test_booklet_alignment.py`.
 
 {len(rows)} rows: {n_de} German and {n_fr} French sentences, {moved} rows with one side empty,
-{len(CLAUSES)} clauses, {len(AMBIGUITIES)} open questions.
+{len(CLAUSES)} clauses, {open_questions.count_line()}.
 
 ```{{raw}} html
 <div class="sw-booklet-wrap"><table class="sw-booklet">
@@ -323,9 +325,13 @@ def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
     exhaustive = "".join(
         f"<li><code>{_esc(name)}</code>: every one of {n:,} inputs</li>" for name, n in status.exhaustive
     )
-    ambs = [
-        f'<a href="../ambiguities/{a.id}.html">{a.id}</a> {_esc(a.title)}' for a in _ambs_by_clause().get(clause.id, [])
-    ]
+    entries = _ambs_by_clause().get(clause.id, [])
+    ambs = [f'<a href="../ambiguities/{a.id}.html">{a.id}</a> {_esc(a.title)}' for a in entries if a.note is None]
+    notes = [f'<a href="../ambiguities/{a.id}.html">{a.id}</a> {_esc(a.title)}' for a in entries if a.note is not None]
+    notes_html = (
+        f"<h2>Notes ({len(notes)}): entries the booklet settles itself, no open question</h2>{_html_list(notes, '')}"
+        if notes else ""
+    )
     return f"""# {clause.id}
 
 {clause.en}
@@ -351,6 +357,7 @@ def clause_page(clause: Clause, data: SiteData, booklet_row: int) -> str:
 {_html_list(mutants, "No shipped mutant breaks this clause (docs/harness.md: the mutants).")}
 <h2>Open questions ({len(ambs)})</h2>
 {_html_list(ambs, "The booklet leaves nothing open here that this library has found.")}
+{notes_html}
 ```
 """
 
@@ -448,8 +455,34 @@ and its verification status ([the appendix](../status.md) counts them).
 # -- open questions
 
 
+def _ask_section(amb: Ambiguity) -> str:
+    """A question page's "Ask it" section: each cookbook question its entry names, linked to its place on the ask page with its text; "" when it names none."""
+    links = ask_links.links_by_entry().get(amb.id, [])
+    if not links:
+        return ""
+    items = "".join(
+        f'<li><a class="sw-ask" href="../../ask.html#{ask_links.anchor(q.number)}">Question {q.number}: {_esc(q.title)}</a>'
+        f'<br><code>schwinget ask "{_esc(q.question)}"</code></li>'
+        for q in links
+    )
+    return (
+        "\n## Ask it\n\nThe question of [Ask the rules](../../ask.md) that separates the readings, with the "
+        "program's answer under every reading there:\n\n```{raw} html\n<ul>" + items + "</ul>\n```\n"
+    )
+
+
+def _kind_html(amb: Ambiguity) -> str:
+    """The line under a page's title that says what the entry is: an open question, or a note and where the booklet settles it."""
+    if amb.note is None:
+        return '<p class="sw-entry-kind">An open question: the booklet can be read more than one way here.</p>'
+    return (
+        '<p class="sw-entry-kind"><strong>A note, not an open question.</strong> The booklet settles it; the entry '
+        "records the reading because readers ask. It has no switch and no erratum.</p>"
+    )
+
+
 def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
-    """One open question: both texts, the situation, readings, default, switch, impact, clauses and tests."""
+    """One entry: what it is (an open question or a note), both texts, its Note paragraph if a note, the situation, readings, default, switch, impact, the cookbook questions that ask it, clauses and tests."""
     quotes = "".join(
         f'<tr><td lang="de" data-lang="Deutsch"><blockquote>{_esc(d)}</blockquote></td>'
         f'<td lang="fr" data-lang="Français"><blockquote>{_esc(f)}</blockquote></td></tr>'
@@ -492,15 +525,17 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
             + "".join(f"| {situation} | {figure} |\n" for situation, figure in situations)
         )
     impact_md = figure_tables.transpose_markdown_tables(impact_md)
-    return f"""# {amb.id}: {amb.title}
+    note = f"**Note.** {amb.note}\n\n" if amb.note is not None else ""
+    return f"""# {amb.id}: {amb.title}{" (note)" if amb.note is not None else ""}
 
 *{amb.section}*
 
 ```{{raw}} html
+{_kind_html(amb)}
 <table class="sw-quote"><thead><tr><th>Deutsch</th><th>Français</th></tr></thead><tbody>{quotes}</tbody></table>
 ```
 
-**Situation.** {amb.situation}
+{note}**Situation.** {amb.situation}
 
 **Readings.** {amb.readings}
 
@@ -511,7 +546,7 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
 **Engine.** {amb.engine}
 
 {impact_md}
-
+{_ask_section(amb)}
 ## Clauses
 
 ```{{raw}} html
@@ -564,21 +599,80 @@ def _def_line(path: str, name: str) -> int | None:
     return None
 
 
+def _retired_reason_html(entry: RetiredEntry) -> str:
+    """A retired entry's reason with its code spans; a clause id among them links to the clause's page."""
+    parts = entry.reason.split("`")
+    return "".join(
+        (f'<a href="../clauses/{p}.html"><code>{p}</code></a>' if p in CLAUSES else f"<code>{_esc(p)}</code>")
+        if i % 2 else _esc(p)
+        for i, p in enumerate(parts)
+    )
+
+
+def retired_page(entry: RetiredEntry) -> str:
+    """The page of a retired id, kept so that an old link still leads somewhere: it says the entry is retired, when, why, and what holds its matter now."""
+    replaced = [c for c in re.findall(r"`([^`]+)`", entry.reason) if c in CLAUSES]
+    now = (
+        "<p>What holds its matter now: " + ", ".join(f'<a href="../clauses/{c}.html"><code>{c}</code></a>' for c in replaced)
+        + " (the clauses that quote the text in its printed place).</p>"
+        if replaced else "<p>No entry or clause replaces it: the question it asked does not arise.</p>"
+    )
+    return f"""# {entry.id} (retired): {entry.title}
+
+```{{raw}} html
+<p class="sw-entry-kind sw-retired"><strong>Retired in {_esc(entry.retired)}.</strong> This id is no open question and no
+note any more; it is kept so that old links and citations are explained, and it is never given to another entry.</p>
+<h2>Why</h2>
+<p>{_retired_reason_html(entry)}</p>
+{now}
+<p>The list of retired ids: <a href="../../ambiguities.html#retired-entries">Ambiguities, "Retired entries"</a> ·
+<a href="index.html">all open questions and notes</a></p>
+```
+"""
+
+
 def ambiguities_index_page() -> str:
-    """Every open question, by section, with its switch."""
-    lines = ["| id | question | switch |", "|---|---|---|"]
-    for a in AMBIGUITIES:
-        lines.append(f"| [{a.id}]({a.id}.md) | {a.title} | {f'`{a.switch}`' if a.switch else 'none'} |")
-    toc = "\n".join(a.id for a in AMBIGUITIES)
+    """Every entry by its kind: the open questions with their switches, then the notes, then the retired ids, each part counted."""
+    questions = ["| id | question | switch |", "|---|---|---|"]
+    for a in open_questions.QUESTIONS:
+        questions.append(f"| [{a.id}]({a.id}.md) | {a.title} | {f'`{a.switch}`' if a.switch else 'none'} |")
+    notes = ["| id | what it records |", "|---|---|"]
+    for a in open_questions.NOTES:
+        notes.append(f"| [{a.id}]({a.id}.md) | {a.title} |")
+    retired = ["| id | title | retired |", "|---|---|---|"]
+    for r in RETIRED:
+        retired.append(f"| [{r.id}]({r.id}.md) | {r.title} | {r.retired} |")
+    toc = "\n".join([*(a.id for a in AMBIGUITIES), *(r.id for r in RETIRED)])
     return f"""# Open questions
 
 Where the booklet can be read more than one way, or is silent on a situation that play can
 reach. Each has a page with both languages, the readings, the default this library plays
 and why, the switch of `Rules` that selects another reading, its measured impact and its
 tests. The whole argument, with the method that found them, is the guide
-[Ambiguities](../../ambiguities.md).
+[Ambiguities](../../ambiguities.md). The registry holds {len(AMBIGUITIES)} entries:
+{open_questions.count_line()}; {len(RETIRED)} more {"id is" if len(RETIRED) == 1 else "ids are"} retired.
 
-{chr(10).join(lines)}
+## The open questions ({len(open_questions.QUESTIONS)})
+
+Each is a question the booklet's text leaves open; these, and only these, are what the
+site counts as open questions.
+
+{chr(10).join(questions)}
+
+## Notes ({len(open_questions.NOTES)})
+
+Entries the booklet settles itself, kept because readers ask: each page's **Note** says
+where the text settles it. A note has no switch and no erratum, and is not counted among
+the open questions.
+
+{chr(10).join(notes)}
+
+## Retired ids ({len(RETIRED)})
+
+Ids once published whose question rested on a mistake; each keeps its page, which says
+why it was retired and what holds its matter now.
+
+{chr(10).join(retired)}
 
 ```{{toctree}}
 :hidden:
@@ -838,6 +932,8 @@ def write_pages(outdir: Path, data: SiteData) -> list[Path]:
         pages[f"clauses/{clause.id}.md"] = clause_page(clause, data, rows[clause.id])
     for amb in AMBIGUITIES:
         pages[f"ambiguities/{amb.id}.md"] = ambiguity_page(amb, data)
+    for entry in RETIRED:
+        pages[f"ambiguities/{entry.id}.md"] = retired_page(entry)
     sources = sorted(_source_files(data))
     for rel in sources:
         pages[f"{_source_doc(rel)}.md"] = source_page(rel)
@@ -924,6 +1020,21 @@ def _erratum_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None
                 del missing[mark]
     if missing:
         raise ExtensionError(f"docs/errata.md has no section for {', '.join(sorted(missing.values()))}")
+
+
+def _cookbook_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Each numbered question of docs/ask.md's cookbook gets the stable id ``cookbook-<n>`` (``ask_links.anchor``), the one the question pages' "Ask it" links name."""
+    if docname != "ask":
+        return
+    missing = set(ask_links.cookbook())
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        found = re.match(r"(\d+)\. ", title.astext()) if title is not None else None
+        if found is not None and int(found[1]) in missing:
+            section["ids"].append(ask_links.anchor(int(found[1])))
+            missing.discard(int(found[1]))
+    if missing:
+        raise ExtensionError(f"docs/ask.md has no section for the cookbook questions {sorted(missing)}")
 
 
 def _compact_impact_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -1051,4 +1162,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", _cards_in_guides)
     app.connect("doctree-resolved", _compact_impact_table)
     app.connect("doctree-resolved", _erratum_anchors)
+    app.connect("doctree-resolved", _cookbook_anchors)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,15 +7,17 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import ask_links
 import booklet_alignment
+import open_questions
 
 import schwinget_spec
 from schwinget_spec import Deal, Player, Rules, ScoringSystem, compute_gang_score, start_gang
-from schwinget_spec.ambiguities import AMBIGUITIES, booklet_sentences
+from schwinget_spec.ambiguities import RETIRED, booklet_sentences
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.gang import GangState
 
-__all__ = ["GANG_SEED", "check_booklet", "check_gang", "check_site", "played_gang"]
+__all__ = ["GANG_SEED", "check_ask_links", "check_booklet", "check_entries_index", "check_gang", "check_site", "played_gang"]
 
 GANG_SEED = 7
 """The deal of "A Gang, told with cards": ``Deal.shuffled(seed=GANG_SEED)``, ``P0`` starting."""
@@ -89,7 +91,7 @@ def check_gang(page: str) -> list[str]:
 
 
 def check_booklet(page: str) -> list[str]:
-    """What the annotated booklet (HTML) counts that the booklet and the alignment do not: rows, sentences, clauses, open questions."""
+    """What the annotated booklet (HTML) counts that the booklet and the alignment do not: rows, sentences, clauses, open questions (the registry's entries that are no notes) and notes."""
     out: list[str] = []
     rows = booklet_alignment.load()
     de = booklet_sentences((_RULES / "schwinget.de.txt").read_text(encoding="utf-8"))
@@ -97,7 +99,7 @@ def check_booklet(page: str) -> list[str]:
     moved = sum(1 for r in rows if not r.de or not r.fr)
     said = (
         f"{len(rows)} rows: {len(de)} German and {len(fr)} French sentences, {moved} rows with one side empty, "
-        f"{len(CLAUSES)} clauses, {len(AMBIGUITIES)} open questions."
+        f"{len(CLAUSES)} clauses, {open_questions.count_line()}."
     )
     line = _one(r"<p>(\d+ rows: .*?)</p>", page, "count line", out)
     if line is not None and _text(line.group(1)) != said:
@@ -112,9 +114,58 @@ def check_booklet(page: str) -> list[str]:
     return out
 
 
+def check_entries_index(page: str) -> list[str]:
+    """What the open questions' index (HTML) lists that the registry does not: its open questions, notes and retired ids, each part's count in its heading and the rows under it."""
+    out: list[str] = []
+    parts = {
+        "The open questions": [a.id for a in open_questions.QUESTIONS],
+        "Notes": [a.id for a in open_questions.NOTES],
+        "Retired ids": [r.id for r in RETIRED],
+    }
+    heads = list(re.finditer(r"<h2>(.*?)</h2>", page, flags=re.S))
+    for name, ids in parts.items():
+        at = next((i for i, h in enumerate(heads) if _text(h.group(1)).startswith(name + " (")), None)
+        if at is None:
+            out.append(f"the index has no part {name!r}")
+            continue
+        said = re.match(r".* \((\d+)\)", _text(heads[at].group(1)))
+        if said is None or int(said.group(1)) != len(ids):
+            out.append(f"the index's part {name!r} counts {_text(heads[at].group(1))!r}, the registry {len(ids)}")
+        end = heads[at + 1].start() if at + 1 < len(heads) else len(page)
+        listed = re.findall(r'<a class="reference internal" href="([A-Z0-9-]+)\.html"', page[heads[at].end() : end])
+        if listed != ids:
+            out.append(f"the index's part {name!r} lists {listed}, the registry {ids}")
+    return out
+
+
+def check_ask_links(entry: str, page: str) -> list[str]:
+    """What the page of ``entry`` (HTML) lacks of its "Ask it" line: a link to each cookbook question the line names, at its anchor on the ask page, with the question's text."""
+    out = []
+    for q in ask_links.links_by_entry().get(entry, []):
+        link = re.search(rf'<a class="sw-ask" href="\.\./\.\./ask\.html#{ask_links.anchor(q.number)}">(.*?)</a><br><code>(.*?)</code>', page, flags=re.S)
+        if link is None:
+            out.append(f"no link to cookbook question {q.number} ({ask_links.anchor(q.number)})")
+        elif _text(link.group(2)) != f'schwinget ask "{q.question}"':
+            out.append(f"the link to cookbook question {q.number} shows {_text(link.group(2))!r}, the cookbook asks {q.question!r}")
+    return out
+
+
+def _ask_links_of(entry: str) -> Callable[[str], list[str]]:
+    """The check of the page of ``entry``: ``check_ask_links`` for that entry."""
+
+    def check(page: str) -> list[str]:
+        return check_ask_links(entry, page)
+
+    return check
+
+
 _PAGES: dict[str, Callable[[str], list[str]]] = {
     "_generated/gang.html": check_gang,
     "_generated/booklet.html": check_booklet,
+    "_generated/ambiguities/index.html": check_entries_index,
+    **{
+        f"_generated/ambiguities/{entry}.html": _ask_links_of(entry) for entry in ask_links.links_by_entry()
+    },
 }
 
 
