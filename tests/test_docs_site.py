@@ -84,7 +84,8 @@ MEASURED = (
     *(page for page, _ in CHECKED.values()),
     "_generated/table.html", "_generated/status.html", "_generated/clauses/index.html", "_generated/vectors.html",
     "_generated/gang.html", "index.html", "cli.html", "api.html", "harness.html", "performance.html", "bots.html",
-    "conformance.html", "changelog.html", "_generated/errata/fr.html",
+    "conformance.html", "changelog.html", "_generated/errata/fr.html", "_generated/ambiguities/index.html",
+    "_generated/ambiguities/AMB-LANG-TRUMP-PLACE.html",
 )
 """Every page whose tables the browser test measures at each width (the checked pages and the guides with tables)."""
 
@@ -131,6 +132,33 @@ def test_the_site_builds_into_its_output_directory_with_every_page(site: Path) -
     impact = (site / "_generated" / "impact.csv").read_text(encoding="utf-8").splitlines()
     assert len(impact[0].split(",")) >= 10
     assert 'href="_generated/impact.csv"' in (site / "ambiguities.html").read_text(encoding="utf-8")
+
+
+def test_notes_retired_ids_and_ask_it_links_are_on_the_built_site(site: Path) -> None:
+    """The retired id keeps a page, a note's page shows its Note, and every "Ask it" line of docs/ambiguities.md became a link whose anchor the ask page holds (the build's link check and facts passed on them too)."""
+    from schwinget_spec.ambiguities import RETIRED  # noqa: PLC0415
+
+    pages = site / "_generated" / "ambiguities"
+    for entry in RETIRED:
+        assert f"Retired in {html.escape(entry.retired)}." in (pages / f"{entry.id}.html").read_text(encoding="utf-8")
+    note = next(a for a in AMBIGUITIES if a.note is not None)
+    assert "A note, not an open question." in (pages / f"{note.id}.html").read_text(encoding="utf-8")
+    ask = (site / "ask.html").read_text(encoding="utf-8")
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        import ask_links  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+    lines = (DOCS / "ambiguities.md").read_text(encoding="utf-8").count("**Ask it.**")
+    linked = 0
+    for amb_id, questions in ask_links.links_by_entry().items():
+        page = (pages / f"{amb_id}.html").read_text(encoding="utf-8")
+        for q in questions:
+            mark = ask_links.anchor(q.number)
+            assert f'href="../../ask.html#{mark}"' in page, amb_id
+            assert f'id="{mark}"' in ask, mark
+            linked += 1
+    assert linked == lines
 
 
 def test_the_errata_sheets_are_a4_pdfs_linked_from_their_pages(site: Path) -> None:

@@ -462,7 +462,7 @@ def _ask_section(amb: Ambiguity) -> str:
         return ""
     items = "".join(
         f'<li><a class="sw-ask" href="../../ask.html#{ask_links.anchor(q.number)}">Question {q.number}: {_esc(q.title)}</a>'
-        f'<br><code>schwinget ask "{_esc(q.question)}"</code></li>'
+        f'<br><code class="sw-ask-q">schwinget ask "{_esc(q.question)}"</code></li>'
         for q in links
     )
     return (

@@ -142,7 +142,7 @@ def check_ask_links(entry: str, page: str) -> list[str]:
     """What the page of ``entry`` (HTML) lacks of its "Ask it" line: a link to each cookbook question the line names, at its anchor on the ask page, with the question's text."""
     out = []
     for q in ask_links.links_by_entry().get(entry, []):
-        link = re.search(rf'<a class="sw-ask" href="\.\./\.\./ask\.html#{ask_links.anchor(q.number)}">(.*?)</a><br><code>(.*?)</code>', page, flags=re.S)
+        link = re.search(rf'<a class="sw-ask" href="\.\./\.\./ask\.html#{ask_links.anchor(q.number)}">(.*?)</a><br><code class="sw-ask-q">(.*?)</code>', page, flags=re.S)
         if link is None:
             out.append(f"no link to cookbook question {q.number} ({ask_links.anchor(q.number)})")
         elif _text(link.group(2)) != f'schwinget ask "{q.question}"':
