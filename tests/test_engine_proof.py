@@ -11,6 +11,7 @@ from schwinget_spec.proofs.engine_step import (
     BROKEN_SHAPES,
     BROKEN_STEPS,
     Shape,
+    by_mask_tables_agree,
     check_shape,
     engine_clauses,
     first_failure,
@@ -80,3 +81,8 @@ def test_every_wrong_step_has_a_shape_and_the_shapes_are_counted() -> None:
     assert len(list(shapes())) == 610
     assert len(list(shapes(subset=True))) == 38
     assert len(engine_clauses()) == 29
+
+
+def test_the_tables_of_legal_actions_hold_the_cards_of_their_masks() -> None:
+    """Every entry of the engine's tables by mask is the cards of its bits in order, so legal_actions() read at a symbolic mask is that mask's cards."""
+    assert by_mask_tables_agree()

@@ -44,6 +44,7 @@ __all__ = [
     "Shape",
     "StepCheck",
     "StepFailure",
+    "by_mask_tables_agree",
     "check_shape",
     "engine_clauses",
     "first_failure",
@@ -211,6 +212,70 @@ class _Pile:
 class _Deal:
     revealed: Card
     pile: _Pile
+
+
+@attrs.frozen
+class _Items:
+    """A piece of ``legal_actions()``: the cards of ``mask``, after the Angriff if ``angriff``."""
+
+    mask: z3.BitVecRef
+    angriff: bool = False
+
+    def __add__(self, other: _Items) -> _Items:
+        return _Items(self.mask | other.mask, self.angriff or other.angriff)
+
+
+class _ItemTable:
+    """A table of ``gang._ByMask`` read at a symbolic mask: entry m is the cards of m's bits, from bit ``offset`` on.
+
+    That each real table is so is checked entry by entry (``by_mask_tables_agree``).
+    """
+
+    def __init__(self, offset: int, angriff: bool = False) -> None:
+        self.offset = offset
+        self.angriff = angriff
+
+    def __getitem__(self, mask: object) -> _Items:
+        return _Items(_term32(mask) << self.offset, self.angriff)
+
+
+class _SymByMask:
+    """``gang._ByMask`` with each table read at symbolic masks (``_ItemTable``)."""
+
+    def __init__(self) -> None:
+        self.low = _ItemTable(0)
+        self.low_angriff = _ItemTable(0, angriff=True)
+        self.mid = _ItemTable(9)
+        self.high = _ItemTable(18)
+        self.choose = ("L0", "L1")
+
+
+_SYM_BY_MASK = _SymByMask()
+
+
+def _legal_of(state: GangState) -> _Items:
+    """``legal_actions()`` of a state with symbolic hands: the engine's ``_legal`` reading the tables at symbolic masks."""
+    items: Any = state._legal(_SYM_BY_MASK)  # type: ignore[arg-type]
+    assert isinstance(items, _Items)
+    return items
+
+
+def by_mask_tables_agree() -> bool:
+    """Every entry of the engine's tables of actions by mask (``gang._CODES_BY_MASK``, ``_ACTIONS_BY_MASK``) holds the cards of its bits in canonical order, the Angriff first in ``low_angriff``: 1,792 entries each."""
+    codes = [card.code for card in ALL_CARDS]
+    for table, angriff, choose in ((gang_module._CODES_BY_MASK, "A", ("L0", "L1")), (gang_module._ACTIONS_BY_MASK, ANGRIFF, _CHOOSE)):
+        items = codes if table is gang_module._CODES_BY_MASK else list(_PLAY)
+        for part, first, width in ((table.low, 0, 9), (table.mid, 9, 9), (table.high, 18, 8)):
+            if len(part) != 1 << width:
+                return False
+            for m, entry in enumerate(part):
+                if tuple(entry) != tuple(items[first + i] for i in range(width) if m >> i & 1):
+                    return False
+        if any(tuple(a) != (angriff, *b) for a, b in zip(table.low_angriff, table.low, strict=True)):
+            return False
+        if tuple(table.choose) != tuple(choose):
+            return False
+    return True
 
 
 # -- the model's step
@@ -518,6 +583,7 @@ class _Run:
         self.counter = [0]
         self.spec = _winner_spec(self.explorer, shape.trump, self.counter)
         self.grammar: set[str] = set()
+        self.legal: list[tuple[str, _Items, bool]] = []
 
     def lemmas(self) -> list[z3.BoolRef]:
         """The population count lemmas' instances this Schwung needs: each hand less its played card, plus its draw."""
@@ -563,6 +629,26 @@ class _Run:
             1000,
         )
 
+    def compare_legal(self, conds: z3.BoolRef) -> list[StepFailure]:
+        """``legal_actions()`` at the path's states against the model: the leader's hand (and the Angriff while the model
+        admits one), then every card the model's ``schwung.answer`` and ``schwung.farbzwang`` admit as the answer."""
+        model, s, step = self.model, self.shape.s, self.step
+        leader = int(self.shape.leader)
+        x = z3.BitVec("proof.any_card", CARD_BITS)
+        answer_legal = z3.substitute(z3.And(*step.by_clause["schwung.answer"], *step.by_clause["schwung.farbzwang"]), (model.answer[s], x))
+        failures = []
+        for kind, items, angriff in self.legal:
+            if kind == "lead":
+                fact = z3.And(items.mask == model.hands[leader][s], z3.BoolVal(items.angriff == angriff))
+            else:
+                fact = ((items.mask & _bit(x)) != 0) == z3.And(z3.ULT(x, 26), answer_legal)
+            self.without_step.push()
+            self.without_step.add(conds, z3.Not(fact))
+            if self.without_step.check() != z3.unsat:
+                failures.append(StepFailure(self.shape, f"legal_actions() at the {kind} differs", self.values(self.without_step.model())))
+            self.without_step.pop()
+        return failures
+
     def values(self, found: z3.ModelRef) -> dict[str, int]:
         """The state and choices of a Z3 model of a failing path, as plain ints (bools as 0 and 1)."""
         model, s = self.model, self.shape.s
@@ -595,12 +681,15 @@ class _Run:
         """The engine plays the model's choices of Schwung s: the Angriff or not, the lead, the answer, the next leader after a neutralised trick."""
         model, s = self.model, self.shape.s
         state = self.start_state()
+        self.legal = [("lead", _legal_of(state), self.shape.attacker is None and s <= 5)]
         self.no_slot(state)
         if ex.decide(model.angriff[s]):
             state = state.apply(ANGRIFF)
+            self.legal.append(("lead", _legal_of(state), False))
             self.no_slot(state)
         led: Card | SymCard = Card.KR if ex.decide(model.led[s] == KR) else SymCard(ex, model.led[s])
         state = state.apply(_play(led))
+        self.legal.append(("answer", _legal_of(state), False))
         self.no_slot(state)
         state = state.apply(_play(SymCard(ex, model.answer[s])))
         self.no_slot(state)
@@ -631,7 +720,7 @@ class _Run:
         """The checks of one path: a refusal the model's constraints refuse too, by the clause the engine names; an accepted Schwung the model's, field by field."""
         model, s, step = self.model, self.shape.s, self.step
         conds = z3.And(*path.conditions)
-        failures: list[StepFailure] = []
+        failures: list[StepFailure] = self.compare_legal(conds)
         if path.error is not None:
             if not isinstance(path.error, IllegalActionError):
                 return [StepFailure(self.shape, f"the engine raised {type(path.error).__name__}: {path.error}", None)]
