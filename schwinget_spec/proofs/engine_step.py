@@ -830,6 +830,9 @@ def check_shape(shape: Shape, *, broken: str | None = None) -> StepCheck:
     run = _Run(shape, _model())
     failures: list[StepFailure] = []
     count = 0
+    if run.explorer.solver.check() == z3.unsat:
+        # no state has this shape: the Gang has ended before (an Angriff before Schwung k ends it after k + 5)
+        return StepCheck(shape, 0, 1, ())
     with _symbolic_reading(run.explorer, run.spec), _broken(broken):
         for path in run.explorer.paths(run.schwung):
             count += 1
