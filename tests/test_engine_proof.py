@@ -86,3 +86,9 @@ def test_every_wrong_step_has_a_shape_and_the_shapes_are_counted() -> None:
 def test_the_tables_of_legal_actions_hold_the_cards_of_their_masks() -> None:
     """Every entry of the engine's tables by mask is the cards of its bits in order, so legal_actions() read at a symbolic mask is that mask's cards."""
     assert by_mask_tables_agree()
+
+
+def test_a_shape_no_state_has_is_proved_empty() -> None:
+    """After an Angriff the Gang ends within five Schwünge: the 11th Schwung after one has no state, and no path."""
+    check = check_shape(Shape(10, Player.P0, Colour.RED, pending=False, attacker=Player.P1))
+    assert (check.paths, check.failures) == (0, ())
