@@ -41,6 +41,7 @@ from schwinget_spec.ask import ask, parse_question  # noqa: E402
 from schwinget_spec.ask.answers import Answer  # noqa: E402
 from schwinget_spec.ask.api import fresh_context  # noqa: E402
 from schwinget_spec.ask.cookbook import ENTRIES  # noqa: E402
+from schwinget_spec.ask.fest import FestAnswer  # noqa: E402
 from schwinget_spec.ask.game import answer_game_question  # noqa: E402
 from schwinget_spec.ask.match import MatchAnswer  # noqa: E402
 from schwinget_spec.ask.policies import POLICIES  # noqa: E402
@@ -88,7 +89,7 @@ def main() -> None:
                 game_question = parse_question(entry.question)
                 assert isinstance(game_question, Question)
                 with fresh_context():
-                    answer: Answer | MatchAnswer = answer_game_question(game_question, 45.0, policies=POLICIES[: opts.policies])
+                    answer: Answer | MatchAnswer | FestAnswer = answer_game_question(game_question, 45.0, policies=POLICIES[: opts.policies])
             else:
                 answer = ask(entry.question, **({} if entry.rounds is None else {"rounds": entry.rounds}))
             walls.append(time.perf_counter() - start)

@@ -14,6 +14,7 @@ from schwinget_spec.ask import QuestionError, ask, parse_question
 from schwinget_spec.ask.answers import GangFound
 from schwinget_spec.ask.cookbook import ENTRIES, MARKER, doc_path, parse_records, render_entry
 from schwinget_spec.ask.engine_eval import EngineGang, holds_on_engine
+from schwinget_spec.ask.fest import FestQuestion, holds_on_fest
 from schwinget_spec.ask.match import MatchQuestion, holds_on_match
 from schwinget_spec.ask.terms import GANG_SWITCHES
 from schwinget_spec.cards import parse_cards
@@ -21,7 +22,9 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.match import start_match
 from schwinget_spec.players import Player
+from schwinget_spec.proofs.match_queries import FEST_NAMES
 from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
 
 PAGE = doc_path().read_text(encoding="utf-8")
@@ -76,12 +79,30 @@ def _replays_match(match: dict[str, Any], question: str) -> None:
     assert holds_on_match(state, parsed.prop) is (parsed.kind == "exists")
 
 
+def _replays_fest(fest: dict[str, Any], question: str) -> None:
+    """The recorded Gang of each meeting, fought through SchwingfestState in schedule order, ends a fest the engine reads the question true on."""
+    parsed = parse_question(question)
+    assert isinstance(parsed, FestQuestion)
+    rules = Rules.from_json(fest["rules"])
+    gangs = {tuple(g["meeting"]): g for g in fest["gaenge"]}
+    state = start_schwingfest(FEST_NAMES, ScoringSystem(fest["system"]), rules=rules)
+    for meeting in state.schedule.meetings:
+        g = gangs[(meeting.a, meeting.b, meeting.leg)]
+        seat = meeting.seat(state.starter_of(meeting))
+        state = state.apply_gang(meeting, GangFound(parse_cards(g["deck"]), seat, tuple(g["actions"].split()), rules).state())
+    assert state.is_over
+    assert holds_on_fest(state, parsed.prop) is (parsed.kind == "exists")
+
+
 @pytest.mark.parametrize(("index", "entry"), list(enumerate(ENTRIES)), ids=[str(i + 1) for i in range(len(ENTRIES))])
 def test_every_recorded_gang_replays_on_the_engine_and_has_the_property(index: int, entry: Any) -> None:
     """Each Gang the page records (a witness, or a readings row's) is legal on the engine, and the engine reads the question true on it."""
     record = RECORDS[index]
     if "match" in record:
         _replays_match(record["match"], entry.question)
+        return
+    if "fest" in record:
+        _replays_fest(record["fest"], entry.question)
         return
     gangs = [record["gang"]] if "gang" in record else []
     gangs += [row["gang"] for row in record.get("rows", []) if row["possible"]]

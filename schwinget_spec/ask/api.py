@@ -9,6 +9,7 @@ from typing import overload
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import Answer
+from schwinget_spec.ask.fest import FestAnswer, FestQuestion, answer_fest_question
 from schwinget_spec.ask.game import DEFAULT_ROUNDS, answer_game_question
 from schwinget_spec.ask.match import MatchAnswer, MatchQuestion, answer_match_question
 from schwinget_spec.ask.parser import parse_question
@@ -40,8 +41,12 @@ def ask(question: Question, *, timeout: float | None = None, rounds: int = DEFAU
 @overload
 def ask(question: MatchQuestion, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> MatchAnswer: ...
 @overload
-def ask(question: str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer | MatchAnswer: ...
-def ask(question: Question | MatchQuestion | str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer | MatchAnswer:
+def ask(question: FestQuestion, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> FestAnswer: ...
+@overload
+def ask(question: str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS) -> Answer | MatchAnswer | FestAnswer: ...
+def ask(
+    question: Question | MatchQuestion | FestQuestion | str, *, timeout: float | None = None, rounds: int = DEFAULT_ROUNDS
+) -> Answer | MatchAnswer | FestAnswer:
     """The answer to ``question`` (a ``Question``, a ``MatchQuestion`` or the text form of either, parsed by ``parse_question``).
 
     ``timeout`` (seconds) bounds Z3's work: 60 for a question about one Gang or a match,
@@ -52,6 +57,9 @@ def ask(question: Question | MatchQuestion | str, *, timeout: float | None = Non
         question = parse_question(question)
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600):
         raise InvalidArgumentError("timeout", f"expected seconds between 0 and 3600, got {timeout!r}")
+    if isinstance(question, FestQuestion):
+        with fresh_context():
+            return answer_fest_question(question, DEFAULT_TIMEOUT if timeout is None else float(timeout))
     if isinstance(question, MatchQuestion):
         with fresh_context():
             return answer_match_question(question, DEFAULT_TIMEOUT if timeout is None else float(timeout))

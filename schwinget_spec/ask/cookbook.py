@@ -19,6 +19,7 @@ import attrs
 
 from schwinget_spec.ask.answers import Answer
 from schwinget_spec.ask.api import ask
+from schwinget_spec.ask.fest import FestAnswer
 from schwinget_spec.ask.match import MatchAnswer
 
 __all__ = ["ENTRIES", "MARKER", "Entry", "doc_path", "parse_records", "record_of", "render_entry", "render_page"]
@@ -177,6 +178,14 @@ ENTRIES: tuple[Entry, ...] = (
           "there is a match where P0 wins the match and total of P1 at least 38",
           "No: proved from the table's rows and the match's sum alone (the core): four Gänge do not hand out enough "
           "points for P1 to hold 38 while P0 holds more."),
+    Entry("player", "Three Schwinger sharing first place (AMB-FEST-TIES)",
+          "there is a schwingfest where Anna ranks 1 and Beat ranks 1 and Chrigu ranks 1",
+          "Yes under the default reading (equal points share a rank): six real Gänge, fought through SchwingfestState, "
+          "leave all three on the same points."),
+    Entry("designer", "Last place with 39 points",
+          "there is a schwingfest where Chrigu ranks 3 and points of Chrigu at least 39",
+          "No: proved from the table's rows, the sum of points and the ranking (the core): in a fest of three, whoever "
+          "holds 39 points is never ranked third."),
 )
 """The cookbook, in the order of the page."""
 
@@ -186,9 +195,15 @@ def doc_path() -> Path:
     return Path(__file__).resolve().parents[2] / "docs" / "ask.md"
 
 
-def record_of(answer: Answer | MatchAnswer) -> dict[str, Any]:
+def record_of(answer: Answer | MatchAnswer | FestAnswer) -> dict[str, Any]:
     """What the page records of an answer, compact: verdict, proof or not, clauses, the Gang or the readings table."""
     out: dict[str, Any] = {"verdict": answer.verdict, "proof": answer.is_proof, "clauses": list(answer.clauses)}
+    if isinstance(answer, FestAnswer):
+        if answer.fest is not None:
+            out["fest"] = {"system": answer.fest.system.value, "rules": answer.fest.rules.to_json(),
+                           "gaenge": [{"meeting": [m.a, m.b, m.leg], "deck": " ".join(c.code for c in w.deck),
+                                       "actions": " ".join(w.actions)} for m, w in answer.gaenge]}
+        return out
     if isinstance(answer, MatchAnswer):
         if answer.match is not None:
             out["match"] = {"system": answer.match.system.value, "rules": answer.match.rules.to_json(),
@@ -212,7 +227,7 @@ def record_of(answer: Answer | MatchAnswer) -> dict[str, Any]:
     return out
 
 
-def render_entry(number: int, entry: Entry, answer: Answer | MatchAnswer) -> str:
+def render_entry(number: int, entry: Entry, answer: Answer | MatchAnswer | FestAnswer) -> str:
     """One entry of the page: heading, command, the answer as ``schwinget ask`` prints it (without its time), what it tells, the record."""
     lines = [line for line in answer.text_lines(tell=entry.tell_gang) if not line.startswith("time:")]
     body = "\n".join(lines)
@@ -226,7 +241,7 @@ def render_entry(number: int, entry: Entry, answer: Answer | MatchAnswer) -> str
     )
 
 
-def render_page(head: str, answers: list[Answer | MatchAnswer]) -> str:
+def render_page(head: str, answers: list[Answer | MatchAnswer | FestAnswer]) -> str:
     """The page: the hand-written part up to the marker, then every entry with its answer."""
     parts = [head.rstrip("\n"), "", MARKER, ""]
     for i, (entry, answer) in enumerate(zip(ENTRIES, answers, strict=True), start=1):

@@ -27,7 +27,7 @@ from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.match import MatchLength, MatchState
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.base import new_solver
-from schwinget_spec.proofs.match_model import DRAW_TIE_READINGS, KindVar, MatchModel
+from schwinget_spec.proofs.match_model import DRAW_TIE_READINGS, FestModel, KindVar, MatchModel
 from schwinget_spec.proofs.match_queries import play_match_gangs
 from schwinget_spec.proofs.model import GangModel, all_tags
 from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool
@@ -37,6 +37,8 @@ from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
 __all__ = [
+    "AnyKind",
+    "KindGangs",
     "MatchAnswer",
     "MatchDrawn",
     "MatchQuestion",
@@ -46,6 +48,7 @@ __all__ = [
     "WinsMatch",
     "answer_match_question",
     "holds_on_match",
+    "tagged_into",
 ]
 
 _P1 = {"P0": False, "P1": True}
@@ -203,7 +206,7 @@ def holds_on_match(match: MatchState, prop: Prop) -> bool:
     return bool(_OPS[prop.op](total, prop.hundredths))
 
 
-class _Gangs:
+class KindGangs:
     """Real Gangs of given kinds, found by Z3 on one Gang model per question (the same answer whatever was asked before)."""
 
     def __init__(self) -> None:
@@ -304,18 +307,18 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
     n = question.length.gaenge
     schwinger = z3.Bool("m.schwingerwertung")
     good_loser = z3.Bool("m.good_loser_after_plattwurf")
-    kinds = [_AnyKind(f"g{i}") for i in range(n)]
+    kinds = [AnyKind(f"g{i}") for i in range(n)]
     m = MatchModel(kinds, question.draw_tie, schwinger, good_loser, prefix="m.")
     solver = new_solver()
     solver.set("timeout", max(1, int(timeout * 1000)))
-    _tagged_into(m, solver)
+    tagged_into(m, solver)
     solver.add(*(k.well_formed() for k in kinds))
     solver.add(schwinger == (question.system is ScoringSystem.SCHWINGERWERTUNG), good_loser == Rules().good_loser_after_plattwurf)
     goal = _compile(m, question.prop)
     solver.add(goal if question.kind == "exists" else z3.Not(goal))
     method = (f"Z3 on the match model ({n} Gänge as kinds of the table, {question.system.value}, draw_tie_starter "
               f"{question.draw_tie}); each Gang of a match found is a real Gang found by Z3, the match replayed on MatchState")
-    real: _Gangs | None = None
+    real: KindGangs | None = None
     for _ in range(MAX_ROUNDS):
         r = run_check(solver, *m.tags())
         if r == z3.unsat:
@@ -325,7 +328,7 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
         if r != z3.sat:
             return MatchAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
         model = solver.model()
-        real = real or _Gangs()
+        real = real or KindGangs()
         picked = [(k.value(model), model_bool(model, m.starter[i])) for i, k in enumerate(kinds)]
         gangs = [real.of(kind, p1) for kind, p1 in picked]
         missing = [i for i, g in enumerate(gangs) if g is None]
@@ -350,7 +353,7 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
                        detail=f"{MAX_ROUNDS} candidate matches each used a Gang kind its starter cannot reach")
 
 
-class _AnyKind(KindVar):
+class AnyKind(KindVar):
     """A Gang of the match of any kind of the table: which kinds a starter reaches is checked per witness (``_gang_of``), not assumed."""
 
     def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
@@ -358,7 +361,8 @@ class _AnyKind(KindVar):
         return self.well_formed()
 
 
-def _tagged_into(m: MatchModel, solver: z3.Solver) -> None:
+def tagged_into(m: MatchModel | FestModel, solver: z3.Solver) -> None:
+    """Add the clauses of ``m`` under their tags, without the Gang kinds lemma (which kinds each starter reaches)."""
     for cid, c in m.constraints:
         solver.add(z3.Implies(GangModel.tag(cid), c))
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from schwinget_spec.ask.fest import FestPoints, FestQuestion, Rank
 from schwinget_spec.ask.match import MatchDrawn, MatchQuestion, StartsGang, Total, WinsGang, WinsMatch
 from schwinget_spec.ask.questions import MAX_SIZE, Kind, Question
 from schwinget_spec.ask.terms import (
@@ -68,7 +69,8 @@ from schwinget_spec.cards import Card, Colour
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
-from schwinget_spec.proofs.match_model import DRAW_TIE_READINGS
+from schwinget_spec.proofs.match_model import DRAW_TIE_READINGS, FEST_STARTER_READINGS, FEST_TIEBREAK_READINGS
+from schwinget_spec.proofs.match_queries import FEST_NAMES
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 
@@ -185,7 +187,87 @@ class _Parser:
 
     # -- the question
 
-    def match_question(self) -> MatchQuestion | None:
+    def fest_question(self, kind: Literal["exists", "every"]) -> FestQuestion:
+        """After 'there is a schwingfest' or 'every schwingfest': 'where P' / 'has P', 'under SYSTEM', 'with fest_starter = R and fest_tiebreak = R'."""
+        if not (self.accept("where") if kind == "exists" else (self.accept("has") or self.accept("where"))):
+            raise self.error("'where' after 'there is a schwingfest'" if kind == "exists" else "'has' after 'every schwingfest'")
+        self.level = "fest"
+        prop = self.prop()
+        system = ScoringSystem.SCHWINGERWERTUNG
+        if self.accept("under"):
+            system = self.system()
+        readings: dict[str, str] = {"fest_starter": Rules().fest_starter, "fest_tiebreak": Rules().fest_tiebreak}
+        known = {"fest_starter": FEST_STARTER_READINGS, "fest_tiebreak": FEST_TIEBREAK_READINGS}
+        if self.accept("with"):
+            while True:
+                tok = self.take()
+                if tok.word not in known:
+                    raise self.error("fest_starter or fest_tiebreak, the readings of a Schwingfest asked here", tok,
+                                     choices=tuple(known))
+                self.accept("=")
+                value = self.take()
+                if value.raw not in known[tok.word]:
+                    raise self.error(f"a reading of {tok.word}: {', '.join(known[tok.word])}", value, choices=known[tok.word])
+                readings[tok.word] = value.raw
+                if not (self.accept(",") or self.accept("and")):
+                    break
+        self.accept("?")
+        if self.i < len(self.tokens):
+            raise self.error("the end of the question, 'and', 'or', 'implies', 'under SYSTEM' or 'with fest_tiebreak = READING'")
+        return FestQuestion(kind, prop, system, readings["fest_starter"], readings["fest_tiebreak"], text=self.text.strip())
+
+    def fest_atom(self) -> Prop:
+        """One statement about a Schwingfest: 'NAME ranks [at most] N', 'points of NAME at least POINTS', 'NAME has N points'."""
+        names = tuple(n.lower() for n in FEST_NAMES)
+        if self.accept("points"):
+            self.accept("of")
+            who = self.fest_name(names)
+            op = self.comparison()
+            return FestPoints(who, op, self.points_value())
+        if self.peek() in names:
+            who = self.fest_name(names)
+            if self.accept("ranks") or self.accept("rank"):
+                op = "="
+                for words, sign in COMPARISONS.items():
+                    if self.accept(*words):
+                        op = sign
+                        break
+                tok = self.take()
+                if not tok.word.isdigit() or not 1 <= int(tok.word) <= len(FEST_NAMES):
+                    raise self.error(f"a rank 1 to {len(FEST_NAMES)}", tok)
+                return Rank(who, op, int(tok.word))
+            if self.accept("has"):
+                op = "="
+                for words, sign in COMPARISONS.items():
+                    if self.accept(*words):
+                        op = sign
+                        break
+                value = self.points_value()
+                self.expect("'points' after the number", "points")
+                return FestPoints(who, op, value)
+            raise self.error("ranks N or has N points after a Schwinger", choices=("ranks", "has"))
+        here = self.tokens[self.i] if self.i < len(self.tokens) else None
+        if here is not None and here.word in WORDS and here.word not in names:
+            raise QuestionError(self.text, here.column, here.raw,
+                                f"a word about a Schwingfest: {here.raw!r} speaks of one Gang or a match, which a Schwingfest "
+                                "question does not mix with its words; here: NAME ranks N, points of NAME at least POINTS")
+        raise self.error(f"a statement about a Schwingfest of {', '.join(FEST_NAMES)}: NAME ranks N, points of NAME at least POINTS",
+                         choices=(*names, "points"))
+
+    def fest_name(self, names: tuple[str, ...]) -> str:
+        tok = self.take()
+        if tok.word not in names:
+            raise self.error(f"a Schwinger of the fest: {', '.join(FEST_NAMES)} (youngest first)", tok, choices=names)
+        return FEST_NAMES[names.index(tok.word)]
+
+    def points_value(self) -> int:
+        tok = self.take()
+        try:
+            return Const.of(tok.word, points=True).value
+        except SchwingetError:
+            raise self.error("points as the booklet writes them (36.50, 38)", tok) from None
+
+    def match_question(self) -> MatchQuestion | FestQuestion | None:
         """'there is a [short|long] match where P' or 'every [short|long] match has P', with 'under SYSTEM' and 'with draw_tie_starter = READING'; None when the question is not about a match."""
         start = self.i
         if self.accept("there", "is") or self.accept("is", "there"):
@@ -194,6 +276,8 @@ class _Parser:
             kind = "every"
         else:
             return None
+        if self.accept("schwingfest") or self.accept("fest"):
+            return self.fest_question(kind)
         length = MatchLength.SHORT
         if self.accept("long"):
             length = MatchLength.LONG
@@ -422,6 +506,8 @@ class _Parser:
     def atom(self) -> Prop:
         if self.level == "match":
             return self.match_atom()
+        if self.level == "fest":
+            return self.fest_atom()
         w = self.peek()
         if w in PLAYERS:
             return self.player_phrase()
@@ -660,8 +746,8 @@ class _Parser:
         return SYSTEMS[tok.word]
 
 
-def parse_question(text: str) -> Question | MatchQuestion:
-    """The ``Question`` (or ``MatchQuestion``) a text states; ``QuestionError`` naming and pointing at the wrong word."""
+def parse_question(text: str) -> Question | MatchQuestion | FestQuestion:
+    """The ``Question`` (or ``MatchQuestion``, ``FestQuestion``) a text states; ``QuestionError`` naming and pointing at the wrong word."""
     if not isinstance(text, str):
         raise QuestionError(repr(text), 1, "", "a question as text")
     if len(text) > MAX_LENGTH:

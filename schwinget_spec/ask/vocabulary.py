@@ -93,7 +93,8 @@ WORDS: frozenset[str] = frozenset(
         "neutralised", "played", "pending", "at", "end", "locked", "pile", "row", "result", "trump", "no", "card",
         "led", "answered", "revealed", "value", "colour", "special", "tricks", "trick", "schwuenge", "points", "on",
         "off", "least", "most", "more", "fewer", "less", "than", "gang", "cannot", "never", "happen", "force",
-        "player", "players", "true", "false", "hold", "does", "short", "long", "drawn", "after",
+        "player", "players", "true", "false", "hold", "does", "short", "long", "drawn", "after", "ranks",
+        "anna", "beat", "chrigu", "fest_starter", "fest_tiebreak", "draw_tie_starter",
         *MATCH_WORDS,
         *PLAYERS, *CARDS, *COLOURS, *ROWS, *SYSTEMS, *SWITCHES, *SYNONYMS,
     }

@@ -39,8 +39,8 @@ def ask_command(
 
     QUESTION starts with "there is a gang where", "every gang has", "under which readings
     can", "there is a deal where ... whatever both play" or "... under perfect play", and
-    may end with "with SWITCH on/off"; or, about a match, "there is a match where" or
-    "every match has". docs/ask.md lists the words and a cookbook of
+    may end with "with SWITCH on/off"; or, about a match or a Schwingfest, "there is a
+    match where", "every match has", "there is a schwingfest where", "every schwingfest has". docs/ask.md lists the words and a cookbook of
     questions. Exit code 0 when the question is settled (a witness, a proof, a
     counterexample, a readings table), 1 when it is not (not settled in time, or the engine
     does not confirm the model's Gang: a bug to report), 2 for a question that does not

@@ -1,0 +1,274 @@
+"""Questions about a Schwingfest of three Schwinger (Anna, Beat, Chrigu, youngest first): their ranks and points, answered by the fest model with witnesses the engine's SchwingfestState replays.
+
+As for a match (``schwinget_spec.ask.match``), each meeting's Gang enters the model as its
+kind; a witness fest is made of real Gänge found by Z3 per kind and starter, fought through
+``SchwingfestState`` and read again there; a proof is the unsat core of the fest clauses,
+holding of every fest since any kind of the table is allowed. The fest's readings
+``fest_starter`` and ``fest_tiebreak`` are fixed per question (default the ``Rules()``
+ones).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+import attrs
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
+from schwinget_spec.ask.match import AnyKind, KindGangs, tagged_into
+from schwinget_spec.ask.solve import run_check
+from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, Prop
+from schwinget_spec.errors import InvalidArgumentError, SchwingetError
+from schwinget_spec.players import Player
+from schwinget_spec.proofs.base import new_solver
+from schwinget_spec.proofs.match_model import (
+    FEST_STARTER_READINGS,
+    FEST_TIEBREAK_READINGS,
+    FestModel,
+    ModelledMeeting,
+    fest_meetings,
+)
+from schwinget_spec.proofs.match_queries import FEST_NAMES, play_fest
+from schwinget_spec.proofs.replay import Witness, model_bool
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import Meeting, SchwingfestState
+from schwinget_spec.scoring import ScoringSystem
+
+__all__ = ["FestAnswer", "FestPoints", "FestQuestion", "Rank", "answer_fest_question", "holds_on_fest", "schwinger_index"]
+
+
+def schwinger_index(name: str) -> int:
+    """The index (0 the youngest) of one of ``FEST_NAMES``, any case."""
+    for i, known in enumerate(FEST_NAMES):
+        if name.lower() == known.lower():
+            return i
+    raise InvalidArgumentError("schwinger", f"expected one of {', '.join(FEST_NAMES)}, got {name!r}")
+
+
+def _compare(a: z3.BitVecRef, op: str, b: z3.BitVecRef) -> z3.BoolRef:
+    return {"=": a == b, "!=": a != b, "<": z3.ULT(a, b), "<=": z3.ULE(a, b), ">": z3.UGT(a, b), ">=": z3.UGE(a, b)}[op]
+
+
+_OPS = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}
+
+
+@attrs.frozen
+class Rank(Prop):
+    """The rank of ``schwinger`` (a name of ``FEST_NAMES``) compared with ``op`` to ``rank`` (1 the best) (``match.winner``)."""
+
+    schwinger: str
+    op: str
+    rank: int
+
+    def __attrs_post_init__(self) -> None:
+        schwinger_index(self.schwinger)
+        if self.op not in CMP_OPS:
+            raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {self.op!r}")
+        if not 1 <= self.rank <= len(FEST_NAMES):
+            raise InvalidArgumentError("rank", f"a rank of a fest of {len(FEST_NAMES)} is 1 to {len(FEST_NAMES)}, got {self.rank}")
+
+
+@attrs.frozen
+class FestPoints(Prop):
+    """The points of ``schwinger`` at the end of the fest compared with ``op`` to ``hundredths`` (``match.record_points``)."""
+
+    schwinger: str
+    op: str
+    hundredths: int
+
+    def __attrs_post_init__(self) -> None:
+        schwinger_index(self.schwinger)
+        if self.op not in CMP_OPS:
+            raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {self.op!r}")
+
+
+@attrs.frozen
+class FestQuestion:
+    """A question about a Schwingfest of the three ``FEST_NAMES``: ``exists`` or ``every``, under ``system`` and the fest's readings."""
+
+    kind: Literal["exists", "every"]
+    prop: Prop
+    system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG
+    fest_starter: str = attrs.field(default=Rules().fest_starter)
+    fest_tiebreak: str = attrs.field(default=Rules().fest_tiebreak)
+    text: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("exists", "every"):
+            raise InvalidArgumentError("kind", f"expected exists or every, got {self.kind!r}")
+        if self.fest_starter not in FEST_STARTER_READINGS:
+            raise InvalidArgumentError("fest_starter", f"expected one of {', '.join(FEST_STARTER_READINGS)}, got {self.fest_starter!r}")
+        if self.fest_tiebreak not in FEST_TIEBREAK_READINGS:
+            raise InvalidArgumentError("fest_tiebreak", f"expected one of {', '.join(FEST_TIEBREAK_READINGS)}, got {self.fest_tiebreak!r}")
+        _check(self.prop)
+
+    @property
+    def rules(self) -> Rules:
+        """The readings the question is asked under."""
+        return attrs.evolve(Rules(), fest_starter=self.fest_starter, fest_tiebreak=self.fest_tiebreak)  # type: ignore[arg-type]
+
+
+def _check(prop: Prop) -> None:
+    if isinstance(prop, (And, Or)):
+        for p in prop.parts:
+            _check(p)
+    elif isinstance(prop, Not):
+        _check(prop.body)
+    elif isinstance(prop, Implies):
+        _check(prop.when)
+        _check(prop.then)
+    elif not isinstance(prop, (Rank, FestPoints)):
+        raise InvalidArgumentError("prop", f"not a word of a Schwingfest: {type(prop).__name__}; levels are not mixed")
+
+
+def _compile(f: FestModel, prop: Prop) -> z3.BoolRef:
+    if isinstance(prop, And):
+        return z3.And(*(_compile(f, p) for p in prop.parts))
+    if isinstance(prop, Or):
+        return z3.Or(*(_compile(f, p) for p in prop.parts))
+    if isinstance(prop, Not):
+        return z3.Not(_compile(f, prop.body))
+    if isinstance(prop, Implies):
+        return z3.Implies(_compile(f, prop.when), _compile(f, prop.then))
+    if isinstance(prop, Rank):
+        rank = f.rank[schwinger_index(prop.schwinger)]
+        return _compare(rank, prop.op, z3.BitVecVal(prop.rank, rank.size()))
+    assert isinstance(prop, FestPoints)
+    points = f.points[schwinger_index(prop.schwinger)]
+    return _compare(points, prop.op, z3.BitVecVal(prop.hundredths, points.size()))
+
+
+def holds_on_fest(fest: SchwingfestState, prop: Prop) -> bool:
+    """True when ``prop`` holds of the engine's finished ``fest``: read from its standings, never from the model."""
+    if isinstance(prop, And):
+        return all(holds_on_fest(fest, p) for p in prop.parts)
+    if isinstance(prop, Or):
+        return any(holds_on_fest(fest, p) for p in prop.parts)
+    if isinstance(prop, Not):
+        return not holds_on_fest(fest, prop.body)
+    if isinstance(prop, Implies):
+        return not holds_on_fest(fest, prop.when) or holds_on_fest(fest, prop.then)
+    s = schwinger_index(prop.schwinger)  # type: ignore[attr-defined]
+    standing = next(st for st in fest.standings if st.schwinger == s)
+    if isinstance(prop, Rank):
+        return bool(_OPS[prop.op](standing.rank, prop.rank))
+    assert isinstance(prop, FestPoints)
+    return bool(_OPS[prop.op](standing.points.hundredths, prop.hundredths))
+
+
+@attrs.frozen
+class FestAnswer:
+    """The answer to a ``FestQuestion``: verdict, method, seconds, the clauses of a proof, the fest found (replayed)."""
+
+    question: str
+    verdict: str
+    method: str
+    seconds: float
+    clauses: tuple[str, ...] = ()
+    fest: SchwingfestState | None = None
+    detail: str = ""
+    gaenge: tuple[tuple[ModelledMeeting, Witness], ...] = ()
+    """The Gang of each meeting (the younger of the pair as P0, its first or second meeting), as found and replayed."""
+    gang: GangFound | None = None
+    """Always None: a fest answer shows its Gänge in ``fest``."""
+
+    @property
+    def ok(self) -> bool:
+        """False for a bug or an unknown: the question is not settled."""
+        return self.verdict not in (BUG, UNKNOWN)
+
+    @property
+    def is_proof(self) -> bool:
+        """True for an answer Z3 proved."""
+        return self.verdict in (NONE, PROVED)
+
+    def text_lines(self, *, tell: bool = True) -> list[str]:
+        """The answer as ``schwinget ask`` prints it, with the fest's standings."""
+        said = {WITNESS: "yes: here is one, replayed on the engine", COUNTEREXAMPLE: "no: a counterexample, replayed on the engine",
+                NONE: "no: proved that none exists", PROVED: "yes: proved for every Schwingfest", UNKNOWN: "not settled",
+                BUG: "the engine does not confirm the model's fest (a bug report)"}[self.verdict]
+        lines = [f"question: {self.question}", f"answer:   {said}", f"method:   {self.method}"]
+        if self.clauses:
+            lines.append(f"clauses:  {', '.join(self.clauses)}")
+        if self.fest is not None:
+            for st in self.fest.standings:
+                lines.append(f"rank {st.rank}:   {st.name}, {st.points} points, {st.won} won, {st.plattwuerfe} by Plattwurf")
+        if self.detail:
+            lines.append(f"detail:   {self.detail}")
+        lines.append(f"time:     {self.seconds:.2f} s")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        """The answer as a JSON object."""
+        out: dict[str, object] = {"question": self.question, "level": "schwingfest", "verdict": self.verdict,
+                                  "proof": self.is_proof, "method": self.method, "seconds": round(self.seconds, 3),
+                                  "clauses": list(self.clauses)}
+        if self.fest is not None:
+            out["fest"] = self.fest.to_json()
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+MAX_ROUNDS = 40
+"""How many candidate fests a question tries when a kind is out of a starter's reach."""
+
+
+def answer_fest_question(question: FestQuestion, timeout: float = 60.0) -> FestAnswer:
+    """A witness fest (real Gänge per kind, fought through ``SchwingfestState``), or a proof with the fest clauses of its core."""
+    start = time.perf_counter()
+    text = question.text or repr(question.prop)
+    schwinger = z3.Bool("f.schwingerwertung")
+    good_loser = z3.Bool("f.good_loser_after_plattwurf")
+    meetings = fest_meetings(len(FEST_NAMES))
+    kinds = {m: AnyKind(f"m{m.a}{m.b}_{m.leg}") for m in meetings}
+    f = FestModel(len(FEST_NAMES), dict(kinds), fest_starter=question.fest_starter, fest_tiebreak=question.fest_tiebreak,
+                  schwingerwertung=schwinger, good_loser_after_plattwurf=good_loser, prefix="f.")
+    solver = new_solver()
+    solver.set("timeout", max(1, int(timeout * 1000)))
+    tagged_into(f, solver)
+    solver.add(*(k.well_formed() for k in kinds.values()))
+    solver.add(schwinger == (question.system is ScoringSystem.SCHWINGERWERTUNG), good_loser == Rules().good_loser_after_plattwurf)
+    goal = _compile(f, question.prop)
+    solver.add(goal if question.kind == "exists" else z3.Not(goal))
+    method = (f"Z3 on the fest model ({', '.join(FEST_NAMES)}, {len(meetings)} meetings as kinds of the table, "
+              f"{question.system.value}, fest_starter {question.fest_starter}, fest_tiebreak {question.fest_tiebreak}); "
+              "each Gang of a fest found is a real Gang found by Z3, the fest fought on SchwingfestState")
+    real: KindGangs | None = None
+    for _ in range(MAX_ROUNDS):
+        r = run_check(solver, *f.tags())
+        if r == z3.unsat:
+            core = tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core() if str(t).startswith("tag:")))
+            return FestAnswer(text, NONE if question.kind == "exists" else PROVED, method + "; unsat: a proof",
+                              time.perf_counter() - start, core)
+        if r != z3.sat:
+            return FestAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
+        model = solver.model()
+        real = real or KindGangs()
+        picked = {m: (kinds[m].value(model), model_bool(model, f.starter[m])) for m in meetings}
+        gangs = {m: real.of(kind, p1) for m, (kind, p1) in picked.items()}
+        missing = [m for m, g in gangs.items() if g is None]
+        if missing:
+            for m in missing:
+                solver.add(z3.Not(z3.And(kinds[m].is_kind(picked[m][0]), f.starter[m] == picked[m][1])))
+            continue
+
+        def gang_of(meeting: Meeting, seat: Player, gangs: dict[ModelledMeeting, Witness | None] = gangs) -> Witness:
+            g = gangs[ModelledMeeting(meeting.a, meeting.b, meeting.leg)]
+            assert g is not None
+            return g
+
+        try:
+            fest = play_fest(question.system, question.rules, gang_of)
+        except SchwingetError as exc:
+            return FestAnswer(text, BUG, method, time.perf_counter() - start, detail=f"engine refuses the fest: {exc}")
+        expected = question.kind == "exists"
+        if holds_on_fest(fest, question.prop) is not expected:
+            return FestAnswer(text, BUG, method, time.perf_counter() - start, fest=fest,
+                              detail=f"the engine reads the proposition as {not expected} on the model's fest")
+        found = tuple((m, g) for m, g in gangs.items() if g is not None)
+        return FestAnswer(text, WITNESS if expected else COUNTEREXAMPLE, method, time.perf_counter() - start, fest=fest, gaenge=found)
+    return FestAnswer(text, UNKNOWN, method, time.perf_counter() - start,
+                      detail=f"{MAX_ROUNDS} candidate fests each used a Gang kind its starter cannot reach")
