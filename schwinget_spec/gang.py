@@ -39,6 +39,8 @@ from schwinget_spec.views import PlayerView
 
 __all__ = [
     "ANGRIFF_HAND",
+    "MAX_ANGRIFF_AFTER",
+    "MAX_SCHWUENGE",
     "Angriff",
     "GangResult",
     "GangState",
@@ -46,6 +48,7 @@ __all__ = [
     "Phase",
     "SchwungRecord",
     "cards_of",
+    "check_reachable_counts",
     "check_result",
     "start_gang",
     "view_of",
@@ -60,6 +63,56 @@ _RENAMED_OUTCOMES = {
     "PLATTWURF_NACH_GEGNERISCHEM_ANGRIFF": "PLATTWURF_GEGNERISCHER_ANGRIFF",
 }
 """The member names ``Outcome`` had before its names became its wire values, each with the name it has now."""
+
+
+MAX_SCHWUENGE = 11
+"""The most Schwünge a Gang has: 11 without an Angriff (``gang.end_no_angriff``), k + 5 after an Angriff after k."""
+MAX_ANGRIFF_AFTER = 5
+"""The most Schwünge before an Angriff: the pile of 12 is used up after 6 (``angriff.not_empty_pile``)."""
+
+
+def _count(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def check_reachable_counts(result: GangResult, parameter: str = "result", *, totals: bool = False) -> None:
+    """Refuse a result's counts that no Gang reaches, with ``InvalidArgumentError`` naming the field and the clause.
+
+    More than ``MAX_SCHWUENGE`` Schwünge or tricks (``gang.end_no_angriff``), an Angriff
+    after more than ``MAX_ANGRIFF_AFTER`` Schwünge (``angriff.not_empty_pile``); with
+    ``totals``, more tricks together than Schwünge (``trick.winner_takes``: one trick a
+    Schwung). A field that is no int is left to ``gang.check_result``; enormous numbers are
+    refused here before anything else reads them.
+    """
+    schwuenge = _count(getattr(result, "schwuenge", None))
+    if schwuenge is not None and schwuenge > MAX_SCHWUENGE:
+        raise InvalidArgumentError(
+            f"{parameter}.schwuenge", f"a Gang has at most {MAX_SCHWUENGE} Schwünge, got {shown(schwuenge)}",
+            clause_id="gang.end_no_angriff",
+        )
+    tricks = getattr(result, "tricks", None)
+    counts = [_count(t) for t in tricks] if type(tricks) is tuple and len(tricks) == 2 else []
+    for count in counts:
+        if count is not None and count > MAX_SCHWUENGE:
+            raise InvalidArgumentError(
+                f"{parameter}.tricks", f"a Gang gives at most {MAX_SCHWUENGE} tricks, got {shown(count)}",
+                clause_id="gang.end_no_angriff",
+            )
+    after = _count(getattr(getattr(result, "angriff", None), "after_schwung", None))
+    if after is not None and after > MAX_ANGRIFF_AFTER:
+        raise InvalidArgumentError(
+            f"{parameter}.angriff.after_schwung",
+            f"the pile is used up after {MAX_ANGRIFF_AFTER + 1} Schwünge, so no Angriff after {shown(after)}",
+            clause_id="angriff.not_empty_pile",
+        )
+    if totals and schwuenge is not None and len(counts) == 2:
+        t0, t1 = counts
+        if t0 is not None and t1 is not None and t0 + t1 > schwuenge:
+            raise InvalidArgumentError(
+                f"{parameter}.tricks",
+                f"{t0}:{t1} is more tricks than the {schwuenge} Schwünge of the Gang give (one trick a Schwung)",
+                clause_id="trick.winner_takes",
+            )
 
 
 class _OutcomeType(enum.EnumType):
@@ -173,13 +226,11 @@ class GangResult:
         """The result ``to_json`` wrote, checked as ``check_result`` checks a result: winner and outcome must be the ones the tricks, Angriff and Plattwurf give.
 
         Counts no Gang reaches are refused as a match's ``apply_result`` refuses them
-        (``match.check_reachable_counts``: more than 11 Schwünge or tricks, an Angriff after
+        (``check_reachable_counts``: more than 11 Schwünge or tricks, an Angriff after
         more than 5, more tricks than Schwünge), an enormous number by its size before it
         is used. Anything else raises ``InvalidArgumentError`` naming the field
         (``result.winner``...).
         """
-        # match.py builds on this module: its check of the counts is imported when first used
-        from schwinget_spec.match import check_reachable_counts  # noqa: PLC0415
 
         check_plain(data, "result")
         obj = read_object(data, "result", ("tricks", "schwuenge", "outcome", "winner", "plattwurf", "angriff"))

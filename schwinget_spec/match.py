@@ -13,7 +13,13 @@ from schwinget_spec.actions import Action
 from schwinget_spec.checks import check_callable, check_int, check_type, field_type, tuple_of
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, MatchError
-from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
+from schwinget_spec.gang import (
+    GangResult,
+    GangState,
+    check_reachable_counts,
+    check_result,
+    start_gang,
+)
 from schwinget_spec.json_read import (
     check_plain,
     read_at,
@@ -55,56 +61,6 @@ Chooser = Callable[[GangState], Action]
 """Picks the next action of a Gang from its state; a pure function, so that a match replays exactly."""
 
 _GAMMA = 0x9E3779B97F4A7C15
-
-
-MAX_SCHWUENGE = 11
-"""The most Schwünge a Gang has: 11 without an Angriff (``gang.end_no_angriff``), k + 5 after an Angriff after k."""
-MAX_ANGRIFF_AFTER = 5
-"""The most Schwünge before an Angriff: the pile of 12 is used up after 6 (``angriff.not_empty_pile``)."""
-
-
-def _count(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def check_reachable_counts(result: GangResult, parameter: str = "result", *, totals: bool = False) -> None:
-    """Refuse a result's counts that no Gang reaches, with ``InvalidArgumentError`` naming the field and the clause.
-
-    More than ``MAX_SCHWUENGE`` Schwünge or tricks (``gang.end_no_angriff``), an Angriff
-    after more than ``MAX_ANGRIFF_AFTER`` Schwünge (``angriff.not_empty_pile``); with
-    ``totals``, more tricks together than Schwünge (``trick.winner_takes``: one trick a
-    Schwung). A field that is no int is left to ``gang.check_result``; enormous numbers are
-    refused here before anything else reads them.
-    """
-    schwuenge = _count(getattr(result, "schwuenge", None))
-    if schwuenge is not None and schwuenge > MAX_SCHWUENGE:
-        raise InvalidArgumentError(
-            f"{parameter}.schwuenge", f"a Gang has at most {MAX_SCHWUENGE} Schwünge, got {shown(schwuenge)}",
-            clause_id="gang.end_no_angriff",
-        )
-    tricks = getattr(result, "tricks", None)
-    counts = [_count(t) for t in tricks] if type(tricks) is tuple and len(tricks) == 2 else []
-    for count in counts:
-        if count is not None and count > MAX_SCHWUENGE:
-            raise InvalidArgumentError(
-                f"{parameter}.tricks", f"a Gang gives at most {MAX_SCHWUENGE} tricks, got {shown(count)}",
-                clause_id="gang.end_no_angriff",
-            )
-    after = _count(getattr(getattr(result, "angriff", None), "after_schwung", None))
-    if after is not None and after > MAX_ANGRIFF_AFTER:
-        raise InvalidArgumentError(
-            f"{parameter}.angriff.after_schwung",
-            f"the pile is used up after {MAX_ANGRIFF_AFTER + 1} Schwünge, so no Angriff after {shown(after)}",
-            clause_id="angriff.not_empty_pile",
-        )
-    if totals and schwuenge is not None and len(counts) == 2:
-        t0, t1 = counts
-        if t0 is not None and t1 is not None and t0 + t1 > schwuenge:
-            raise InvalidArgumentError(
-                f"{parameter}.tricks",
-                f"{t0}:{t1} is more tricks than the {schwuenge} Schwünge of the Gang give (one trick a Schwung)",
-                clause_id="trick.winner_takes",
-            )
 
 
 class MatchLength(enum.Enum):
