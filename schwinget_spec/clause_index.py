@@ -8,7 +8,6 @@ from pathlib import Path
 
 import attrs
 
-import schwinget_spec
 from schwinget_spec.clauses import CLAUSES, Clause
 
 __all__ = [
@@ -111,7 +110,8 @@ class ClauseIndex:
 
 def package_dir() -> Path:
     """The directory of the installed ``schwinget_spec`` package."""
-    return Path(schwinget_spec.__file__).resolve().parent
+    # as many folders up from this file as this module's name has dots, less one (without importing the package's front door)
+    return Path(__file__).resolve().parents[__name__.count(".") - 1]
 
 
 def project_root() -> Path:
