@@ -39,12 +39,21 @@ def read_slow_tests(path: Path = SLOW_TESTS) -> frozenset[str]:
     return frozenset(line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip())
 
 
+SLOW_FIXTURES: dict[str, frozenset[str]] = {
+    "tests/test_docs_site.py": frozenset({"site"}),  # builds the documentation site (a minute of CPU)
+    "tests/test_mutants.py": frozenset({"kills"}),  # runs every mutant
+}
+"""Module -> the fixtures whose every user is slow: a new test that asks for one is slow without being listed."""
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``slow`` every test of tests/slow_tests.txt (by its id, or by its function's id for every case), before ``-m`` selects."""
+    """Mark ``slow`` every test of tests/slow_tests.txt (by its id, or by its function's id for every case) and every user of a fixture of ``SLOW_FIXTURES``, before ``-m`` selects."""
     slow = read_slow_tests()
     for item in items:
-        if item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
+        module = item.nodeid.split("::", 1)[0]
+        uses = SLOW_FIXTURES.get(module, frozenset()) & set(getattr(item, "fixturenames", ()))
+        if uses or item.nodeid in slow or item.nodeid.split("[", 1)[0] in slow:
             item.add_marker(pytest.mark.slow)
 
 
