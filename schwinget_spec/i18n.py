@@ -11,13 +11,16 @@ from schwinget_spec.errors import IllegalActionError, ParseError
 from schwinget_spec.gang import GangState, Outcome, Phase
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TableRow
 
-__all__ = ["LANGS", "SECTION_TITLES", "Lang", "Refusal", "plural", "refusal", "row_label", "section_title", "text"]
+__all__ = ["LANGS", "LANGUAGE_NAMES", "SECTION_TITLES", "Lang", "Refusal", "plural", "refusal", "row_label", "section_title", "text"]
 
 Lang = Literal["de", "fr", "en"]
 """A language of the booklet (German, French) or English."""
 
 LANGS: tuple[Lang, ...] = ("de", "fr", "en")
 """The languages ``schwinget play --lang`` offers."""
+
+LANGUAGE_NAMES: dict[Lang, str] = {"de": "Deutsch", "fr": "français", "en": "English"}
+"""Each language's name in its own words (the headings of ``schwinget explain``)."""
 
 _TEXTS: dict[str, dict[Lang, str]] = {
     # the screen

@@ -354,8 +354,9 @@ def _explain_ids() -> list[str]:
 
 
 def _print_explained(out: Console, data: dict[str, object], lang: str | None) -> None:
+    from schwinget_spec.i18n import LANGUAGE_NAMES  # noqa: PLC0415
+
     show = ("de", "fr", "en") if lang is None else (lang,)
-    label = {"de": "Deutsch", "fr": "français", "en": "English"}
     title = data["id"] if data["kind"] == "clause" else f"{data['id']} — {data['title']}"
     section = str(data["section"])
     if data["kind"] == "clause" and lang is not None:
@@ -365,7 +366,7 @@ def _print_explained(out: Console, data: dict[str, object], lang: str | None) ->
     out.print(Text.assemble((str(title), "bold"), f"  ({section})"))
     for key in show:
         out.print()
-        out.print(Text(label[key], style="bold"))
+        out.print(Text(LANGUAGE_NAMES[typing.cast("Lang", key)], style="bold"))
         value = data[key]
         if isinstance(value, dict):
             for name, text in value.items():
