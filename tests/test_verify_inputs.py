@@ -445,5 +445,11 @@ def test_a_parsed_document_gets_the_verdict_of_its_text(data: st.DataObject, val
     if second is not None:
         _put(doc, second, value)
     assume(_put(doc, first, value))
-    parsed, text = verify_trace(doc), verify_trace_text(json.dumps(doc))
+    try:
+        written = json.dumps(doc)
+    except ValueError:
+        # the shared value was put inside itself: no text gives that document, and the parsed one is malformed
+        assert (verify_trace(doc).kind, verify_trace(doc).rule) == (VerdictKind.MALFORMED, "json")
+        return
+    parsed, text = verify_trace(doc), verify_trace_text(written)
     assert (parsed.kind, parsed.rule, parsed.where, parsed.gang, parsed.step) == (text.kind, text.rule, text.where, text.gang, text.step)
