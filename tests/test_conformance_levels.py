@@ -182,7 +182,13 @@ _KINDS = {
 }
 
 
+# a mutant whose clause is broken by a divergence of another kind than the clause's usual one
+_KIND_OF_MUTANT = {"fest-alternate-younger-starts-both": "wrong_starter"}
+
+
 def _kind(level: str, clause_id: str, mutant_id: str) -> str:
+    if mutant_id in _KIND_OF_MUTANT:
+        return _KIND_OF_MUTANT[mutant_id]
     return _KINDS.get((level, clause_id)) or _KINDS[(level, clause_id.split(".", maxsplit=1)[0])]
 
 
