@@ -17,6 +17,7 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
+from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, compare_bits
 from schwinget_spec.ask.match import AnyKind, KindGangs, tagged_into
 from schwinget_spec.ask.solve import run_check
 from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, Prop
@@ -45,13 +46,6 @@ def schwinger_index(name: str) -> int:
         if name.lower() == known.lower():
             return i
     raise InvalidArgumentError("schwinger", f"expected one of {', '.join(FEST_NAMES)}, got {name!r}")
-
-
-def _compare(a: z3.BitVecRef, op: str, b: z3.BitVecRef) -> z3.BoolRef:
-    return {"=": a == b, "!=": a != b, "<": z3.ULT(a, b), "<=": z3.ULE(a, b), ">": z3.UGT(a, b), ">=": z3.UGE(a, b)}[op]
-
-
-_OPS = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}
 
 
 @attrs.frozen
@@ -96,8 +90,7 @@ class FestQuestion:
     text: str = ""
 
     def __attrs_post_init__(self) -> None:
-        if self.kind not in ("exists", "every"):
-            raise InvalidArgumentError("kind", f"expected exists or every, got {self.kind!r}")
+        check_kind(self.kind)
         if self.fest_starter not in FEST_STARTER_READINGS:
             raise InvalidArgumentError("fest_starter", f"expected one of {', '.join(FEST_STARTER_READINGS)}, got {self.fest_starter!r}")
         if self.fest_tiebreak not in FEST_TIEBREAK_READINGS:
@@ -134,10 +127,10 @@ def _compile(f: FestModel, prop: Prop) -> z3.BoolRef:
         return z3.Implies(_compile(f, prop.when), _compile(f, prop.then))
     if isinstance(prop, Rank):
         rank = f.rank[schwinger_index(prop.schwinger)]
-        return _compare(rank, prop.op, z3.BitVecVal(prop.rank, rank.size()))
+        return compare_bits(rank, prop.op, z3.BitVecVal(prop.rank, rank.size()))
     assert isinstance(prop, FestPoints)
     points = f.points[schwinger_index(prop.schwinger)]
-    return _compare(points, prop.op, z3.BitVecVal(prop.hundredths, points.size()))
+    return compare_bits(points, prop.op, z3.BitVecVal(prop.hundredths, points.size()))
 
 
 def holds_on_fest(fest: SchwingfestState, prop: Prop) -> bool:
@@ -153,13 +146,13 @@ def holds_on_fest(fest: SchwingfestState, prop: Prop) -> bool:
     s = schwinger_index(prop.schwinger)  # type: ignore[attr-defined]
     standing = next(st for st in fest.standings if st.schwinger == s)
     if isinstance(prop, Rank):
-        return bool(_OPS[prop.op](standing.rank, prop.rank))
+        return INT_OPS[prop.op](standing.rank, prop.rank)
     assert isinstance(prop, FestPoints)
-    return bool(_OPS[prop.op](standing.points.hundredths, prop.hundredths))
+    return INT_OPS[prop.op](standing.points.hundredths, prop.hundredths)
 
 
 @attrs.frozen
-class FestAnswer:
+class FestAnswer(LevelAnswer):
     """The answer to a ``FestQuestion``: verdict, method, seconds, the clauses of a proof, the fest found (replayed)."""
 
     question: str
@@ -174,31 +167,16 @@ class FestAnswer:
     gang: GangFound | None = None
     """Always None: a fest answer shows its Gänge in ``fest``."""
 
-    @property
-    def ok(self) -> bool:
-        """False for a bug or an unknown: the question is not settled."""
-        return self.verdict not in (BUG, UNKNOWN)
-
-    @property
-    def is_proof(self) -> bool:
-        """True for an answer Z3 proved."""
-        return self.verdict in (NONE, PROVED)
-
     def text_lines(self, *, tell: bool = True) -> list[str]:
         """The answer as ``schwinget ask`` prints it, with the fest's standings."""
         said = {WITNESS: "yes: here is one, replayed on the engine", COUNTEREXAMPLE: "no: a counterexample, replayed on the engine",
                 NONE: "no: proved that none exists", PROVED: "yes: proved for every Schwingfest", UNKNOWN: "not settled",
                 BUG: "the engine does not confirm the model's fest (a bug report)"}[self.verdict]
-        lines = [f"question: {self.question}", f"answer:   {said}", f"method:   {self.method}"]
-        if self.clauses:
-            lines.append(f"clauses:  {', '.join(self.clauses)}")
+        lines = self.head_lines(said)
         if self.fest is not None:
             for st in self.fest.standings:
                 lines.append(f"rank {st.rank}:   {st.name}, {st.points} points, {st.won} won, {st.plattwuerfe} by Plattwurf")
-        if self.detail:
-            lines.append(f"detail:   {self.detail}")
-        lines.append(f"time:     {self.seconds:.2f} s")
-        return lines
+        return lines + self.tail_lines()
 
     def to_json(self) -> dict[str, object]:
         """The answer as a JSON object."""

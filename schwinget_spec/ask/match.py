@@ -21,6 +21,7 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
+from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, compare_bits
 from schwinget_spec.ask.solve import run_check
 from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, PlayerRef, Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
@@ -117,8 +118,7 @@ class MatchQuestion:
     text: str = ""
 
     def __attrs_post_init__(self) -> None:
-        if self.kind not in ("exists", "every"):
-            raise InvalidArgumentError("kind", f"expected exists or every, got {self.kind!r}")
+        check_kind(self.kind)
         if self.draw_tie not in DRAW_TIE_READINGS:
             raise InvalidArgumentError("draw_tie", f"expected one of {', '.join(DRAW_TIE_READINGS)}, got {self.draw_tie!r}")
         _check(self.prop, self.length.gaenge)
@@ -172,12 +172,7 @@ def _compile(m: MatchModel, prop: Prop) -> z3.BoolRef:
         return m.winner_code() == 2
     assert isinstance(prop, Total)
     total = m.totals[len(m.kinds) if prop.after is None else prop.after][int(_seat(prop.player))]
-    value = z3.BitVecVal(prop.hundredths, POINT_BITS)
-    return {"=": total == value, "!=": total != value, "<": z3.ULT(total, value), "<=": z3.ULE(total, value),
-            ">": z3.UGT(total, value), ">=": z3.UGE(total, value)}[prop.op]
-
-
-_OPS = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}
+    return compare_bits(total, prop.op, z3.BitVecVal(prop.hundredths, POINT_BITS))
 
 
 def holds_on_match(match: MatchState, prop: Prop) -> bool:
@@ -203,7 +198,7 @@ def holds_on_match(match: MatchState, prop: Prop) -> bool:
     upto = len(match.gaenge) if prop.after is None else prop.after
     q = Player.P1 if _seat(prop.player) else Player.P0
     total = sum(g.score.points[q].hundredths for g in match.gaenge[:upto])
-    return bool(_OPS[prop.op](total, prop.hundredths))
+    return INT_OPS[prop.op](total, prop.hundredths)
 
 
 class KindGangs:
@@ -239,7 +234,7 @@ def _gang_of(s: z3.Solver, m: GangModel, sm: GangScoreModel, kind: GangKind, p1_
 
 
 @attrs.frozen
-class MatchAnswer:
+class MatchAnswer(LevelAnswer):
     """The answer to a ``MatchQuestion``: verdict, method, seconds, the clauses of a proof, the match found (each Gang's kind and its replayed Gang)."""
 
     question: str
@@ -253,24 +248,12 @@ class MatchAnswer:
     gang: GangFound | None = None
     """Always None: a match answer shows its Gänge in ``match`` (the field is there so that callers of ``ask`` read one shape)."""
 
-    @property
-    def ok(self) -> bool:
-        """False for a bug or an unknown: the question is not settled."""
-        return self.verdict not in (BUG, UNKNOWN)
-
-    @property
-    def is_proof(self) -> bool:
-        """True for an answer Z3 proved (none exists, proved)."""
-        return self.verdict in (NONE, PROVED)
-
     def text_lines(self, *, tell: bool = True) -> list[str]:
         """The answer as ``schwinget ask`` prints it (``tell`` is accepted for the shape of ``Answer.text_lines``: a match is always told Gang by Gang)."""
         said = {WITNESS: "yes: here is one, replayed on the engine", COUNTEREXAMPLE: "no: a counterexample, replayed on the engine",
                 NONE: "no: proved that none exists", PROVED: "yes: proved for every match", UNKNOWN: "not settled",
                 BUG: "the engine does not confirm the model's match (a bug report)"}[self.verdict]
-        lines = [f"question: {self.question}", f"answer:   {said}", f"method:   {self.method}"]
-        if self.clauses:
-            lines.append(f"clauses:  {', '.join(self.clauses)}")
+        lines = self.head_lines(said)
         if self.match is not None:
             for i, g in enumerate(self.match.gaenge):
                 score = g.score.points
@@ -278,10 +261,7 @@ class MatchAnswer:
                              f"winner {'none' if g.result.winner is None else g.result.winner.code}, points {score[0]} : {score[1]}")
             t0, t1 = self.match.totals
             lines.append(f"totals:   {t0} : {t1}")
-        if self.detail:
-            lines.append(f"detail:   {self.detail}")
-        lines.append(f"time:     {self.seconds:.2f} s")
-        return lines
+        return lines + self.tail_lines()
 
     def to_json(self) -> dict[str, object]:
         """The answer as a JSON object."""

@@ -1,0 +1,62 @@
+"""What questions about a match and about a Schwingfest share: comparing points and ranks, and the verdict lines of their answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import z3  # type: ignore[import-untyped]
+
+from schwinget_spec.ask.answers import BUG, NONE, PROVED, UNKNOWN
+from schwinget_spec.errors import InvalidArgumentError
+
+__all__ = ["INT_OPS", "LevelAnswer", "check_kind", "compare_bits"]
+
+INT_OPS: dict[str, Callable[[int, int], bool]] = {
+    "=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
+}
+"""Each comparison of ``terms.CMP_OPS`` on the engine's integers (points in hundredths, ranks)."""
+
+
+def compare_bits(a: z3.BitVecRef, op: str, b: z3.BitVecRef) -> z3.BoolRef:
+    """``a op b`` on the model's unsigned bit vectors (points in hundredths, ranks), ``op`` one of ``terms.CMP_OPS``."""
+    return {"=": a == b, "!=": a != b, "<": z3.ULT(a, b), "<=": z3.ULE(a, b), ">": z3.UGT(a, b), ">=": z3.UGE(a, b)}[op]
+
+
+def check_kind(kind: str) -> None:
+    """Refuse a question kind other than ``exists`` or ``every``."""
+    if kind not in ("exists", "every"):
+        raise InvalidArgumentError("kind", f"expected exists or every, got {kind!r}")
+
+
+class LevelAnswer:
+    """The verdict of an answer about a match or a Schwingfest, and the lines its text opens and ends with."""
+
+    __slots__ = ()
+
+    question: str
+    verdict: str
+    method: str
+    seconds: float
+    clauses: tuple[str, ...]
+    detail: str
+
+    @property
+    def ok(self) -> bool:
+        """False for a bug or an unknown: the question is not settled."""
+        return self.verdict not in (BUG, UNKNOWN)
+
+    @property
+    def is_proof(self) -> bool:
+        """True for an answer Z3 proved (none exists, proved)."""
+        return self.verdict in (NONE, PROVED)
+
+    def head_lines(self, said: str) -> list[str]:
+        """The question, the answer ``said`` in words, the method and the clauses of a proof."""
+        lines = [f"question: {self.question}", f"answer:   {said}", f"method:   {self.method}"]
+        if self.clauses:
+            lines.append(f"clauses:  {', '.join(self.clauses)}")
+        return lines
+
+    def tail_lines(self) -> list[str]:
+        """The detail (when there is one) and the time taken."""
+        return ([f"detail:   {self.detail}"] if self.detail else []) + [f"time:     {self.seconds:.2f} s"]
