@@ -23,7 +23,7 @@ from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOW
 from schwinget_spec.ask.compile import Compiled, compile_prop
 from schwinget_spec.ask.policies import Policy, policy_constraints
 from schwinget_spec.ask.questions import Question
-from schwinget_spec.ask.solve import confirm, reading_literal, run_check
+from schwinget_spec.ask.solve import confirm, reading_literal, run_check, split_core
 from schwinget_spec.ask.terms import (
     GANG_SWITCHES,
     MAX_SCHWUNG,
@@ -175,7 +175,7 @@ def _one_deal_any_play(question: Question, timeout: float) -> Answer:
     method = f"Z3 over every play of the one deal Deal.shuffled({question.seed}), {question.starter.code} leading"
     r = run_check(solver, *tags, *lits, z3.Not(term))
     if r == z3.unsat:
-        core = tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core() if str(t).startswith("tag:")))
+        core, _ = split_core(solver)
         return Answer(text, question.kind, PROVED, method + ": no play avoids it, a proof", time.perf_counter() - start, core,
                       is_proof=True)
     if r != z3.sat:
@@ -189,6 +189,24 @@ def _one_deal_any_play(question: Question, timeout: float) -> Answer:
                   time.perf_counter() - start, gang=found, is_proof=True)
 
 
+def _proposer(question: Question, fixed: dict[str, bool]) -> tuple[Compiled, z3.Solver, list[z3.BoolRef]]:
+    """The proposer of a game question (a deal on which some play gives its proposition), its model and its assumptions."""
+    base = Compiled(GangModel(prefix="deal."))
+    proposer = new_solver()
+    proposer.add(compile_prop(base, question.prop))
+    tags = base.assert_into(proposer)
+    return base, proposer, [*tags, *_fix_readings(proposer, base, fixed)]
+
+
+def _check_until(solver: z3.Solver, assumptions: list[z3.BoolRef], deadline: float) -> z3.CheckSatResult:
+    """``run_check`` within the seconds left before ``deadline``; unknown, unasked, when none are left."""
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return z3.unknown
+    solver.set("timeout", max(1, int(left * 1000)))
+    return run_check(solver, *assumptions)
+
+
 def _any_play(question: Question, timeout: float, rounds: int, policies: tuple[Policy, ...]) -> Answer:
     if question.seed is not None:
         return _one_deal_any_play(question, timeout)
@@ -197,11 +215,7 @@ def _any_play(question: Question, timeout: float, rounds: int, policies: tuple[P
     fixed = question.fixed()
     text = question.text or repr(question.prop)
     # the proposer: a deal on which some play gives P and no refuting line found so far gives not-P
-    base = Compiled(GangModel(prefix="deal."))
-    proposer = new_solver()
-    proposer.add(compile_prop(base, question.prop))
-    tags = base.assert_into(proposer)
-    assumptions = [*tags, *_fix_readings(proposer, base, fixed)]
+    base, proposer, assumptions = _proposer(question, fixed)
     # every policy of the family refutes the deals where its play does not give P, all at once; the proposer's own
     # Gang is the first policy's play (no play variables left free: each a deal where every policy's play gives P)
     if policies:
@@ -221,14 +235,9 @@ def _any_play(question: Question, timeout: float, rounds: int, policies: tuple[P
         method += f", {len(policies)} play policies refuting deals in the proposer"
     done = 0
     for k in range(rounds):
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            break
-        proposer.set("timeout", max(1, int(left * 1000)))
-        r = run_check(proposer, *assumptions)
+        r = _check_until(proposer, assumptions, deadline)
         if r == z3.unsat:
-            core = tuple(sorted(str(t).removeprefix("tag:") for t in proposer.unsat_core() if str(t).startswith("tag:")))
-            readings = tuple(sorted(str(t).removeprefix("reading:") for t in proposer.unsat_core() if str(t).startswith("reading:")))
+            core, readings = split_core(proposer)
             return Answer(text, question.kind, NONE, method + "; the proposer has no deal left: a proof",
                           time.perf_counter() - start, core, readings, is_proof=True,
                           detail=f"{_deals(k)} proposed and refuted, each by a line of play")
@@ -331,24 +340,16 @@ def _best_play(question: Question, timeout: float, rounds: int) -> Answer:
     subject, goal = perfect_play_goal(question.prop)
     fixed = question.fixed()
     text = question.text or repr(question.prop)
-    base = Compiled(GangModel(prefix="deal."))
-    proposer = new_solver()
-    proposer.add(compile_prop(base, question.prop))
-    tags = base.assert_into(proposer)
-    assumptions = [*tags, *_fix_readings(proposer, base, fixed)]
+    base, proposer, assumptions = _proposer(question, fixed)
     if subject is not None:
         proposer.add(base.gang.starter == (subject is Player.P1))
     system = question.system
     method = (f"CEGAR: Z3 proposes a deal where some play gives it, the compiled solver plays it out under perfect play "
               f"({system.value}); a refuted deal is excluded")
     for k in range(rounds):
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            break
-        proposer.set("timeout", max(1, int(left * 1000)))
-        r = run_check(proposer, *assumptions)
+        r = _check_until(proposer, assumptions, deadline)
         if r == z3.unsat:
-            core = tuple(sorted(str(t).removeprefix("tag:") for t in proposer.unsat_core() if str(t).startswith("tag:")))
+            core, _ = split_core(proposer)
             return Answer(text, question.kind, NONE, method + "; no play of any deal gives it: a proof",
                           time.perf_counter() - start, core, is_proof=True, detail=f"{_deals(k)} refuted by the solver first")
         if r != z3.sat:

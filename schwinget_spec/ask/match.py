@@ -22,7 +22,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
 from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, compare_bits
-from schwinget_spec.ask.solve import run_check
+from schwinget_spec.ask.solve import run_check, split_core
 from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, PlayerRef, Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.match import MatchLength, MatchState
@@ -302,7 +302,7 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
     for _ in range(MAX_ROUNDS):
         r = run_check(solver, *m.tags())
         if r == z3.unsat:
-            core = tuple(sorted(str(t).removeprefix("tag:") for t in solver.unsat_core() if str(t).startswith("tag:")))
+            core, _ = split_core(solver)
             return MatchAnswer(text, NONE if question.kind == "exists" else PROVED, method + "; unsat: a proof",
                                time.perf_counter() - start, core)
         if r != z3.sat:

@@ -32,7 +32,7 @@ from schwinget_spec.proofs.base import new_solver, replay_mismatch
 from schwinget_spec.proofs.model import GangModel
 from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool
 
-__all__ = ["DEFAULT_TIMEOUT", "answer_gang_question", "confirm", "reading_literal", "run_check"]
+__all__ = ["DEFAULT_TIMEOUT", "answer_gang_question", "confirm", "reading_literal", "run_check", "split_core"]
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds Z3 may take on one question before the answer is ``unknown``."""
@@ -64,7 +64,8 @@ def _setup(question: Question, prop: Prop, timeout: float, fixed: dict[str, bool
     return _Setup(c, solver, (*tags, *literals)), term
 
 
-def _split_core(solver: z3.Solver) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def split_core(solver: z3.Solver) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The unsat core of ``solver``'s last check: the clause ids of its tags and the fixed readings it needs, each sorted."""
     names = [str(t) for t in solver.unsat_core()]
     clauses = tuple(sorted(n.removeprefix("tag:") for n in names if n.startswith("tag:")))
     readings = tuple(sorted(n.removeprefix("reading:") for n in names if n.startswith("reading:")))
@@ -101,7 +102,7 @@ def _gang_answer(question: Question, timeout: float) -> Answer:
     seconds = time.perf_counter() - start
     text = question.text or repr(question.prop)
     if r == z3.unsat:
-        clauses, readings = _split_core(setup.solver)
+        clauses, readings = split_core(setup.solver)
         return Answer(text, question.kind, PROVED if every else NONE,
                       "Z3 proof over every deal and play (unsat of the " + ("negation" if every else "question") + "); the core names its clauses",
                       seconds, clauses, readings, is_proof=True)
@@ -146,7 +147,7 @@ def _readings_answer(question: Question, timeout: float) -> Answer:
                               time.perf_counter() - start, gang=found, detail=problem)
             results[key] = ReadingRow(switches, True, found)
         else:
-            clauses, _ = _split_core(setup.solver)
+            clauses, _ = split_core(setup.solver)
             results[key] = ReadingRow(switches, False, None, clauses)
     relevant = tuple(
         n for i, n in enumerate(open_names)
