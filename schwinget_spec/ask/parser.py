@@ -185,17 +185,28 @@ class _Parser:
         if self.depth > MAX_DEPTH:
             raise self.error(f"at most {MAX_DEPTH} levels of nesting (parentheses, not, some/every schwung)")
 
+    def end(self, more: str) -> None:
+        """An optional '?', then the end of the question; else the error expects the end, a connective and what ``more`` says."""
+        self.accept("?")
+        if self.i < len(self.tokens):
+            raise self.error(f"the end of the question, 'and', 'or', 'implies'{more}")
+
     # -- the question
 
-    def fest_question(self, kind: Literal["exists", "every"]) -> FestQuestion:
-        """After 'there is a schwingfest' or 'every schwingfest': 'where P' / 'has P', 'under SYSTEM', 'with fest_starter = R and fest_tiebreak = R'."""
+    def level_prop(self, kind: Literal["exists", "every"], level: str, noun: str) -> tuple[Prop, ScoringSystem]:
+        """After 'there is a NOUN' ('where P') or 'every NOUN' ('has P'): the proposition in the words of ``level``, and 'under SYSTEM'."""
         if not (self.accept("where") if kind == "exists" else (self.accept("has") or self.accept("where"))):
-            raise self.error("'where' after 'there is a schwingfest'" if kind == "exists" else "'has' after 'every schwingfest'")
-        self.level = "fest"
+            raise self.error(f"'where' after 'there is a {noun}'" if kind == "exists" else f"'has' after 'every {noun}'")
+        self.level = level
         prop = self.prop()
         system = ScoringSystem.SCHWINGERWERTUNG
         if self.accept("under"):
             system = self.system()
+        return prop, system
+
+    def fest_question(self, kind: Literal["exists", "every"]) -> FestQuestion:
+        """After 'there is a schwingfest' or 'every schwingfest': 'where P' / 'has P', 'under SYSTEM', 'with fest_starter = R and fest_tiebreak = R'."""
+        prop, system = self.level_prop(kind, "fest", "schwingfest")
         readings: dict[str, str] = {"fest_starter": Rules().fest_starter, "fest_tiebreak": Rules().fest_tiebreak}
         known = {"fest_starter": FEST_STARTER_READINGS, "fest_tiebreak": FEST_TIEBREAK_READINGS}
         if self.accept("with"):
@@ -211,9 +222,7 @@ class _Parser:
                 readings[tok.word] = value.raw
                 if not (self.accept(",") or self.accept("and")):
                     break
-        self.accept("?")
-        if self.i < len(self.tokens):
-            raise self.error("the end of the question, 'and', 'or', 'implies', 'under SYSTEM' or 'with fest_tiebreak = READING'")
+        self.end(", 'under SYSTEM' or 'with fest_tiebreak = READING'")
         return FestQuestion(kind, prop, system, readings["fest_starter"], readings["fest_tiebreak"], text=self.text.strip())
 
     def fest_atom(self) -> Prop:
@@ -227,21 +236,13 @@ class _Parser:
         if self.peek() in names:
             who = self.fest_name(names)
             if self.accept("ranks") or self.accept("rank"):
-                op = "="
-                for words, sign in COMPARISONS.items():
-                    if self.accept(*words):
-                        op = sign
-                        break
+                op = self.optional_comparison()
                 tok = self.take()
                 if not tok.word.isdigit() or not 1 <= int(tok.word) <= len(FEST_NAMES):
                     raise self.error(f"a rank 1 to {len(FEST_NAMES)}", tok)
                 return Rank(who, op, int(tok.word))
             if self.accept("has"):
-                op = "="
-                for words, sign in COMPARISONS.items():
-                    if self.accept(*words):
-                        op = sign
-                        break
+                op = self.optional_comparison()
                 value = self.points_value()
                 self.expect("'points' after the number", "points")
                 return FestPoints(who, op, value)
@@ -286,13 +287,7 @@ class _Parser:
         if not self.accept("match"):
             self.i = start
             return None
-        if not (self.accept("where") if kind == "exists" else (self.accept("has") or self.accept("where"))):
-            raise self.error("'where' after 'there is a match'" if kind == "exists" else "'has' after 'every match'")
-        self.level = "match"
-        prop = self.prop()
-        system = ScoringSystem.SCHWINGERWERTUNG
-        if self.accept("under"):
-            system = self.system()
+        prop, system = self.level_prop(kind, "match", "match")
         draw_tie = "younger"
         if self.accept("with"):
             tok = self.take()
@@ -304,9 +299,7 @@ class _Parser:
             if value.raw not in DRAW_TIE_READINGS:
                 raise self.error(f"a reading of draw_tie_starter: {', '.join(DRAW_TIE_READINGS)}", value, choices=DRAW_TIE_READINGS)
             draw_tie = value.raw
-        self.accept("?")
-        if self.i < len(self.tokens):
-            raise self.error("the end of the question, 'and', 'or', 'implies', 'under SYSTEM' or 'with draw_tie_starter = READING'")
+        self.end(", 'under SYSTEM' or 'with draw_tie_starter = READING'")
         return MatchQuestion(kind, prop, length, system, draw_tie, text=self.text.strip())
 
     def match_atom(self) -> Prop:
@@ -406,9 +399,7 @@ class _Parser:
             readings = tuple(
                 (n, given.get(n, bool(getattr(defaults, n)))) for n in SWITCHES if n not in named
             )
-        self.accept("?")
-        if self.i < len(self.tokens):
-            raise self.error("the end of the question, 'and', 'or', 'implies' or 'with SWITCH on/off'")
+        self.end(" or 'with SWITCH on/off'")
         size = size_of(prop)
         if size > MAX_SIZE:
             raise QuestionError(self.text, 1, self.tokens[0].raw if self.tokens else "",
@@ -594,11 +585,7 @@ class _Parser:
 
     def count_of(self, who: PlayerRef) -> Prop:
         """After 'PLAYER has' (holds, hold): [a comparison] N tricks, or N points [under SYSTEM]; 'has 5 tricks' is exactly 5."""
-        op = "="
-        for words, sign in COMPARISONS.items():
-            if self.accept(*words):
-                op = sign
-                break
+        op = self.optional_comparison()
         tok = self.take()
         if not tok.word[:1].isdigit():
             raise self.error("a number of tricks or points after 'has'", tok)
@@ -659,6 +646,13 @@ class _Parser:
         op = self.comparison()
         right = self.num(points=isinstance(left, Points))
         return Compare(left, op, right)
+
+    def optional_comparison(self) -> str:
+        """A comparison (at least, at most, more than, fewer than, =, <, ...) when one follows, else ``=``."""
+        for words, sign in COMPARISONS.items():
+            if self.accept(*words):
+                return sign
+        return "="
 
     def comparison(self) -> str:
         self.accept("has")
