@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -280,47 +280,41 @@ class OpponentChooses(ReferenceEngine):
         return after
 
 
-class NoCollect(ReferenceEngine):
+class _CollectMutant(ReferenceEngine):
+    """An engine that, when a neutralised Schwung is collected by the winner of the next, gives the winner ``winner_gets`` and the loser ``loser_gets`` more tricks."""
+
+    winner_gets: ClassVar[int] = 0
+    loser_gets: ClassVar[int] = 0
+
+    def apply(self, state: GangState, action: str) -> GangState:
+        after = super().apply(state, action)
+        if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
+            record = after.history[-1]
+            if record.winner is not None:
+                tricks = list(after.tricks)
+                tricks[record.winner] += self.winner_gets
+                tricks[record.winner.other] += self.loser_gets
+                return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
+        return after
+
+
+class NoCollect(_CollectMutant):
     """Breaks ``kampfrichter.collect``: The winner after a neutralised Schwung gets 1 trick: the neutralised one is lost."""
 
-    def apply(self, state: GangState, action: str) -> GangState:
-        after = super().apply(state, action)
-        if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
-            record = after.history[-1]
-            if record.winner is not None:
-                tricks = list(after.tricks)
-                tricks[record.winner] -= 1
-                return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
-        return after
+    winner_gets = -1
 
 
-class CollectsTwice(ReferenceEngine):
+class CollectsTwice(_CollectMutant):
     """Breaks ``kampfrichter.collect``: The winner after a neutralised Schwung is credited the neutralised trick twice (3 tricks, not 2)."""
 
-    def apply(self, state: GangState, action: str) -> GangState:
-        after = super().apply(state, action)
-        if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
-            record = after.history[-1]
-            if record.winner is not None:
-                tricks = list(after.tricks)
-                tricks[record.winner] += 1
-                return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
-        return after
+    winner_gets = 1
 
 
-class CollectedByLoser(ReferenceEngine):
+class CollectedByLoser(_CollectMutant):
     """Breaks ``kampfrichter.collect``: The neutralised trick goes to the loser of the next Schwung, not to its winner."""
 
-    def apply(self, state: GangState, action: str) -> GangState:
-        after = super().apply(state, action)
-        if state.pending is not None and after.pending is None and len(after.history) > len(state.history):
-            record = after.history[-1]
-            if record.winner is not None:
-                tricks = list(after.tricks)
-                tricks[record.winner] -= 1
-                tricks[record.winner.other] += 1
-                return attrs.evolve(after, tricks=(tricks[0], tricks[1]))
-        return after
+    winner_gets = -1
+    loser_gets = 1
 
 
 class TrumpWinnerDoesNotLead(ReferenceEngine):
