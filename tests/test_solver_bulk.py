@@ -144,6 +144,11 @@ BAD_CALLS = [
 @pytest.mark.parametrize(("parameter", "call"), BAD_CALLS)
 def test_a_bad_argument_is_refused_naming_it(parameter: str, call: object) -> None:
     """Every argument of the bulk call, in the wrapper and in C, is checked before any search: InvalidArgumentError naming it."""
+    _refused_naming(call, parameter)
+
+
+def _refused_naming(call: object, parameter: str) -> None:
+    """Check that ``call()`` raises InvalidArgumentError naming ``parameter``."""
     assert callable(call)
     with pytest.raises(InvalidArgumentError) as caught:
         call()
@@ -234,10 +239,7 @@ def _with_history(history: object) -> object:
 @pytest.mark.parametrize(("parameter", "call"), SOLVER_FACE)
 def test_the_solver_refuses_what_once_raised_raw(parameter: str, call: object) -> None:
     """An enormous options mask, a range of 10**30 seeds, a share of more hits than trials and a state whose history holds a foreign object each raise InvalidArgumentError naming the parameter, not a raw ValueError, OverflowError or AttributeError."""
-    assert callable(call)
-    with pytest.raises(InvalidArgumentError) as caught:
-        call()
-    assert caught.value.parameter == parameter
+    _refused_naming(call, parameter)
 
 
 def test_the_readable_solver_refuses_a_state_with_a_foreign_history() -> None:
