@@ -18,12 +18,11 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
 from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, compare_bits
-from schwinget_spec.ask.match import AnyKind, KindGangs, tagged_into
+from schwinget_spec.ask.match import AnyKind, KindGangs, level_solver
 from schwinget_spec.ask.solve import run_check, split_core
 from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
-from schwinget_spec.proofs.base import new_solver
 from schwinget_spec.proofs.match_model import (
     FEST_STARTER_READINGS,
     FEST_TIEBREAK_READINGS,
@@ -204,11 +203,7 @@ def answer_fest_question(question: FestQuestion, timeout: float = 60.0) -> FestA
     kinds = {m: AnyKind(f"m{m.a}{m.b}_{m.leg}") for m in meetings}
     f = FestModel(len(FEST_NAMES), dict(kinds), fest_starter=question.fest_starter, fest_tiebreak=question.fest_tiebreak,
                   schwingerwertung=schwinger, good_loser_after_plattwurf=good_loser, prefix="f.")
-    solver = new_solver()
-    solver.set("timeout", max(1, int(timeout * 1000)))
-    tagged_into(f, solver)
-    solver.add(*(k.well_formed() for k in kinds.values()))
-    solver.add(schwinger == (question.system is ScoringSystem.SCHWINGERWERTUNG), good_loser == Rules().good_loser_after_plattwurf)
+    solver = level_solver(f, kinds.values(), system=question.system, schwinger=schwinger, good_loser=good_loser, timeout=timeout)
     goal = _compile(f, question.prop)
     solver.add(goal if question.kind == "exists" else z3.Not(goal))
     method = (f"Z3 on the fest model ({', '.join(FEST_NAMES)}, {len(meetings)} meetings as kinds of the table, "

@@ -15,6 +15,7 @@ the kinds model.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Literal
 
 import attrs
@@ -49,6 +50,7 @@ __all__ = [
     "WinsMatch",
     "answer_match_question",
     "holds_on_match",
+    "level_solver",
     "tagged_into",
 ]
 
@@ -289,11 +291,7 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
     good_loser = z3.Bool("m.good_loser_after_plattwurf")
     kinds = [AnyKind(f"g{i}") for i in range(n)]
     m = MatchModel(kinds, question.draw_tie, schwinger, good_loser, prefix="m.")
-    solver = new_solver()
-    solver.set("timeout", max(1, int(timeout * 1000)))
-    tagged_into(m, solver)
-    solver.add(*(k.well_formed() for k in kinds))
-    solver.add(schwinger == (question.system is ScoringSystem.SCHWINGERWERTUNG), good_loser == Rules().good_loser_after_plattwurf)
+    solver = level_solver(m, kinds, system=question.system, schwinger=schwinger, good_loser=good_loser, timeout=timeout)
     goal = _compile(m, question.prop)
     solver.add(goal if question.kind == "exists" else z3.Not(goal))
     method = (f"Z3 on the match model ({n} Gänge as kinds of the table, {question.system.value}, draw_tie_starter "
@@ -339,6 +337,17 @@ class AnyKind(KindVar):
     def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
         """Only a kind of the table (the reachability of each kind is not asserted: a proof holds without it)."""
         return self.well_formed()
+
+
+def level_solver(m: MatchModel | FestModel, kinds: Iterable[AnyKind], *, system: ScoringSystem, schwinger: z3.BoolRef,
+                 good_loser: z3.BoolRef, timeout: float) -> z3.Solver:
+    """The solver of a match or fest question before its goal: the clauses of ``m`` under their tags, any kind of the table for each of ``kinds``, ``system``, the default good_loser_after_plattwurf."""
+    solver = new_solver()
+    solver.set("timeout", max(1, int(timeout * 1000)))
+    tagged_into(m, solver)
+    solver.add(*(k.well_formed() for k in kinds))
+    solver.add(schwinger == (system is ScoringSystem.SCHWINGERWERTUNG), good_loser == Rules().good_loser_after_plattwurf)
+    return solver
 
 
 def tagged_into(m: MatchModel | FestModel, solver: z3.Solver) -> None:
