@@ -17,10 +17,10 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
-from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, compare_bits
+from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, check_op, compare_bits
 from schwinget_spec.ask.match import AnyKind, KindGangs, level_solver
 from schwinget_spec.ask.solve import run_check, split_core
-from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, Prop
+from schwinget_spec.ask.terms import And, Implies, Not, Or, Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.match_model import (
@@ -57,8 +57,7 @@ class Rank(Prop):
 
     def __attrs_post_init__(self) -> None:
         schwinger_index(self.schwinger)
-        if self.op not in CMP_OPS:
-            raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {self.op!r}")
+        check_op(self.op)
         if not 1 <= self.rank <= len(FEST_NAMES):
             raise InvalidArgumentError("rank", f"a rank of a fest of {len(FEST_NAMES)} is 1 to {len(FEST_NAMES)}, got {self.rank}")
 
@@ -73,8 +72,7 @@ class FestPoints(Prop):
 
     def __attrs_post_init__(self) -> None:
         schwinger_index(self.schwinger)
-        if self.op not in CMP_OPS:
-            raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {self.op!r}")
+        check_op(self.op)
 
 
 @attrs.frozen

@@ -1,4 +1,4 @@
-"""What questions about a match and about a Schwingfest share: comparing points and ranks, and the verdict lines of their answers."""
+"""What questions about a match and about a Schwingfest share: comparing points and ranks, checking a question's kind and comparisons, and the verdict lines of their answers."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from collections.abc import Callable
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, NONE, PROVED, UNKNOWN
+from schwinget_spec.ask.terms import CMP_OPS
 from schwinget_spec.errors import InvalidArgumentError
 
-__all__ = ["INT_OPS", "LevelAnswer", "check_kind", "compare_bits"]
+__all__ = ["INT_OPS", "LevelAnswer", "check_kind", "check_op", "compare_bits"]
 
 INT_OPS: dict[str, Callable[[int, int], bool]] = {
     "=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
@@ -26,6 +27,12 @@ def check_kind(kind: str) -> None:
     """Refuse a question kind other than ``exists`` or ``every``."""
     if kind not in ("exists", "every"):
         raise InvalidArgumentError("kind", f"expected exists or every, got {kind!r}")
+
+
+def check_op(op: str) -> None:
+    """Refuse a comparison other than one of ``terms.CMP_OPS``."""
+    if op not in CMP_OPS:
+        raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {op!r}")
 
 
 class LevelAnswer:

@@ -22,9 +22,9 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
-from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, compare_bits
+from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, check_op, compare_bits
 from schwinget_spec.ask.solve import run_check, split_core
-from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, PlayerRef, Prop
+from schwinget_spec.ask.terms import And, Implies, Not, Or, PlayerRef, Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.match import MatchLength, MatchState
 from schwinget_spec.players import Player
@@ -101,8 +101,7 @@ class Total(Prop):
     after: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.op not in CMP_OPS:
-            raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {self.op!r}")
+        check_op(self.op)
 
 
 _ATOMS = (StartsGang, WinsGang, WinsMatch, MatchDrawn, Total)
