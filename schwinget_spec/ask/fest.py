@@ -10,6 +10,7 @@ ones).
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Literal
 
@@ -17,10 +18,19 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
-from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, check_op, compare_bits
+from schwinget_spec.ask.levels_common import (
+    INT_OPS,
+    LevelAnswer,
+    check_atoms,
+    check_kind,
+    check_op,
+    compare_bits,
+    compile_connectives,
+    holds_connectives,
+)
 from schwinget_spec.ask.match import AnyKind, KindGangs, level_solver
 from schwinget_spec.ask.solve import run_check, split_core
-from schwinget_spec.ask.terms import And, Implies, Not, Or, Prop
+from schwinget_spec.ask.terms import Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.match_model import (
@@ -101,27 +111,19 @@ class FestQuestion:
 
 
 def _check(prop: Prop) -> None:
-    if isinstance(prop, (And, Or)):
-        for p in prop.parts:
-            _check(p)
-    elif isinstance(prop, Not):
-        _check(prop.body)
-    elif isinstance(prop, Implies):
-        _check(prop.when)
-        _check(prop.then)
-    elif not isinstance(prop, (Rank, FestPoints)):
+    check_atoms(prop, _check_atom)
+
+
+def _check_atom(prop: Prop) -> None:
+    if not isinstance(prop, (Rank, FestPoints)):
         raise InvalidArgumentError("prop", f"not a word of a Schwingfest: {type(prop).__name__}; levels are not mixed")
 
 
 def _compile(f: FestModel, prop: Prop) -> z3.BoolRef:
-    if isinstance(prop, And):
-        return z3.And(*(_compile(f, p) for p in prop.parts))
-    if isinstance(prop, Or):
-        return z3.Or(*(_compile(f, p) for p in prop.parts))
-    if isinstance(prop, Not):
-        return z3.Not(_compile(f, prop.body))
-    if isinstance(prop, Implies):
-        return z3.Implies(_compile(f, prop.when), _compile(f, prop.then))
+    return compile_connectives(prop, functools.partial(_compile_atom, f))
+
+
+def _compile_atom(f: FestModel, prop: Prop) -> z3.BoolRef:
     if isinstance(prop, Rank):
         rank = f.rank[schwinger_index(prop.schwinger)]
         return compare_bits(rank, prop.op, z3.BitVecVal(prop.rank, rank.size()))
@@ -132,14 +134,10 @@ def _compile(f: FestModel, prop: Prop) -> z3.BoolRef:
 
 def holds_on_fest(fest: SchwingfestState, prop: Prop) -> bool:
     """True when ``prop`` holds of the engine's finished ``fest``: read from its standings, never from the model."""
-    if isinstance(prop, And):
-        return all(holds_on_fest(fest, p) for p in prop.parts)
-    if isinstance(prop, Or):
-        return any(holds_on_fest(fest, p) for p in prop.parts)
-    if isinstance(prop, Not):
-        return not holds_on_fest(fest, prop.body)
-    if isinstance(prop, Implies):
-        return not holds_on_fest(fest, prop.when) or holds_on_fest(fest, prop.then)
+    return holds_connectives(prop, functools.partial(_holds_atom, fest))
+
+
+def _holds_atom(fest: SchwingfestState, prop: Prop) -> bool:
     s = schwinger_index(prop.schwinger)  # type: ignore[attr-defined]
     standing = next(st for st in fest.standings if st.schwinger == s)
     if isinstance(prop, Rank):

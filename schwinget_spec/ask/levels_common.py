@@ -1,4 +1,4 @@
-"""What questions about a match and about a Schwingfest share: comparing points and ranks, checking a question's kind and comparisons, and the verdict lines of their answers."""
+"""What questions about a match and about a Schwingfest share: reading and, or, not, implies around their own words, comparing points and ranks, checking a question's kind and comparisons, and the verdict lines of their answers."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections.abc import Callable
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, NONE, PROVED, UNKNOWN
-from schwinget_spec.ask.terms import CMP_OPS
+from schwinget_spec.ask.terms import CMP_OPS, And, Implies, Not, Or, Prop
 from schwinget_spec.errors import InvalidArgumentError
 
-__all__ = ["INT_OPS", "LevelAnswer", "check_kind", "check_op", "compare_bits"]
+__all__ = ["INT_OPS", "LevelAnswer", "check_atoms", "check_kind", "check_op", "compare_bits", "compile_connectives", "holds_connectives"]
 
 INT_OPS: dict[str, Callable[[int, int], bool]] = {
     "=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
@@ -33,6 +33,46 @@ def check_op(op: str) -> None:
     """Refuse a comparison other than one of ``terms.CMP_OPS``."""
     if op not in CMP_OPS:
         raise InvalidArgumentError("op", f"expected one of {', '.join(CMP_OPS)}, got {op!r}")
+
+
+def check_atoms(prop: Prop, atom: Callable[[Prop], None]) -> None:
+    """Check each atom of ``prop`` (what is not and, or, not, implies) with ``atom``, which raises on a word of another level."""
+    if isinstance(prop, (And, Or)):
+        for p in prop.parts:
+            check_atoms(p, atom)
+    elif isinstance(prop, Not):
+        check_atoms(prop.body, atom)
+    elif isinstance(prop, Implies):
+        check_atoms(prop.when, atom)
+        check_atoms(prop.then, atom)
+    else:
+        atom(prop)
+
+
+def compile_connectives(prop: Prop, atom: Callable[[Prop], z3.BoolRef]) -> z3.BoolRef:
+    """The Z3 proposition of ``prop``: and, or, not, implies as Z3's, each atom compiled by ``atom``."""
+    if isinstance(prop, And):
+        return z3.And(*(compile_connectives(p, atom) for p in prop.parts))
+    if isinstance(prop, Or):
+        return z3.Or(*(compile_connectives(p, atom) for p in prop.parts))
+    if isinstance(prop, Not):
+        return z3.Not(compile_connectives(prop.body, atom))
+    if isinstance(prop, Implies):
+        return z3.Implies(compile_connectives(prop.when, atom), compile_connectives(prop.then, atom))
+    return atom(prop)
+
+
+def holds_connectives(prop: Prop, atom: Callable[[Prop], bool]) -> bool:
+    """Whether ``prop`` holds: and, or, not, implies read as Python's, each atom read by ``atom`` (from the engine)."""
+    if isinstance(prop, And):
+        return all(holds_connectives(p, atom) for p in prop.parts)
+    if isinstance(prop, Or):
+        return any(holds_connectives(p, atom) for p in prop.parts)
+    if isinstance(prop, Not):
+        return not holds_connectives(prop.body, atom)
+    if isinstance(prop, Implies):
+        return not holds_connectives(prop.when, atom) or holds_connectives(prop.then, atom)
+    return atom(prop)
 
 
 class LevelAnswer:

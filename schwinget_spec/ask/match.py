@@ -14,6 +14,7 @@ the kinds model.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable
 from typing import Literal
@@ -22,9 +23,18 @@ import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.ask.answers import BUG, COUNTEREXAMPLE, NONE, PROVED, UNKNOWN, WITNESS, GangFound
-from schwinget_spec.ask.levels_common import INT_OPS, LevelAnswer, check_kind, check_op, compare_bits
+from schwinget_spec.ask.levels_common import (
+    INT_OPS,
+    LevelAnswer,
+    check_atoms,
+    check_kind,
+    check_op,
+    compare_bits,
+    compile_connectives,
+    holds_connectives,
+)
 from schwinget_spec.ask.solve import run_check, split_core
-from schwinget_spec.ask.terms import And, Implies, Not, Or, PlayerRef, Prop
+from schwinget_spec.ask.terms import PlayerRef, Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.match import MatchLength, MatchState
 from schwinget_spec.players import Player
@@ -131,15 +141,11 @@ class MatchQuestion:
 
 
 def _check(prop: Prop, n: int) -> None:
-    if isinstance(prop, (And, Or)):
-        for p in prop.parts:
-            _check(p, n)
-    elif isinstance(prop, Not):
-        _check(prop.body, n)
-    elif isinstance(prop, Implies):
-        _check(prop.when, n)
-        _check(prop.then, n)
-    elif isinstance(prop, _ATOMS):
+    check_atoms(prop, functools.partial(_check_atom, n))
+
+
+def _check_atom(n: int, prop: Prop) -> None:
+    if isinstance(prop, _ATOMS):
         gang = getattr(prop, "gang", None) or getattr(prop, "after", None)
         if gang is not None and not 1 <= gang <= n:
             raise InvalidArgumentError("gang", f"a match of {n} Gänge has Gänge 1 to {n}, got {gang}")
@@ -152,14 +158,10 @@ def _check(prop: Prop, n: int) -> None:
 
 
 def _compile(m: MatchModel, prop: Prop) -> z3.BoolRef:
-    if isinstance(prop, And):
-        return z3.And(*(_compile(m, p) for p in prop.parts))
-    if isinstance(prop, Or):
-        return z3.Or(*(_compile(m, p) for p in prop.parts))
-    if isinstance(prop, Not):
-        return z3.Not(_compile(m, prop.body))
-    if isinstance(prop, Implies):
-        return z3.Implies(_compile(m, prop.when), _compile(m, prop.then))
+    return compile_connectives(prop, functools.partial(_compile_atom, m))
+
+
+def _compile_atom(m: MatchModel, prop: Prop) -> z3.BoolRef:
     if isinstance(prop, StartsGang):
         return m.starter[prop.gang - 1] == _seat(prop.player)
     if isinstance(prop, WinsGang):
@@ -178,14 +180,10 @@ def _compile(m: MatchModel, prop: Prop) -> z3.BoolRef:
 
 def holds_on_match(match: MatchState, prop: Prop) -> bool:
     """True when ``prop`` holds of the engine's finished ``match``: read from its Gänge and result, never from the model."""
-    if isinstance(prop, And):
-        return all(holds_on_match(match, p) for p in prop.parts)
-    if isinstance(prop, Or):
-        return any(holds_on_match(match, p) for p in prop.parts)
-    if isinstance(prop, Not):
-        return not holds_on_match(match, prop.body)
-    if isinstance(prop, Implies):
-        return not holds_on_match(match, prop.when) or holds_on_match(match, prop.then)
+    return holds_connectives(prop, functools.partial(_holds_atom, match))
+
+
+def _holds_atom(match: MatchState, prop: Prop) -> bool:
     if isinstance(prop, StartsGang):
         return match.gaenge[prop.gang - 1].starter is (Player.P1 if _seat(prop.player) else Player.P0)
     if isinstance(prop, WinsGang):
