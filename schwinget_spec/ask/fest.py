@@ -175,14 +175,7 @@ class FestAnswer(LevelAnswer):
 
     def to_json(self) -> dict[str, object]:
         """The answer as a JSON object."""
-        out: dict[str, object] = {"question": self.question, "level": "schwingfest", "verdict": self.verdict,
-                                  "proof": self.is_proof, "method": self.method, "seconds": round(self.seconds, 3),
-                                  "clauses": list(self.clauses)}
-        if self.fest is not None:
-            out["fest"] = self.fest.to_json()
-        if self.detail:
-            out["detail"] = self.detail
-        return out
+        return self.json_with("schwingfest", {"fest": self.fest.to_json()} if self.fest is not None else {})
 
 
 MAX_ROUNDS = 40

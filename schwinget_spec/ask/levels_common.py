@@ -104,6 +104,14 @@ class LevelAnswer:
             lines.append(f"clauses:  {', '.join(self.clauses)}")
         return lines
 
+    def json_with(self, level: str, own: dict[str, object]) -> dict[str, object]:
+        """The answer as a JSON object: question, ``level``, verdict, proof, method, seconds, clauses, then ``own``, then the detail (when there is one)."""
+        out: dict[str, object] = {"question": self.question, "level": level, "verdict": self.verdict, "proof": self.is_proof,
+                                  "method": self.method, "seconds": round(self.seconds, 3), "clauses": list(self.clauses), **own}
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
     def tail_lines(self) -> list[str]:
         """The detail (when there is one) and the time taken."""
         return ([f"detail:   {self.detail}"] if self.detail else []) + [f"time:     {self.seconds:.2f} s"]

@@ -264,15 +264,10 @@ class MatchAnswer(LevelAnswer):
 
     def to_json(self) -> dict[str, object]:
         """The answer as a JSON object."""
-        out: dict[str, object] = {"question": self.question, "level": "match", "verdict": self.verdict, "proof": self.is_proof,
-                                  "method": self.method, "seconds": round(self.seconds, 3), "clauses": list(self.clauses)}
-        if self.match is not None:
-            out["match"] = self.match.to_json()
-            out["gaenge"] = [{"deck": " ".join(c.code for c in w.deck), "starter": w.starter.code, "actions": list(w.actions)}
-                             for w in self.gaenge]
-        if self.detail:
-            out["detail"] = self.detail
-        return out
+        if self.match is None:
+            return self.json_with("match", {})
+        gaenge = [{"deck": " ".join(c.code for c in w.deck), "starter": w.starter.code, "actions": list(w.actions)} for w in self.gaenge]
+        return self.json_with("match", {"match": self.match.to_json(), "gaenge": gaenge})
 
 
 MAX_ROUNDS = 40
