@@ -28,7 +28,7 @@ from schwinget_spec.ask.levels_common import (
     compile_connectives,
     holds_connectives,
 )
-from schwinget_spec.ask.match import AnyKind, KindGangs, level_solver
+from schwinget_spec.ask.match import AnyKind, KindGangs, level_solver, real_gangs
 from schwinget_spec.ask.solve import run_check, split_core
 from schwinget_spec.ask.terms import Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
@@ -41,7 +41,7 @@ from schwinget_spec.proofs.match_model import (
     fest_meetings,
 )
 from schwinget_spec.proofs.match_queries import FEST_NAMES, play_fest
-from schwinget_spec.proofs.replay import Witness, model_bool
+from schwinget_spec.proofs.replay import Witness
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState
 from schwinget_spec.scoring import ScoringSystem
@@ -209,18 +209,12 @@ def answer_fest_question(question: FestQuestion, timeout: float = 60.0) -> FestA
             return FestAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
         model = solver.model()
         real = real or KindGangs()
-        picked = {m: (kinds[m].value(model), model_bool(model, f.starter[m])) for m in meetings}
-        gangs = {m: real.of(kind, p1) for m, (kind, p1) in picked.items()}
-        missing = [m for m, g in gangs.items() if g is None]
-        if missing:
-            for m in missing:
-                solver.add(z3.Not(z3.And(kinds[m].is_kind(picked[m][0]), f.starter[m] == picked[m][1])))
+        _, gangs = real_gangs(solver, model, real, kinds, f.starter)
+        if gangs is None:
             continue
 
-        def gang_of(meeting: Meeting, seat: Player, gangs: dict[ModelledMeeting, Witness | None] = gangs) -> Witness:
-            g = gangs[ModelledMeeting(meeting.a, meeting.b, meeting.leg)]
-            assert g is not None
-            return g
+        def gang_of(meeting: Meeting, seat: Player, gangs: dict[ModelledMeeting, Witness] = gangs) -> Witness:
+            return gangs[ModelledMeeting(meeting.a, meeting.b, meeting.leg)]
 
         try:
             fest = play_fest(question.system, question.rules, gang_of)
@@ -230,7 +224,7 @@ def answer_fest_question(question: FestQuestion, timeout: float = 60.0) -> FestA
         if holds_on_fest(fest, question.prop) is not expected:
             return FestAnswer(text, BUG, method, time.perf_counter() - start, fest=fest,
                               detail=f"the engine reads the proposition as {not expected} on the model's fest")
-        found = tuple((m, g) for m, g in gangs.items() if g is not None)
+        found = tuple(gangs.items())
         return FestAnswer(text, WITNESS if expected else COUNTEREXAMPLE, method, time.perf_counter() - start, fest=fest, gaenge=found)
     return FestAnswer(text, UNKNOWN, method, time.perf_counter() - start,
                       detail=f"{MAX_ROUNDS} candidate fests each used a Gang kind its starter cannot reach")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Literal, TypeVar
 
 import attrs
 import z3  # type: ignore[import-untyped]
@@ -63,6 +63,8 @@ __all__ = [
     "level_solver",
     "tagged_into",
 ]
+
+K = TypeVar("K", bound=Hashable)
 
 _P1 = {"P0": False, "P1": True}
 
@@ -299,20 +301,15 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
             return MatchAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
         model = solver.model()
         real = real or KindGangs()
-        picked = [(k.value(model), model_bool(model, m.starter[i])) for i, k in enumerate(kinds)]
-        gangs = [real.of(kind, p1) for kind, p1 in picked]
-        missing = [i for i, g in enumerate(gangs) if g is None]
-        if missing:
-            # a kind no Gang of that starter reaches: excluded for that Gang, and asked again
-            for i in missing:
-                solver.add(z3.Not(z3.And(kinds[i].is_kind(picked[i][0]), m.starter[i] == picked[i][1])))
+        picked, gangs = real_gangs(solver, model, real, dict(enumerate(kinds)), dict(enumerate(m.starter)))
+        if gangs is None:
             continue
-        found = tuple(g for g in gangs if g is not None)
+        found = tuple(gangs.values())
         try:
             match = play_match_gangs(question.system, question.rules, found)
         except SchwingetError as exc:
             return MatchAnswer(text, BUG, method, time.perf_counter() - start, gaenge=found, detail=f"engine refuses the match: {exc}")
-        problems = [i + 1 for i, (g, (kind, _)) in enumerate(zip(match.gaenge, picked, strict=True)) if result_kind(g.result) != kind]
+        problems = [i + 1 for i, (g, (kind, _)) in enumerate(zip(match.gaenge, picked.values(), strict=True)) if result_kind(g.result) != kind]
         expected = question.kind == "exists"
         if problems or holds_on_match(match, question.prop) is not expected:
             return MatchAnswer(text, BUG, method, time.perf_counter() - start, gaenge=found, match=match,
@@ -329,6 +326,22 @@ class AnyKind(KindVar):
     def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
         """Only a kind of the table (the reachability of each kind is not asserted: a proof holds without it)."""
         return self.well_formed()
+
+
+def real_gangs(solver: z3.Solver, model: z3.ModelRef, real: KindGangs, kinds: Mapping[K, AnyKind], starter: Mapping[K, z3.BoolRef]
+               ) -> tuple[dict[K, tuple[GangKind, bool]], dict[K, Witness] | None]:
+    """The kind and starter (True: P1) ``model`` (of ``solver``) picked for each Gang of ``kinds``, and a real Gang of each.
+
+    None for the Gangs when a kind is out of its starter's reach: each such pick is excluded for that Gang in ``solver``, to be asked again.
+    """
+    picked = {key: (k.value(model), model_bool(model, starter[key])) for key, k in kinds.items()}
+    gangs = {key: real.of(kind, p1) for key, (kind, p1) in picked.items()}
+    missing = [key for key, g in gangs.items() if g is None]
+    for key in missing:
+        solver.add(z3.Not(z3.And(kinds[key].is_kind(picked[key][0]), starter[key] == picked[key][1])))
+    if missing:
+        return picked, None
+    return picked, {key: g for key, g in gangs.items() if g is not None}
 
 
 def level_solver(m: MatchModel | FestModel, kinds: Iterable[AnyKind], *, system: ScoringSystem, schwinger: z3.BoolRef,
