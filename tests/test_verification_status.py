@@ -44,9 +44,9 @@ def test_every_clause_has_a_status_at_least_tested(statuses: dict[str, ClauseSta
 
 @pytest.mark.clause("schwung.farbzwang", "schwung.higher_wins")
 def test_the_level_is_the_strongest_evidence(statuses: dict[str, ClauseStatus]) -> None:
-    """A clause in a proved query's core is "proved"; the exhaustive counts are those of the whole domains."""
+    """A clause of the engine's proved step is "proved of the engine", a clause in a proved query's core "proved"; the exhaustive counts are those of the whole domains."""
     farbzwang = statuses["schwung.farbzwang"]
-    assert farbzwang.level == "proved"
+    assert farbzwang.level == "engine"
     assert ("schwung.allowed", 180800) in farbzwang.exhaustive
     assert ("schwung.winner", 723200) in statuses["schwung.higher_wins"].exhaustive
     for s in statuses.values():
@@ -125,7 +125,7 @@ def test_clauses_status_table_fits_80_columns() -> None:
     lines = result.output.splitlines()
     assert max(len(line) for line in lines) <= 80
     assert sum(1 for line in lines if "schwung.farbzwang" in line) == 1
-    assert "proved" in next(line for line in lines if "schwung.farbzwang" in line)
+    assert "engine" in next(line for line in lines if "schwung.farbzwang" in line)
 
 
 def test_clauses_json_carries_the_status() -> None:
