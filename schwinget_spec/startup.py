@@ -22,8 +22,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from types import FrameType, TracebackType
+from typing import NoReturn
 
-__all__ = ["INTERRUPTED_LINE", "install_interrupt_hook", "interrupts_raise", "is_the_command"]
+__all__ = ["INTERRUPTED_LINE", "end_interrupted", "install_interrupt_hook", "interrupts_raise", "is_the_command"]
 
 INTERRUPTED_LINE = "interrupted: stopped before the end, nothing saved\n"
 """What an interrupted command says when nothing caught the interrupt (``cli.common.exit_interrupted`` says the same)."""
@@ -39,7 +40,7 @@ def is_the_command() -> bool:
     return any(argv[i] == "-m" and argv[i + 1] in _MODULES for i in range(len(argv) - 1))
 
 
-def _end_interrupted() -> None:
+def _end_interrupted() -> NoReturn:
     for stream in (sys.stdout, sys.stderr):
         # a closed or broken stream: the exit code still says it
         with suppress(Exception):
@@ -49,6 +50,11 @@ def _end_interrupted() -> None:
     # os._exit: no KeyboardInterrupt to unwind (nothing is saved yet), and Python would
     # otherwise end the process by SIGINT after an uncaught one
     os._exit(130)
+
+
+def end_interrupted() -> NoReturn:
+    """End the process at once after Ctrl-C: the streams flushed, ``INTERRUPTED_LINE`` on stderr, exit code 130, nothing unwound (a thread still inside compiled code cannot hold the end)."""
+    _end_interrupted()
 
 
 def _on_sigint(_signum: int, _frame: FrameType | None) -> None:

@@ -176,13 +176,18 @@ def answer_gang_question(question: Question, timeout: float = DEFAULT_TIMEOUT) -
 
 
 
+_STOP_SECONDS = 2.0
+"""How long an interrupted search is waited for before the interrupt goes on without it."""
+
+
 def run_check(solver: z3.Solver, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
     """``solver.check(*assumptions)`` in a thread, so that Ctrl-C interrupts Z3 at once and reaches the caller as ``KeyboardInterrupt``.
 
     Z3's own Ctrl-C handling would turn the interrupt into an ``unknown`` answer and the
     command would go on; here Z3's handler is off, the main thread waits, and on
     ``KeyboardInterrupt`` it interrupts Z3's context and waits for the search to stop
-    before raising, so that nothing is left running.
+    (at most ``_STOP_SECONDS``) before raising; ``schwinget ask`` then ends the process
+    at once, so that nothing is left running.
     """
     solver.set("ctrl_c", False)
     out: list[z3.CheckSatResult] = []
@@ -194,15 +199,19 @@ def run_check(solver: z3.Solver, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
         except BaseException as exc:
             errors.append(exc)
 
+    # a daemon: a search that does not stop when interrupted must not hold the process at its end
     thread = threading.Thread(target=work, name="z3-check", daemon=True)
     thread.start()
     try:
         while thread.is_alive():
             thread.join(0.05)
-    except KeyboardInterrupt:
-        solver.ctx.interrupt()
-        thread.join()
-        raise
+    finally:
+        # whatever stopped the wait, the search is interrupted, asked again until it stops (an interrupt that comes
+        # before Z3 has begun to search is not kept), for at most _STOP_SECONDS
+        stop_by = time.monotonic() + _STOP_SECONDS
+        while thread.is_alive() and time.monotonic() < stop_by:
+            solver.ctx.interrupt()
+            thread.join(0.05)
     if errors:
         raise errors[0]
     return out[0]

@@ -49,6 +49,7 @@ def ask_command(
     # Z3 and the model load when a question is asked, not for --help
     from schwinget_spec.ask import QuestionError, ask, parse_question  # noqa: PLC0415
     from schwinget_spec.ask.game import DEFAULT_ROUNDS  # noqa: PLC0415
+    from schwinget_spec.startup import end_interrupted  # noqa: PLC0415
 
     if trace_path is not None:
         problem = output_file_problem(trace_path)
@@ -60,7 +61,11 @@ def ask_command(
         click.echo(f"Error: {exc}", err=True)
         click.echo(exc.pointer(), err=True)
         sys.exit(2)
-    answer = ask(parsed, timeout=timeout, rounds=DEFAULT_ROUNDS if rounds is None else rounds)
+    try:
+        answer = ask(parsed, timeout=timeout, rounds=DEFAULT_ROUNDS if rounds is None else rounds)
+    except KeyboardInterrupt:
+        # nothing is saved before the answer, and a Z3 search may still be stopping in its thread: the process ends now
+        end_interrupted()
     if trace_path is not None and answer.gang is not None:
         write_text_atomically(trace_path, json.dumps(answer.gang.trace(), ensure_ascii=False, indent=1) + "\n")
     if as_json:
