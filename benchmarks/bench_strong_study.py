@@ -42,16 +42,16 @@ from typing import Any
 import attrs
 from setuptools import Distribution, Extension  # type: ignore[import-untyped]
 
-from schwinget_spec import impact_strong
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import LEVELS, plan
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
-from schwinget_spec.solver import balance, compiled
-from schwinget_spec.solver.strong_balance import solved_balance
+from schwinget_spec.solver import compiled
+from schwinget_spec.studies import balance, impact_strong
+from schwinget_spec.studies.impact import LEVELS, plan
+from schwinget_spec.studies.strong_balance import solved_balance
 
 GANG_SWITCHES = [name for name, level in LEVELS.items() if level == "gang"]
 

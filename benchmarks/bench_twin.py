@@ -15,9 +15,9 @@ from fresh import run_fresh
 from schwinget_spec import twin
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import LEVELS, measure
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
+from schwinget_spec.studies.impact import LEVELS, measure
 from schwinget_spec.twin import pure
 from schwinget_spec.twin.codes import switch_bits
 

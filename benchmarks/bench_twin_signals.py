@@ -22,7 +22,7 @@ SOURCE = ROOT / "schwinget_spec" / "twin" / "_twin.c"
 _INTERRUPTED = """
 import sys, time
 from schwinget_spec import twin
-from schwinget_spec.impact import _score_table
+from schwinget_spec.studies.impact import _score_table
 from schwinget_spec.rules import Rules
 c, scores = twin.compiled(), _score_table((Rules(), Rules()))
 schedule = bytes([0, 1, 1, 2, 3, 1, 0, 2, 1, 1, 3, 1, 0, 3, 1, 1, 2, 1, 0, 1, 2, 2, 3, 2, 0, 2, 2, 1, 3, 2, 0, 3, 2, 1, 2, 2])

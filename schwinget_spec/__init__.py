@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-# first: Ctrl-C while the schwinget command is still loading exits 130 with one line (startup.py)
-import schwinget_spec.startup  # noqa: F401
+# first: Ctrl-C while the schwinget command is still loading exits 130 with one line (support/startup.py)
+import schwinget_spec.support.startup  # noqa: F401
 from schwinget_spec.actions import (
     ANGRIFF,
     Action,
@@ -64,6 +64,9 @@ from schwinget_spec.scoring import (
     TableRow,
     compute_gang_score,
 )
+
+# second: the module paths from before the rooms still import (support/moved.py)
+from schwinget_spec.support import moved as _moved
 from schwinget_spec.views import PlayerView
 
 __all__ = [
@@ -131,3 +134,5 @@ def __getattr__(name: str) -> object:
 
         return importlib.import_module("schwinget_spec.ask")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+_moved.install()

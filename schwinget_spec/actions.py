@@ -9,7 +9,7 @@ import attrs
 from schwinget_spec.cards import ALL_CARDS, Card
 from schwinget_spec.errors import InvalidArgumentError, ParseError
 from schwinget_spec.players import Player, as_player
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "ANGRIFF",

@@ -6,7 +6,7 @@ import enum
 from typing import NewType
 
 from schwinget_spec.errors import InvalidArgumentError, ParseError
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "ALL_CARDS",

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["check_callable", "check_int", "check_tuple_of", "check_type", "field_type", "tuple_of"]
 

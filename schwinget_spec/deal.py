@@ -12,7 +12,7 @@ from schwinget_spec.errors import InvalidDealError, SchwingetError
 from schwinget_spec.json_read import check_plain
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import SplitMix64, shuffled
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["HAND_SIZE", "PILE_SIZE", "Deal"]
 

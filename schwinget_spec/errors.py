@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from schwinget_spec.clause_table import CLAUSES
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "GangNotOverError",

@@ -33,7 +33,7 @@ from schwinget_spec.json_read import (
 )
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 from schwinget_spec.trick import COLOUR_MASK, FOLLOW_MASK, allowed_answers, resolve_schwung
 from schwinget_spec.views import PlayerView
 

@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
-from schwinget_spec.frozen import FrozenDict, FrozenList
 from schwinget_spec.players import Player
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.frozen import FrozenDict, FrozenList
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "check_plain",
@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 _PLAIN = frozenset({dict, list, tuple, str, int, float, bool, type(None), FrozenDict, FrozenList})
-"""The types of a value a JSON reader gives (a tuple for a list written by hand), exactly: no subclass but the frozen JSON of ``schwinget_spec.frozen``."""
+"""The types of a value a JSON reader gives (a tuple for a list written by hand), exactly: no subclass but the frozen JSON of ``schwinget_spec.support.frozen``."""
 
 
 def key_path(where: str, name: object) -> str:

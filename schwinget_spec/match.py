@@ -31,8 +31,8 @@ from schwinget_spec.json_read import (
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
+from schwinget_spec.support.safe_text import shown
 
 if TYPE_CHECKING:
     from schwinget_spec.bots import Bot

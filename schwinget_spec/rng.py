@@ -8,7 +8,7 @@ from typing import TypeVar
 import attrs
 
 from schwinget_spec.errors import ParseError
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["MASK64", "SplitMix64", "shuffled"]
 

@@ -8,7 +8,7 @@ import attrs
 
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.json_read import check_plain
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["Rules"]
 

@@ -13,7 +13,6 @@ import attrs
 from schwinget_spec.checks import check_callable, check_type, field_type
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError, SchwingfestError
-from schwinget_spec.frozen import FrozenDict
 from schwinget_spec.gang import GangResult, GangState, check_result, start_gang
 from schwinget_spec.json_read import check_plain, read_at, read_count, read_object, read_text
 from schwinget_spec.match import (
@@ -29,8 +28,9 @@ from schwinget_spec.match import (
 )
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import GangScore, Points, ScoringSystem, as_system, compute_gang_score
+from schwinget_spec.support.frozen import FrozenDict
+from schwinget_spec.support.safe_text import shown
 
 if TYPE_CHECKING:
     from schwinget_spec.bots import Bot

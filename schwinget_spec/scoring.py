@@ -12,7 +12,7 @@ from schwinget_spec.errors import InvalidArgumentError, ParseError, SchwingetErr
 from schwinget_spec.gang import GangResult, Outcome
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "MAX_HUNDREDTHS",

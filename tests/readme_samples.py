@@ -30,11 +30,11 @@ from click.testing import CliRunner
 
 from schwinget_spec import cli
 from schwinget_spec.cards import ALL_CARDS
-from schwinget_spec.clause_index import project_root
 from schwinget_spec.conformance.vectors import load_vectors
 from schwinget_spec.deal import Deal
-from schwinget_spec.interactive import Table, play_interactive
 from schwinget_spec.match import gang_seeds
+from schwinget_spec.presentation.interactive import Table, play_interactive
+from schwinget_spec.registry.clause_index import project_root
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import rules_to_json
 
@@ -109,8 +109,8 @@ def play_entries(seed: int = PLAY_SEED) -> list[str]:
 def not_held_de(seed: int = PLAY_SEED) -> str:
     """The refusal, under ``--lang de``, of the first card the person does not hold at the first prompt of the ``play`` sample."""
     from schwinget_spec.gang import start_gang  # noqa: PLC0415
-    from schwinget_spec.i18n import refusal  # noqa: PLC0415
     from schwinget_spec.players import Player  # noqa: PLC0415
+    from schwinget_spec.presentation.words import refusal  # noqa: PLC0415
 
     state = start_gang(Deal.shuffled(gang_seeds(seed, 1)[0]), Player.P0, Rules())
     card = next(c for c in ALL_CARDS if c not in state.hand(Player.P0))

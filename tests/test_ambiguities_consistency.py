@@ -10,8 +10,8 @@ from pathlib import Path
 from booklet import normalise
 from test_ambiguities_registry import QUESTIONS, _question_records, _table_rows
 
-from schwinget_spec.ambiguities import AMBIGUITIES, booklet_sentences
-from schwinget_spec.impact import format_table, plan
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, booklet_sentences
+from schwinget_spec.studies.impact import format_table, plan
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ambiguities.md"
 _AMB = re.compile(r"`(AMB-[A-Z0-9-]+)`")

@@ -8,15 +8,15 @@ from pathlib import Path
 import attrs
 import pytest
 
-from schwinget_spec import impact
-from schwinget_spec.impact_match import (
+from schwinget_spec.rules import Rules
+from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.studies import impact
+from schwinget_spec.studies.impact_match import (
     format_situations,
     format_starters,
     measure_situations,
     measure_starters,
 )
-from schwinget_spec.rules import Rules
-from schwinget_spec.scoring import ScoringSystem
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ambiguities.md"
 

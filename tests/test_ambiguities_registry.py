@@ -1,4 +1,4 @@
-"""docs/ambiguities.md and schwinget_spec.ambiguities agree: every entry, its quotes (verbatim in the booklet), its switch, its clauses and its tests."""
+"""docs/ambiguities.md and schwinget_spec.registry.ambiguities agree: every entry, its quotes (verbatim in the booklet), its switch, its clauses and its tests."""
 
 from __future__ import annotations
 
@@ -11,8 +11,14 @@ import attrs
 import pytest
 from booklet import booklet_text, normalise
 
-from schwinget_spec.ambiguities import AMBIGUITIES, RETIRED, Ambiguity, booklet_sentences, get_ambiguity
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.registry.ambiguities import (
+    AMBIGUITIES,
+    RETIRED,
+    Ambiguity,
+    booklet_sentences,
+    get_ambiguity,
+)
 from schwinget_spec.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -358,7 +364,7 @@ def test_a_retired_id_is_refused_with_its_reason() -> None:
 
 def test_every_entry_is_a_question_or_a_note() -> None:
     """A note (the booklet settles the matter, the entry records the reading) has no switch and no erratum, says where the text settles it and is marked "(note)" in its index; an open question is marked nowhere."""
-    from schwinget_spec.errata import erratum_for  # noqa: PLC0415
+    from schwinget_spec.registry.errata import erratum_for  # noqa: PLC0415
 
     index = dict(re.findall(r"^\| (AMB-[A-Z0-9-]+) \| (.+) \| (?:`[a-z_]+` \(.+\)|none) \|$", DOC.read_text(encoding="utf-8"), flags=re.M))
     notes = [a for a in AMBIGUITIES if a.note is not None]

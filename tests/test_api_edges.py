@@ -53,8 +53,8 @@ from schwinget_spec.match import (
     rules_difference,
 )
 from schwinget_spec.players import as_player
-from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import as_system
+from schwinget_spec.support.safe_text import shown
 
 S, PW = ScoringSystem.SCHWINGERWERTUNG, ScoringSystem.PUNKTEWERTUNG
 DEAL = Deal.shuffled(7)

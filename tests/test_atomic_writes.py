@@ -191,7 +191,7 @@ def test_a_device_is_written_as_it_is_and_a_link_through(tmp_path: Path) -> None
 
 def test_a_fallback_trace_that_cannot_be_written_whole_is_removed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``play``'s fallback file whose write fails is removed, and the next fallback place gets the whole trace."""
-    from schwinget_spec import interactive  # noqa: PLC0415
+    from schwinget_spec.presentation import interactive  # noqa: PLC0415
 
     played = interactive.play_interactive(
         interactive.Table(seed=1), lambda prompt: prompt.rsplit("[", 1)[1].split()[0].rstrip("]:"), lambda _l, _s: None

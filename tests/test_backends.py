@@ -1,4 +1,4 @@
-"""Bulk work on a backend (schwinget_spec.backends): local maps in order in this process or in worker processes, an unknown backend, a bad count of workers or a missing Ray is one library error, and in worker processes and on a local Ray cluster simulate, the strong impact and the balances give the results of one process bit for bit."""
+"""Bulk work on a backend (schwinget_spec.studies.backends): local maps in order in this process or in worker processes, an unknown backend, a bad count of workers or a missing Ray is one library error, and in worker processes and on a local Ray cluster simulate, the strong impact and the balances give the results of one process bit for bit."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from schwinget_spec.backends import check_backend, max_workers, run_map
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
-from schwinget_spec.simulate import Setup, simulate
 from schwinget_spec.solver import compiled
+from schwinget_spec.studies.backends import check_backend, max_workers, run_map
+from schwinget_spec.studies.simulate import Setup, simulate
 
 
 def _square(x: int) -> int:
@@ -39,9 +39,9 @@ def test_local_workers_map_in_order_and_a_bad_count_is_refused() -> None:
 @pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
 def test_two_local_workers_count_what_one_process_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """simulate, the solver's impact counts (Gang rows in several bulk chunks, a match row) and the solver's balance in chunks give the same results in two worker processes as in this one."""
-    from schwinget_spec import impact_strong  # noqa: PLC0415
-    from schwinget_spec.solver import balance as solved  # noqa: PLC0415
-    from schwinget_spec.solver.strong_balance import played_balance, solved_balance  # noqa: PLC0415
+    from schwinget_spec.studies import balance as solved  # noqa: PLC0415
+    from schwinget_spec.studies import impact_strong  # noqa: PLC0415
+    from schwinget_spec.studies.strong_balance import played_balance, solved_balance  # noqa: PLC0415
 
     setup = Setup(("heuristic", "random"), 30, 5)
     assert simulate(setup, 2).results() == simulate(setup).results()
@@ -78,7 +78,7 @@ def test_simulate_on_ray_counts_what_the_local_run_counts(cluster: None) -> None
 @pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
 def test_strong_impact_on_ray_counts_what_the_local_run_counts(cluster: None) -> None:
     """The solver's counts of a Gang, a match and a fest switch are the same on the Ray cluster as in this process."""
-    from schwinget_spec.impact_strong import strong_counts  # noqa: PLC0415
+    from schwinget_spec.studies.impact_strong import strong_counts  # noqa: PLC0415
 
     switches = ["void_konter_beats_six", "draw_tie_starter", "fest_tiebreak"]
     assert strong_counts("solver", 48, 2, switches, backend="ray") == strong_counts("solver", 48, 2, switches)
@@ -89,7 +89,7 @@ def test_the_solver_gang_rows_in_chunks_on_ray_count_what_one_process_counts(
     cluster: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The solver's Gang rows, solved in bulk chunks as tasks of the Ray cluster, are the counts of one process."""
-    from schwinget_spec import impact_strong  # noqa: PLC0415
+    from schwinget_spec.studies import impact_strong  # noqa: PLC0415
 
     monkeypatch.setattr(impact_strong, "GANG_CHUNK", 16)
     switches = ["special_cards_follow_colour", "konter_loses_to_kampfrichter"]
@@ -99,8 +99,8 @@ def test_the_solver_gang_rows_in_chunks_on_ray_count_what_one_process_counts(
 @pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
 def test_balance_on_ray_counts_what_the_local_run_counts(cluster: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The solver's balance and two bots' balance, in chunks on the Ray cluster, equal the balance computed in one piece here."""
-    from schwinget_spec.solver import balance as solved  # noqa: PLC0415
-    from schwinget_spec.solver.strong_balance import CHUNK, played_balance, solved_balance  # noqa: PLC0415
+    from schwinget_spec.studies import balance as solved  # noqa: PLC0415
+    from schwinget_spec.studies.strong_balance import CHUNK, played_balance, solved_balance  # noqa: PLC0415
 
     monkeypatch.setattr(solved, "CHUNK", 100)
     deals = CHUNK + 20

@@ -11,7 +11,7 @@ import attrs
 import pytest
 from booklet import booklet_text, normalise, rules_dir
 
-from schwinget_spec.ambiguities import booklet_sentences
+from schwinget_spec.registry.ambiguities import booklet_sentences
 
 OCR_PAGES = {"de": (0, 1), "fr": (2, 3)}
 """Which pages of booklet-ocr.txt (cut at its page-break lines) print each language."""

@@ -13,11 +13,11 @@ from click.testing import CliRunner
 
 from schwinget_spec import cli
 from schwinget_spec.bots import play_gang_recorded
-from schwinget_spec.clause_index import build_clause_index, find_ids, project_root
 from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli import clauses as cli_clauses
 from schwinget_spec.deal import Deal
 from schwinget_spec.players import Player
+from schwinget_spec.registry.clause_index import build_clause_index, find_ids, project_root
 from schwinget_spec.rules import Rules
 
 ROOT = project_root()
@@ -256,7 +256,7 @@ def test_index_ignores_the_registry_and_the_command_line() -> None:
     index = build_clause_index()
     paths = {loc.path for use in index.uses for loc in use.enforced}
     assert "schwinget_spec/gang.py" in paths
-    assert not {"schwinget_spec/clauses.py", "schwinget_spec/clause_table.py", "schwinget_spec/clause_index.py"} & paths
+    assert not {"schwinget_spec/clauses.py", "schwinget_spec/clause_table.py", "schwinget_spec/registry/clause_index.py"} & paths
     assert not {p for p in paths if p.startswith(("schwinget_spec/cli/", "schwinget_spec/proofs/", "schwinget_spec/conformance/"))}
     # the command line does name clause ids (to explain a game), so the exclusion is what keeps it out
     cli_sources = (ROOT / "schwinget_spec" / "cli").glob("*.py")

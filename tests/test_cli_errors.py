@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from schwinget_spec import cli
-from schwinget_spec.clause_index import project_root
 from schwinget_spec.cli.common import EXIT_CODES
 from schwinget_spec.conformance.vectors import load_vectors
-from schwinget_spec.interactive import PlayedMatch, Table, save_trace_or_fallback
+from schwinget_spec.presentation.interactive import PlayedMatch, Table, save_trace_or_fallback
+from schwinget_spec.registry.clause_index import project_root
 
 ROOT = project_root()
 
@@ -171,7 +171,7 @@ def test_play_saves_to_a_fallback_when_the_trace_path_fails_at_the_end(tmp_path:
 
 def test_play_says_where_the_fallback_went(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``schwinget play``: the directory of --trace-out vanishes during the match; the end names the fallback file and exits 0."""
-    from schwinget_spec import interactive as play_module  # noqa: PLC0415
+    from schwinget_spec.presentation import interactive as play_module  # noqa: PLC0415
 
     where = tmp_path / "here"
     where.mkdir()
@@ -201,7 +201,7 @@ def _entries_for(seed: int) -> list[str]:
 
 
 def _play(seed: int, entries: list[str]) -> PlayedMatch:
-    from schwinget_spec.interactive import play_interactive  # noqa: PLC0415
+    from schwinget_spec.presentation.interactive import play_interactive  # noqa: PLC0415
 
     def ask(prompt: str) -> str:
         found = re.search(r"\[([A-Z0-9 ]+)\]: $", prompt)

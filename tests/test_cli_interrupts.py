@@ -43,7 +43,7 @@ def _assert_interrupted(result: Result, line: str) -> None:
 
 
 @pytest.mark.parametrize(("target", "args"), [
-    ("schwinget_spec.simulate.simulate", ("simulate", "--matches", "1")),
+    ("schwinget_spec.studies.simulate.simulate", ("simulate", "--matches", "1")),
     ("schwinget_spec.cli.verify.verify_trace_file", ("verify", "trace.json")),
     ("schwinget_spec.cli.demo.start_match", ("demo",)),
 ])
@@ -135,7 +135,7 @@ def test_ctrl_c_while_the_workers_start_is_not_lost() -> None:
     code = (
         "import multiprocessing, os, signal\n"
         "from multiprocessing.context import SpawnContext\n"
-        "from schwinget_spec.backends import process_pool as _pool\n"
+        "from schwinget_spec.studies.backends import process_pool as _pool\n"
         "start = SpawnContext.Pool\n"
         "def interrupted_start(self, workers, **kwargs):\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
@@ -226,7 +226,7 @@ def test_ctrl_c_at_any_moment_exits_130_with_one_line(delay: float) -> None:
     """SIGINT at several delays after the package starts loading (imports, click, the run) ends the command with exit 130 and one line.
 
     Python reports each module it imports (``PYTHONPROFILEIMPORTTIME``); the signal is
-    sent ``delay`` seconds after it reports ``schwinget_spec.startup``, through ``python
+    sent ``delay`` seconds after it reports ``schwinget_spec.support.startup``, through ``python
     -m`` and through the console script, twice each. Before that module, the interrupt
     is Python's own (docs/cli.md).
     """
@@ -241,7 +241,7 @@ def test_ctrl_c_at_any_moment_exits_130_with_one_line(delay: float) -> None:
             )
             assert process.stderr is not None
             for line in process.stderr:
-                if line.rstrip().endswith("schwinget_spec.startup"):
+                if line.rstrip().endswith("schwinget_spec.support.startup"):
                     break
             time.sleep(delay)
             process.send_signal(signal.SIGINT)

@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec import cli
-from schwinget_spec.clause_index import build_clause_index
 from schwinget_spec.clauses import Clause
 from schwinget_spec.cli import clauses as cli_clauses
-from schwinget_spec.i18n import text
-from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS
+from schwinget_spec.presentation.words import text
+from schwinget_spec.registry.clause_index import build_clause_index
+from schwinget_spec.registry.verification_status import LEVEL_TEXT, LEVELS
 
 
 def _synthetic(*ids: str) -> dict[str, Clause]:

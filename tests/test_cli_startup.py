@@ -29,8 +29,8 @@ NEVER_AT_START = (
     "schwinget_spec.conformance.harness.run",
     "schwinget_spec.conformance.vectors.runner",
     "schwinget_spec.conformance.vectors.skiplist",
-    "schwinget_spec.impact",
-    "schwinget_spec.impact_match",
+    "schwinget_spec.studies.impact",
+    "schwinget_spec.studies.impact_match",
     "schwinget_spec.proofs",
     "z3",
 )

@@ -10,13 +10,13 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from schwinget_spec import cli
-from schwinget_spec.clause_index import build_clause_index
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.clauses import WIDE_FROM, clause_table
 from schwinget_spec.cli.impact_table import FULL_FROM, FULL_TABLE, impact_table, strong_table
 from schwinget_spec.conformance.vectors import load_vectors
-from schwinget_spec.impact import StrongCounts, measure
+from schwinget_spec.registry.clause_index import build_clause_index
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, TableRow
+from schwinget_spec.studies.impact import StrongCounts, measure
 
 WIDTHS = (80, 200)
 _BOX = re.compile(r"[│┃┆┊╎║┏┓┗┛┣┫┳┻╋┡┩╇━─┼├┤┬┴┌┐└┘╭╮╰╯]")
@@ -65,7 +65,7 @@ def test_clauses_table_keeps_every_text_whole(width: int, lang: str) -> None:
         assert clause_id in flat
         if width < WIDE_FROM:
             assert contains_run(flat, getattr(clause, lang).split()), clause_id
-    from schwinget_spec.i18n import section_title, text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import section_title, text  # noqa: PLC0415
 
     header = next(line for line in lines if text(lang, "clauses.code") in line)  # type: ignore[arg-type]
     assert (text(lang, "clauses.section") in header) == (width >= WIDE_FROM)  # type: ignore[arg-type]
@@ -174,7 +174,7 @@ def test_simulate_table_fits_and_shows_the_good_loser_only_where_it_scores(width
 def test_impact_starters_and_situations_fit(width: int) -> None:
     """``impact --starters`` and ``--situations``: a table where it fits, else a record per row; within the width, nothing cut."""
     from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
-    from schwinget_spec.impact_match import (  # noqa: PLC0415
+    from schwinget_spec.studies.impact_match import (  # noqa: PLC0415
         format_situations,
         format_starters,
         measure_situations,
@@ -205,7 +205,7 @@ def test_mutants_matrix_fits(width: int) -> None:
 @pytest.mark.parametrize("lang", ["de", "fr", "en"])
 def test_clauses_table_speaks_one_language(lang: str) -> None:
     """``clauses --lang`` gives the title, the column headers and every section heading in that language."""
-    from schwinget_spec.i18n import SECTION_TITLES, text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import SECTION_TITLES, text  # noqa: PLC0415
 
     out = schwinget(80, "clauses", "--lang", lang)
     rows = {line.strip("│ ") for line in out.splitlines()}
@@ -223,7 +223,7 @@ def test_french_section_headings_are_the_booklets() -> None:
     """Each French section heading is the French booklet's own, but for the two the booklet prints as no French heading."""
     from booklet import booklet_text, normalise  # noqa: PLC0415
 
-    from schwinget_spec.i18n import SECTION_TITLES  # noqa: PLC0415
+    from schwinget_spec.presentation.words import SECTION_TITLES  # noqa: PLC0415
 
     booklet = normalise(booklet_text("fr"))
     for section, titles in SECTION_TITLES.items():

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.ambiguities import AMBIGUITIES
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.registry.ambiguities import AMBIGUITIES
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -136,7 +136,7 @@ def test_the_site_builds_into_its_output_directory_with_every_page(site: Path) -
 
 def test_notes_retired_ids_and_ask_it_links_are_on_the_built_site(site: Path) -> None:
     """The retired id keeps a page, a note's page shows its Note, and every "Ask it" line of docs/ambiguities.md became a link whose anchor the ask page holds (the build's link check and facts passed on them too)."""
-    from schwinget_spec.ambiguities import RETIRED  # noqa: PLC0415
+    from schwinget_spec.registry.ambiguities import RETIRED  # noqa: PLC0415
 
     pages = site / "_generated" / "ambiguities"
     for entry in RETIRED:
@@ -163,7 +163,7 @@ def test_notes_retired_ids_and_ask_it_links_are_on_the_built_site(site: Path) ->
 
 def test_the_errata_sheets_are_a4_pdfs_linked_from_their_pages(site: Path) -> None:
     """The German and French sheets: every erratum with its printed and proposed sentence and the winner's share; each printed to an A4 PDF and linked; each question page links its erratum's anchor."""
-    from schwinget_spec.errata import ERRATA, erratum_for  # noqa: PLC0415
+    from schwinget_spec.registry.errata import ERRATA, erratum_for  # noqa: PLC0415
 
     for lang in ("de", "fr"):
         page = (site / "_generated" / "errata" / f"{lang}.html").read_text(encoding="utf-8")

@@ -12,9 +12,9 @@ import attrs
 import pytest
 from booklet import booklet_text, normalise
 
-from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, booklet_sentences
-from schwinget_spec.errata import ERRATA, Erratum, erratum_for, get_erratum
 from schwinget_spec.errors import UnknownNameError
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, booklet_sentences
+from schwinget_spec.registry.errata import ERRATA, Erratum, erratum_for, get_erratum
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ERRATA_PAGE = DOCS / "errata.md"

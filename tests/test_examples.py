@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from schwinget_spec.clause_index import project_root
 from schwinget_spec.conformance.trace.verify import verify_trace
+from schwinget_spec.registry.clause_index import project_root
 
 EXAMPLES = project_root() / "examples"
 

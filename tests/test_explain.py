@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from schwinget_spec import cli
-from schwinget_spec.ambiguities import AMBIGUITIES
-from schwinget_spec.clause_index import ClauseIndex, project_root
 from schwinget_spec.clauses import CLAUSES, Clause
+from schwinget_spec.registry.ambiguities import AMBIGUITIES
+from schwinget_spec.registry.clause_index import ClauseIndex, project_root
 from schwinget_spec.rules import Rules
 
 CLAUSE_IDS = tuple(CLAUSES)
@@ -141,7 +141,7 @@ def test_subprocess_explains_a_clause_and_an_ambiguity() -> None:
 def test_explain_and_clauses_say_the_same_without_tests(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Where no tests are installed, ``explain`` says "tested: unknown" with the reason ``clauses`` gives, never "tested: none"."""
     import schwinget_spec.cli.clauses as clauses_cli  # noqa: PLC0415
-    from schwinget_spec.clause_index import build_clause_index  # noqa: PLC0415
+    from schwinget_spec.registry.clause_index import build_clause_index  # noqa: PLC0415
 
     def without_tests(clauses: Mapping[str, Clause] = CLAUSES, **_: object) -> ClauseIndex:
         return build_clause_index(clauses, root=tmp_path)

@@ -13,7 +13,6 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schwinget_spec import impact, impact_match, simulate
 from schwinget_spec.cli import bounds, cli
 from schwinget_spec.conformance.mutants.kill import run_mutant
 from schwinget_spec.conformance.mutants.registry import get_mutant
@@ -32,6 +31,7 @@ from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.studies import impact, impact_match, simulate
 
 # -- conformance report: run files of the wrong shape
 

@@ -27,8 +27,8 @@ from schwinget_spec.conformance.trace.verify import VerdictKind, verify_trace
 from schwinget_spec.conformance.vectors.gang_search import UNTRACEABLE_CLAUSES
 from schwinget_spec.conformance.vectors.runner import run_vectors
 from schwinget_spec.conformance.vectors.suite import load_vectors
-from schwinget_spec.frozen import FrozenDict, FrozenList
 from schwinget_spec.match import MatchLength, first_legal, play_out
+from schwinget_spec.support.frozen import FrozenDict, FrozenList
 from schwinget_spec.trace import gang_trace
 
 S = ScoringSystem.SCHWINGERWERTUNG

@@ -14,7 +14,10 @@ from click.testing import CliRunner
 
 from schwinget_spec import cli, twin
 from schwinget_spec.deal import Deal
-from schwinget_spec.impact import (
+from schwinget_spec.players import Player
+from schwinget_spec.rules import Rules
+from schwinget_spec.solver import compiled
+from schwinget_spec.studies.impact import (
     LEVELS,
     ImpactRow,
     format_table,
@@ -25,10 +28,7 @@ from schwinget_spec.impact import (
     runs_for,
     total_gaenge,
 )
-from schwinget_spec.impact_strong import weigh
-from schwinget_spec.players import Player
-from schwinget_spec.rules import Rules
-from schwinget_spec.solver import compiled
+from schwinget_spec.studies.impact_strong import weigh
 
 GANG_SWITCHES = tuple(name for name, level in LEVELS.items() if level == "gang")
 

@@ -6,11 +6,13 @@ import pytest
 from builders import started
 
 from schwinget_spec.actions import ANGRIFF, parse_action
-from schwinget_spec.ambiguities import AMBIGUITY_BY_ID
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.impact import LEVELS, readings
-from schwinget_spec.impact_match import (
+from schwinget_spec.match import play_out, random_chooser
+from schwinget_spec.players import Player
+from schwinget_spec.registry.ambiguities import AMBIGUITY_BY_ID
+from schwinget_spec.studies.impact import LEVELS, readings
+from schwinget_spec.studies.impact_match import (
     GANG_SITUATIONS,
     Figure,
     format_situations,
@@ -21,8 +23,6 @@ from schwinget_spec.impact_match import (
     step_situations,
     wilson,
 )
-from schwinget_spec.match import play_out, random_chooser
-from schwinget_spec.players import Player
 
 
 def play(state: GangState, codes: str) -> GangState:

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from schwinget_spec.cli import cli
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
-from schwinget_spec.impact_match import Figure, measure_situations, measure_starters, wilson
 from schwinget_spec.rules import Rules
+from schwinget_spec.studies.impact_match import Figure, measure_situations, measure_starters, wilson
 
 
 @pytest.mark.parametrize("measure", [measure_starters, measure_situations])

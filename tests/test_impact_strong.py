@@ -1,4 +1,4 @@
-"""Every reading weighed under strong play (schwinget_spec.impact_strong): the solver's counts recomputed from the deals, the match and fest runs on fixed deals, the table's strong columns and the flag, the command."""
+"""Every reading weighed under strong play (schwinget_spec.studies.impact_strong): the solver's counts recomputed from the deals, the match and fest runs on fixed deals, the table's strong columns and the flag, the command."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from schwinget_spec.cli.analysis import IMPACT_PLAYS
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import ImpactRow, StrongCounts, format_table, weight_change
-from schwinget_spec.impact_strong import PLAYS, Weigher, strong_counts, total, weigh
 from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver import compiled
+from schwinget_spec.studies.impact import ImpactRow, StrongCounts, format_table, weight_change
+from schwinget_spec.studies.impact_strong import PLAYS, Weigher, strong_counts, total, weigh
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from schwinget_spec.errors import InvalidArgumentError
-from schwinget_spec.simulate import Setup, simulate
-from schwinget_spec.solver.ladder import DEFAULT_PAIRS, Rung, climb, render
+from schwinget_spec.studies.ladder import DEFAULT_PAIRS, Rung, climb, render
+from schwinget_spec.studies.simulate import Setup, simulate
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 
@@ -36,7 +36,7 @@ def test_the_table_gives_each_share_of_the_decided_games_with_its_interval() -> 
 def test_the_ladder_of_the_bots_guide_is_the_programs() -> None:
     """docs/bots.md's ladder lists the default pairs with the command's matches; its first rung (heuristic against random) is simulated again."""
     text = DOC.read_text(encoding="utf-8")
-    made = re.search(r"^python -m schwinget_spec.solver.ladder --matches (\d+)$", text, flags=re.M)
+    made = re.search(r"^python -m schwinget_spec.studies.ladder --matches (\d+)$", text, flags=re.M)
     assert made is not None
     matches = int(made[1])
     rows = text.split("<!-- ladder -->\n", 1)[1].split("\n\n", 1)[0].splitlines()[2:]

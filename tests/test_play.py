@@ -18,9 +18,9 @@ from schwinget_spec.cards import Card
 from schwinget_spec.conformance.trace.verify import verify_trace, verify_trace_file
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
-from schwinget_spec.i18n import LANGS, refusal, text
-from schwinget_spec.interactive import GiveUpError, InputEndedError, Table, play_interactive
 from schwinget_spec.players import Player
+from schwinget_spec.presentation.interactive import GiveUpError, InputEndedError, Table, play_interactive
+from schwinget_spec.presentation.words import LANGS, refusal, text
 from schwinget_spec.rules import Rules
 
 PROMPT = re.compile(r"\[([A-Z0-9 ]+)\]: $")
@@ -310,7 +310,7 @@ def test_the_drawn_card_is_shown_and_joins_the_hand() -> None:
 ])
 def test_tricks_are_counted_in_the_singular_and_the_plural(lang: str, one: str, two: str) -> None:
     """"1 trick", "2 tricks" in each language: no "trick/s" left; a match shows the singular after a plain win."""
-    from schwinget_spec.i18n import plural  # noqa: PLC0415
+    from schwinget_spec.presentation.words import plural  # noqa: PLC0415
 
     assert plural(lang, "trick_count", 1) == one  # type: ignore[arg-type]
     assert plural(lang, "trick_count", 2) == two  # type: ignore[arg-type]

@@ -15,17 +15,25 @@ from click.testing import CliRunner
 
 from schwinget_spec import Deal, Player, Rules, cli
 from schwinget_spec import twin as twin_engine
-from schwinget_spec.ambiguities import booklet_sentences, get_ambiguity
 from schwinget_spec.bots import HeuristicBot, RandomBot, play_gang, play_gang_recorded
 from schwinget_spec.ecosystem.encoding import action_code, action_id, action_of, points_value
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError, UnknownNameError
-from schwinget_spec.impact import StreamChooser, interval, measure, plan, readings, runs_for, total_gaenge
 from schwinget_spec.proofs import QueryResult
 from schwinget_spec.proofs.match_model import FestModel, MatchModel
 from schwinget_spec.proofs.model import GangModel
 from schwinget_spec.proofs.queries import run_queries
-from schwinget_spec.simulate import Setup, match_seeds, simulate
+from schwinget_spec.registry.ambiguities import booklet_sentences, get_ambiguity
 from schwinget_spec.solver.named_bots import make_bot
+from schwinget_spec.studies.impact import (
+    StreamChooser,
+    interval,
+    measure,
+    plan,
+    readings,
+    runs_for,
+    total_gaenge,
+)
+from schwinget_spec.studies.simulate import Setup, match_seeds, simulate
 from schwinget_spec.twin import codes as twin_codes
 
 DEAL = Deal.shuffled(7)

@@ -18,9 +18,9 @@ from schwinget_spec.conformance.trace.verify import Verdict
 from schwinget_spec.conformance.vectors import Vector, load_vectors
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import SchwungRecord
-from schwinget_spec.i18n import row_label
 from schwinget_spec.players import Player
-from schwinget_spec.replay import Line, replay_lines, why_won
+from schwinget_spec.presentation.replay import Line, replay_lines, why_won
+from schwinget_spec.presentation.words import row_label
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import gang_trace
 
@@ -159,7 +159,7 @@ def test_replay_and_demo_tell_the_same_gang_in_the_same_lines(lang: str) -> None
     from schwinget_spec import cli  # noqa: PLC0415
     from schwinget_spec.bots import play_gang_recorded  # noqa: PLC0415
     from schwinget_spec.cli.demo import demo_bots  # noqa: PLC0415
-    from schwinget_spec.i18n import Lang, text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import Lang, text  # noqa: PLC0415
 
     words = typing.cast(Lang, lang)
     seed = 4
@@ -209,7 +209,7 @@ def test_replay_speaks_the_chosen_language_throughout(lang: str, tmp_path: Path)
 def test_replay_tells_each_result_in_the_booklet_s_words(lang: str, tmp_path: Path) -> None:
     """``replay --lang`` names each Gang's row of the Wertungstabelle in German, French or English, never by its raw id."""
     from schwinget_spec.gang import Outcome  # noqa: PLC0415
-    from schwinget_spec.i18n import Lang, row_label, text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import Lang, row_label, text  # noqa: PLC0415
 
     vector = _vector("match", "conforms")
     proc = run("replay", str(_write(tmp_path, "m.json", vector.input)), "--lang", lang)

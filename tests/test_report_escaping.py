@@ -20,7 +20,7 @@ from schwinget_spec.conformance.mutants.registry import get_mutant
 from schwinget_spec.conformance.protocol.messages import PROTOCOL_VERSION
 from schwinget_spec.conformance.reports import html_page, junit_xml, markdown_page, summarise
 from schwinget_spec.conformance.vectors.suite import load_vectors
-from schwinget_spec.safe_text import (
+from schwinget_spec.support.safe_text import (
     code_fence,
     code_span,
     markdown_text,

@@ -34,8 +34,8 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import markdown_text
 from schwinget_spec.scoring import Points, ScoringSystem, compute_gang_score
+from schwinget_spec.support.safe_text import markdown_text
 
 _LEVELS = ("gang", "scoring", "match", "schwingfest")
 

@@ -12,7 +12,7 @@ import pytest
 from schwinget_spec.match import MatchLength
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, TableRow
-from schwinget_spec.simulate import Setup, match_seeds, simulate
+from schwinget_spec.studies.simulate import Setup, match_seeds, simulate
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, RETIRED
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, RETIRED
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

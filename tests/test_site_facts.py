@@ -89,7 +89,7 @@ def test_the_build_fails_on_an_untested_clause_or_a_surviving_mutant() -> None:
     evidence = _ext("clause_evidence")
     import attrs  # noqa: PLC0415
 
-    from schwinget_spec.verification_status import all_statuses  # noqa: PLC0415
+    from schwinget_spec.registry.verification_status import all_statuses  # noqa: PLC0415
 
     statuses = all_statuses()
     kills = evidence.kill_matrix()
@@ -112,7 +112,7 @@ def test_a_clause_page_lists_tests_by_name_and_code_by_function() -> None:
     """The evidence of deal.trump: its tests by function name with their docstrings, its code by the function that holds it."""
     pytest.importorskip("pygments")
     evidence = _ext("clause_evidence")
-    from schwinget_spec.clause_index import build_clause_index  # noqa: PLC0415
+    from schwinget_spec.registry.clause_index import build_clause_index  # noqa: PLC0415
 
     use = next(u for u in build_clause_index().uses if u.clause.id == "deal.trump")
     tests = {(t.path, t.name): t.doc for t in evidence.test_items(use.tested)}
@@ -130,7 +130,7 @@ def test_every_clause_page_shows_the_lines_that_decide_and_tests_apart_from_help
     """For every clause: each "enforced by" excerpt shows no docstring line and highlights at least one line of code; the tests listed are test functions, the rest goes to the helpers' fold."""
     pytest.importorskip("pygments")
     evidence = _ext("clause_evidence")
-    from schwinget_spec.clause_index import build_clause_index  # noqa: PLC0415
+    from schwinget_spec.registry.clause_index import build_clause_index  # noqa: PLC0415
 
     excerpts = 0
     for use in build_clause_index().uses:

@@ -19,7 +19,8 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
-from schwinget_spec.solver import balance, compiled, leaf_table, leaf_value, minimax, outcome_word, verify
+from schwinget_spec.solver import compiled, leaf_table, leaf_value, minimax, outcome_word, verify
+from schwinget_spec.studies import balance
 from schwinget_spec.twin import NO_TWIN_ENV
 
 S = ScoringSystem.SCHWINGERWERTUNG
@@ -237,7 +238,7 @@ def test_without_the_angriff_nobody_attacks() -> None:
 
 
 def test_the_balance_table_in_the_bots_guide_is_the_programs() -> None:
-    """The table after ``<!-- balance-sample -->`` in docs/bots.md is what ``python -m schwinget_spec.solver.balance`` prints (10,000 deals, 500 weighed)."""
+    """The table after ``<!-- balance-sample -->`` in docs/bots.md is what ``python -m schwinget_spec.studies.balance`` prints (10,000 deals, 500 weighed)."""
     text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
     block = text.split("<!-- balance-sample -->\n", 1)[1].split("\n\n", 1)[0]
     table = balance.render(balance.balance(10_000, angriff_deals=500)).split("\n\n", 1)[1]

@@ -14,14 +14,15 @@ from schwinget_spec import cli
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import LEVELS, plan
-from schwinget_spec.impact_strong import Weigher, _gang_counts, strong_counts
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
-from schwinget_spec.solver import balance, compiled
+from schwinget_spec.solver import compiled
 from schwinget_spec.solver.compiled import SolveConfig, values_of_seeds
 from schwinget_spec.solver.values import leaf_table
+from schwinget_spec.studies import balance
+from schwinget_spec.studies.impact import LEVELS, plan
+from schwinget_spec.studies.impact_strong import Weigher, _gang_counts, strong_counts
 
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="the compiled solver is not built")
 

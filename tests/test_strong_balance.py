@@ -17,9 +17,10 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
-from schwinget_spec.solver import balance, compiled
+from schwinget_spec.solver import compiled
 from schwinget_spec.solver.named_bots import make_bot, pimc_worlds
-from schwinget_spec.solver.strong_balance import played_balance, render_played, solved_balance
+from schwinget_spec.studies import balance
+from schwinget_spec.studies.strong_balance import played_balance, render_played, solved_balance
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 

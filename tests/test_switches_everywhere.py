@@ -10,15 +10,15 @@ import attrs
 import click
 from click.testing import CliRunner
 
-from schwinget_spec.ambiguities import AMBIGUITIES
 from schwinget_spec.cli.common import rules_options
 from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
 from schwinget_spec.conformance.vectors import gen_gang
 from schwinget_spec.ecosystem.openspiel_game import GAME_TYPE
-from schwinget_spec.impact import LEVELS
 from schwinget_spec.proofs.model import MODELLED_SWITCHES
 from schwinget_spec.proofs.queries import QUERIES
+from schwinget_spec.registry.ambiguities import AMBIGUITIES
 from schwinget_spec.rules import Rules
+from schwinget_spec.studies.impact import LEVELS
 from schwinget_spec.twin.codes import SWITCHES as TWIN_SWITCHES
 
 ROOT = Path(__file__).resolve().parent.parent

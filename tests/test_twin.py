@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 import pytest
 
-from schwinget_spec import impact, twin
+from schwinget_spec import twin
 from schwinget_spec.bots import RandomBot, play_gang
 from schwinget_spec.cards import ALL_CARDS
 from schwinget_spec.conformance.harness.run import check_adapter, run_harness
@@ -23,10 +23,11 @@ from schwinget_spec.conformance.protocol.messages import GANG_SWITCHES
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import LEVELS, measure
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.simulate import Setup, simulate
+from schwinget_spec.studies import impact
+from schwinget_spec.studies.impact import LEVELS, measure
+from schwinget_spec.studies.simulate import Setup, simulate
 from schwinget_spec.twin import pure
 from schwinget_spec.twin.codes import (
     ACTION_CODES,
@@ -200,7 +201,7 @@ def test_impact_rows_do_not_depend_on_the_engine() -> None:
     assert {r.engine for r in rows} == {twin.ENGINE}
     code = (
         "import json, attrs\n"
-        "from schwinget_spec.impact import measure\n"
+        "from schwinget_spec.studies.impact import measure\n"
         "print(json.dumps([attrs.asdict(r) for r in measure(480, seed=6)]))\n"
     )
     fallback = _without_the_twin(code)
@@ -216,7 +217,7 @@ def test_fest_rows_take_the_drawn_first_meeting_from_draw_tie_starter() -> None:
     """Under fest_starter "loser_of_first_meeting" the twin's fest rows let draw_tie_starter name who starts after a drawn first meeting, as the readable engine does."""
     code = (
         "import json, attrs\n"
-        "from schwinget_spec.impact import _fest_row\n"
+        "from schwinget_spec.studies.impact import _fest_row\n"
         "from schwinget_spec.rules import Rules\n"
         "pair = (Rules(fest_starter='loser_of_first_meeting'),\n"
         "        Rules(fest_starter='loser_of_first_meeting', draw_tie_starter='drawn_gang_other'))\n"
@@ -291,8 +292,8 @@ def test_fallback_forced_by_the_environment() -> None:
     code = (
         "import json\n"
         "from schwinget_spec import twin\n"
-        "from schwinget_spec.impact import measure\n"
-        "from schwinget_spec.simulate import Setup, simulate\n"
+        "from schwinget_spec.studies.impact import measure\n"
+        "from schwinget_spec.studies.simulate import Setup, simulate\n"
         "from schwinget_spec.players import Player\n"
         "s = twin.start_seed(5, Player.P1)\n"
         "s = s.apply(s.legal_actions()[-1])\n"

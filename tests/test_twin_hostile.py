@@ -15,10 +15,10 @@ from schwinget_spec import twin
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import _score_table
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.solver import compiled
+from schwinget_spec.studies.impact import _score_table
 from schwinget_spec.twin import codes, pure
 from schwinget_spec.twin.codes import ACTION_CODES, deal_args
 
@@ -176,7 +176,7 @@ _CTRL_C = """
 import sys, time
 from schwinget_spec import twin
 from schwinget_spec.rules import Rules
-from schwinget_spec.impact import _score_table
+from schwinget_spec.studies.impact import _score_table
 c = twin.compiled()
 scores = _score_table((Rules(), Rules()))
 schedule = bytes.fromhex(sys.argv[2])

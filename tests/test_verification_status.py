@@ -16,7 +16,7 @@ from schwinget_spec.cli.evidence import (
     vectors_by_clause,
 )
 from schwinget_spec.errors import InvalidArgumentError, UnknownNameError
-from schwinget_spec.verification_status import (
+from schwinget_spec.registry.verification_status import (
     LEVEL_TEXT,
     LEVELS,
     NO_STATEMENT,

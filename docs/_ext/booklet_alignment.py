@@ -11,8 +11,8 @@ from pathlib import Path
 
 import attrs
 
-from schwinget_spec.ambiguities import AMBIGUITIES, booklet_sentences
 from schwinget_spec.clauses import CLAUSES
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, booklet_sentences
 from schwinget_spec.scoring import PUNKTEUEBERSICHT, WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TranscribedRow
 
 __all__ = [

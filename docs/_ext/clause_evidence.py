@@ -13,9 +13,9 @@ from pathlib import Path
 import attrs
 
 import schwinget_spec
-from schwinget_spec.clause_index import Location
 from schwinget_spec.conformance.mutants.registry import MUTANTS
-from schwinget_spec.verification_status import ClauseStatus
+from schwinget_spec.registry.clause_index import Location
+from schwinget_spec.registry.verification_status import ClauseStatus
 
 __all__ = [
     "Excerpt",

@@ -8,9 +8,9 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-from schwinget_spec.ambiguities import AMBIGUITY_BY_ID
-from schwinget_spec.errata import ERRATA, Erratum
-from schwinget_spec.impact import ImpactRow, interval
+from schwinget_spec.registry.ambiguities import AMBIGUITY_BY_ID
+from schwinget_spec.registry.errata import ERRATA, Erratum
+from schwinget_spec.studies.impact import ImpactRow, interval
 
 __all__ = [
     "LANGUAGES", "WINNER_MEASURE", "anchor", "chromium", "largest_change", "page_lines", "pdf_name", "print_pdf", "sheet_page",

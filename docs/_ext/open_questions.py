@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from schwinget_spec.ambiguities import AMBIGUITIES, Ambiguity
-from schwinget_spec.impact import ImpactRow, Level, StrongCounts, interval, weight_change
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, Ambiguity
+from schwinget_spec.studies.impact import ImpactRow, Level, StrongCounts, interval, weight_change
 
 __all__ = [
     "DOC", "IMPACT_HEADING", "NOTES", "QUESTIONS", "SITUATIONS_HEADING", "command", "count_line", "impact_rows",

@@ -33,13 +33,13 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging as sphinx_logging
 
 import schwinget_spec
-from schwinget_spec.ambiguities import AMBIGUITIES, RETIRED, Ambiguity, RetiredEntry
 from schwinget_spec.cards import Card
-from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.conformance.vectors.suite import Vector, load_vectors
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, RETIRED, Ambiguity, RetiredEntry
+from schwinget_spec.registry.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import WERTUNGSTABELLE_DE, WERTUNGSTABELLE_FR, TranscribedRow
 
@@ -277,13 +277,13 @@ def _html_list(items: Sequence[str], empty: str, *, shown: int = 0) -> str:
 
 
 def _statuses(data: SiteData) -> dict[str, Any]:
-    from schwinget_spec.verification_status import all_statuses  # noqa: PLC0415
+    from schwinget_spec.registry.verification_status import all_statuses  # noqa: PLC0415
 
     return dict(all_statuses(index=data.index))
 
 
 def _status_badge(status: Any) -> str:
-    from schwinget_spec.verification_status import LEVEL_TEXT  # noqa: PLC0415
+    from schwinget_spec.registry.verification_status import LEVEL_TEXT  # noqa: PLC0415
 
     return f'<span class="sw-status sw-status-{status.level}">{_esc(LEVEL_TEXT[status.level])}</span>'
 
@@ -379,7 +379,7 @@ def _all_queries() -> tuple[Any, ...]:
 
 def status_page(data: SiteData) -> str:
     """The appendix: every clause with its verification status and the evidence behind it, counted."""
-    from schwinget_spec.verification_status import LEVEL_TEXT, LEVELS  # noqa: PLC0415
+    from schwinget_spec.registry.verification_status import LEVEL_TEXT, LEVELS  # noqa: PLC0415
 
     statuses = _statuses(data)
     counts = {level: sum(1 for s in statuses.values() if s.level == level) for level in LEVELS}
@@ -396,8 +396,8 @@ def status_page(data: SiteData) -> str:
     return f"""# Appendix: the verification of every clause
 
 Each clause's verification status, the strongest evidence that holds for it
-(`schwinget_spec.verification_status.all_statuses`, computed when this site was built from
-the tests and the committed evidence `schwinget_spec/verification_evidence.json`): proved
+(`schwinget_spec.registry.verification_status.all_statuses`, computed when this site was built from
+the tests and the committed evidence `schwinget_spec/registry/verification_evidence.json`): proved
 for every deal by a Z3 query, checked on every input, exercised by the shipped vectors,
 caught when a shipped mutant breaks it, or tested. The build fails when a clause has no
 test or a shipped mutant is not caught in the recorded kill matrix.
@@ -563,7 +563,7 @@ def ambiguity_page(amb: Ambiguity, data: SiteData) -> str:
 
 def _erratum_line(amb: Ambiguity) -> str:
     """A question page's line that links the erratum settling it: on the errata page and on each language's sheet."""
-    from schwinget_spec.errata import erratum_for  # noqa: PLC0415
+    from schwinget_spec.registry.errata import erratum_for  # noqa: PLC0415
 
     erratum = erratum_for(amb.id)
     if erratum is None:
@@ -709,7 +709,7 @@ each with the clauses it exercises. The format and how to run them: [Vectors](..
 
 def _proof_table(data: SiteData) -> tuple[list[str], list[list[str]]]:
     """The rows of the proofs appendix: as HTML (query, what it proves, answer, clauses folded) and as CSV cells (every field)."""
-    from schwinget_spec.verification_status import load_evidence  # noqa: PLC0415
+    from schwinget_spec.registry.verification_status import load_evidence  # noqa: PLC0415
 
     ran = {p.name: p for p in data.proofs}
     recorded: dict[str, list[str]] = defaultdict(list)
@@ -763,7 +763,7 @@ def proofs_page(data: SiteData) -> str:
 Every Z3 query of `schwinget prove` ({len(_all_queries())}): what it proves, its answer and
 the clauses it involves. {ran_note[0].upper() + ran_note[1:]}. The slow queries, the drop-one
 analysis `cons.drop_one.*` among them, show the expected answer and the clauses recorded in
-the committed evidence (`schwinget_spec/verification_evidence.json`, written by
+the committed evidence (`schwinget_spec/registry/verification_evidence.json`, written by
 `python -m schwinget_spec.cli.evidence --write`). The whole table, one line per query:
 <a href="proofs.csv" download>proofs.csv</a>. The model and its queries: [Proofs](../proofs.md).
 
@@ -1009,7 +1009,7 @@ def _erratum_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None
     """Each erratum's section of docs/errata.md gets the stable id of its erratum (``err-fest-starter``), the one the question pages link to."""
     if docname != "errata":
         return
-    from schwinget_spec.errata import ERRATA  # noqa: PLC0415
+    from schwinget_spec.registry.errata import ERRATA  # noqa: PLC0415
 
     missing = {errata_sheet.anchor(e): e.id for e in ERRATA}
     for section in doctree.findall(nodes.section):

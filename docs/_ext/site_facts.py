@@ -13,9 +13,9 @@ import open_questions
 
 import schwinget_spec
 from schwinget_spec import Deal, Player, Rules, ScoringSystem, compute_gang_score, start_gang
-from schwinget_spec.ambiguities import RETIRED, booklet_sentences
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.gang import GangState
+from schwinget_spec.registry.ambiguities import RETIRED, booklet_sentences
 
 __all__ = ["GANG_SEED", "check_ask_links", "check_booklet", "check_entries_index", "check_gang", "check_site", "played_gang"]
 

@@ -13,7 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from schwinget_spec.scoring import TableRow
-from schwinget_spec.simulate import Setup, simulate
+from schwinget_spec.studies.simulate import Setup, simulate
 
 __all__ = ["OUTCOME_FIGURE", "draw_all", "impact_figure_name", "outcome_counts"]
 

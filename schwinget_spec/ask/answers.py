@@ -10,7 +10,7 @@ from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.players import Player
-from schwinget_spec.replay import Line, replay_lines
+from schwinget_spec.presentation.replay import Line, replay_lines
 from schwinget_spec.rules import Rules
 from schwinget_spec.trace import gang_trace
 

@@ -20,7 +20,7 @@ import click
 
 from schwinget_spec.cli.common import EXIT_CODES, INTERRUPTED, LibraryError, exit_interrupted
 from schwinget_spec.errors import SchwingetError
-from schwinget_spec.startup import interrupts_raise
+from schwinget_spec.support.startup import interrupts_raise
 
 if TYPE_CHECKING:
     from schwinget_spec.cli.demo import DEFAULT_SEED, demo_bots

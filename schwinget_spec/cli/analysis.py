@@ -244,15 +244,15 @@ def impact_command(
     built (SCHWINGET_NO_TWIN=1: by the readable engine, same counts); the last line says
     which engine played and how wide the 95 % intervals are. --play solver (or a bot)
     weighs each reading again between strong players on the same deals, each Gang of a
-    match or fest dealt by its place (schwinget_spec.impact_strong); on the terminal a
+    match or fest dealt by its place (schwinget_spec.studies.impact_strong); on the terminal a
     second table sets the shares of winners and points changed under strong play beside
     random play's (--markdown and --json have the counts and intervals).
     """
     # the measure is imported by this command only, not by prove (and --help)
-    from schwinget_spec.backends import default_workers  # noqa: PLC0415
     from schwinget_spec.cli.impact_table import FULL_TABLE, impact_table, strong_table  # noqa: PLC0415
-    from schwinget_spec.impact import engines, format_table  # noqa: PLC0415
-    from schwinget_spec.impact_strong import total, weigh  # noqa: PLC0415
+    from schwinget_spec.studies.backends import default_workers  # noqa: PLC0415
+    from schwinget_spec.studies.impact import engines, format_table  # noqa: PLC0415
+    from schwinget_spec.studies.impact_strong import total, weigh  # noqa: PLC0415
 
     if play != "random" and (starters or situations):
         raise click.UsageError("--play weighs the impact table: --starters and --situations are random play only")
@@ -305,7 +305,7 @@ def impact_command(
 def _match_impact(games: int, seed: int, as_json: bool, *, starters: bool, markdown: bool) -> None:
     # schwinget impact --starters / --situations: the tables of impact_match
     from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
-    from schwinget_spec.impact_match import (  # noqa: PLC0415
+    from schwinget_spec.studies.impact_match import (  # noqa: PLC0415
         format_situations,
         format_starters,
         measure_situations,

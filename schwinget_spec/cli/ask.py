@@ -49,7 +49,7 @@ def ask_command(
     # Z3 and the model load when a question is asked, not for --help
     from schwinget_spec.ask import QuestionError, ask, parse_question  # noqa: PLC0415
     from schwinget_spec.ask.game import DEFAULT_ROUNDS  # noqa: PLC0415
-    from schwinget_spec.startup import end_interrupted  # noqa: PLC0415
+    from schwinget_spec.support.startup import end_interrupted  # noqa: PLC0415
 
     if trace_path is not None:
         problem = output_file_problem(trace_path)

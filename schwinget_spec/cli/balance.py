@@ -45,10 +45,10 @@ def balance_command(
     # the solver, the bots and rich are imported by this command only
     from rich.text import Text  # noqa: PLC0415
 
-    from schwinget_spec.backends import default_workers  # noqa: PLC0415
     from schwinget_spec.cli.common import console  # noqa: PLC0415
     from schwinget_spec.cli.impact_table import markdown_table  # noqa: PLC0415
-    from schwinget_spec.solver import balance, strong_balance  # noqa: PLC0415
+    from schwinget_spec.studies import balance, strong_balance  # noqa: PLC0415
+    from schwinget_spec.studies.backends import default_workers  # noqa: PLC0415
 
     # a SchwingetError (no compiled solver, no Ray, a seed past the last deal) is one line and exit code 2 (cli.main)
     workers = default_workers() if jobs is None else jobs

@@ -15,16 +15,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from schwinget_spec.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, RETIRED_BY_ID
-from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES, Clause
 from schwinget_spec.cli.common import console
 from schwinget_spec.conformance.vectors.suite import load_vectors
+from schwinget_spec.registry.ambiguities import AMBIGUITIES, AMBIGUITY_BY_ID, RETIRED_BY_ID
+from schwinget_spec.registry.clause_index import ClauseIndex, build_clause_index
+from schwinget_spec.registry.verification_status import LEVELS, ClauseStatus, all_statuses
 from schwinget_spec.rules import Rules
-from schwinget_spec.verification_status import LEVELS, ClauseStatus, all_statuses
 
 if typing.TYPE_CHECKING:
-    from schwinget_spec.i18n import Lang
+    from schwinget_spec.presentation.words import Lang
 
 __all__ = ["WIDE_FROM", "clause_table", "clauses_command", "explain_command", "status_table"]
 
@@ -148,7 +148,7 @@ def clauses_command(
     vectors, caught when broken (a shipped mutant), tested; --json gives it per clause as "status", and
     --check fails on a clause below "tested".
     """
-    from schwinget_spec.i18n import SECTION_TITLES, section_title, text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import SECTION_TITLES, section_title, text  # noqa: PLC0415
 
     words = typing.cast("Lang", lang)
     index = build_clause_index(clause_registry(), root=root)
@@ -189,14 +189,14 @@ def clauses_command(
 
 def _check_problem(index: ClauseIndex, lang: Lang) -> str | None:
     """``index.check_problem`` in ``lang``: why the index cannot be checked at all, or None when it can."""
-    from schwinget_spec.i18n import text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import text  # noqa: PLC0415
 
     return None if index.check_problem is None else text(lang, "clauses.no_tests", root=index.root)
 
 
 def _summary(status: ClauseStatus, lang: Lang) -> str:
     """``status.summary`` in ``lang``: the evidence in a few words."""
-    from schwinget_spec.i18n import text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import text  # noqa: PLC0415
 
     counted = (("queries", len(status.proofs)), ("inputs", status.exhaustive_inputs), ("vectors", status.vectors),
                ("mutants", len(status.mutants)), ("tests", status.tests))
@@ -208,7 +208,7 @@ def _summary(status: ClauseStatus, lang: Lang) -> str:
 
 def status_table(statuses: dict[str, ClauseStatus], index: ClauseIndex, *, lang: Lang = "en") -> Table:
     """Each clause of ``index`` with its verification status and the evidence behind it in ``lang``, readable at 80 columns."""
-    from schwinget_spec.i18n import text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import text  # noqa: PLC0415
 
     table = Table(title=text(lang, "status.title", n=len(index.uses)), expand=True)
     table.add_column(text(lang, "status.clause"), no_wrap=True)
@@ -241,7 +241,7 @@ def clause_table(
     each use with ``where``); each section opens with its name. Wide: id, section, text
     and ``where`` each have a column. The counts are always their own columns.
     """
-    from schwinget_spec.i18n import section_title, text  # noqa: PLC0415
+    from schwinget_spec.presentation.words import section_title, text  # noqa: PLC0415
 
     words = typing.cast("Lang", lang)
     vectors = _vector_counts()
@@ -296,7 +296,7 @@ def _print_clause_table(
         out.width = max(out.width, 200)
     out.print(clause_table(index, lang, where, proofs, width=out.width, wide=wide))
     if not index.tests_found:
-        from schwinget_spec.i18n import text  # noqa: PLC0415
+        from schwinget_spec.presentation.words import text  # noqa: PLC0415
 
         problem = _check_problem(index, typing.cast("Lang", lang))
         out.print(Text(text(typing.cast("Lang", lang), "clauses.tested_unknown", problem=problem)), soft_wrap=False)
@@ -354,13 +354,13 @@ def _explain_ids() -> list[str]:
 
 
 def _print_explained(out: Console, data: dict[str, object], lang: str | None) -> None:
-    from schwinget_spec.i18n import LANGUAGE_NAMES  # noqa: PLC0415
+    from schwinget_spec.presentation.words import LANGUAGE_NAMES  # noqa: PLC0415
 
     show = ("de", "fr", "en") if lang is None else (lang,)
     title = data["id"] if data["kind"] == "clause" else f"{data['id']} — {data['title']}"
     section = str(data["section"])
     if data["kind"] == "clause" and lang is not None:
-        from schwinget_spec.i18n import section_title  # noqa: PLC0415
+        from schwinget_spec.presentation.words import section_title  # noqa: PLC0415
 
         section = section_title(section, typing.cast("Lang", lang))
     out.print(Text.assemble((str(title), "bold"), f"  ({section})"))
@@ -378,7 +378,7 @@ def _print_explained(out: Console, data: dict[str, object], lang: str | None) ->
             out.print(Text(str(value)))
     out.print()
     if data["kind"] == "clause":
-        from schwinget_spec.i18n import text as words  # noqa: PLC0415
+        from schwinget_spec.presentation.words import text as words  # noqa: PLC0415
 
         language = typing.cast("Lang", lang or "en")
         colon = " : " if language == "fr" else ": "

@@ -38,7 +38,7 @@ from schwinget_spec.conformance.protocol.messages import DEFAULT_TIMEOUT
 from schwinget_spec.conformance.vectors.suite import SUITE_VERSION, load_vectors, shipped_directory
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.files import OutputFileError, write_bytes_atomically, write_text_atomically
-from schwinget_spec.safe_text import terminal_json, terminal_text
+from schwinget_spec.support.safe_text import terminal_json, terminal_text
 
 __all__ = ["conformance_group", "vectors_group"]
 

@@ -26,9 +26,9 @@ from schwinget_spec.cli.common import (
 )
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, Phase, cards_of
-from schwinget_spec.i18n import LANGS, Lang, row_label, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.presentation.words import LANGS, Lang, row_label, text
 from schwinget_spec.rng import SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import GangScore, ScoringSystem

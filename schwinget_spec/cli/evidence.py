@@ -1,4 +1,4 @@
-"""The committed evidence behind ``schwinget_spec.verification_status``: Z3 queries, exhaustive checks, vectors and mutants per clause, computed and written."""
+"""The committed evidence behind ``schwinget_spec.registry.verification_status``: Z3 queries, exhaustive checks, vectors and mutants per clause, computed and written."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import attrs
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.verification_status import EVIDENCE_FILE, Evidence, load_evidence
+from schwinget_spec.registry.verification_status import EVIDENCE_FILE, Evidence, load_evidence
 
 __all__ = [
     "collect_evidence",

@@ -26,12 +26,12 @@ from schwinget_spec.cli.common import (
     rules_from,
     rules_options,
 )
-from schwinget_spec.i18n import LANGS, Lang, text
 from schwinget_spec.match import MatchLength
 from schwinget_spec.players import Player
-from schwinget_spec.safe_text import terminal_text
+from schwinget_spec.presentation.words import LANGS, Lang, text
 from schwinget_spec.scoring import ScoringSystem, TableRow
 from schwinget_spec.solver.named_bots import BOT_NAMES
+from schwinget_spec.support.safe_text import terminal_text
 
 __all__ = ["play_command", "replay_command", "simulate_command"]
 
@@ -72,7 +72,7 @@ def play_command(
     `schwinget replay` read it. Exit code 0 after a finished match, 1 if you gave up or
     the input ended, 130 on Ctrl-C; an unfinished match saves no trace.
     """
-    from schwinget_spec.interactive import (  # noqa: PLC0415
+    from schwinget_spec.presentation.interactive import (  # noqa: PLC0415
         GiveUpError,
         InputEndedError,
         Table,
@@ -164,7 +164,7 @@ def simulate_command(
 
     Example: schwinget simulate --bot-a heuristic --bot-b random --matches 500 --workers 2
     """
-    from schwinget_spec.simulate import Setup, simulate  # noqa: PLC0415
+    from schwinget_spec.studies.simulate import Setup, simulate  # noqa: PLC0415
 
     setup = Setup(
         bots=(bot_a, bot_b), matches=matches, seed=seed, system=ScoringSystem(scoring),
@@ -248,7 +248,7 @@ def replay_command(trace: Path, lang: str) -> None:
     # the verifier and the teller are imported by this command only, not by play and simulate
     from schwinget_spec.cli.verify import print_verdict  # noqa: PLC0415
     from schwinget_spec.conformance.trace.verify import Verdict, verify_trace_file  # noqa: PLC0415
-    from schwinget_spec.replay import replay_lines  # noqa: PLC0415
+    from schwinget_spec.presentation.replay import replay_lines  # noqa: PLC0415
 
     problem = input_file_problem(trace)
     if problem is not None:

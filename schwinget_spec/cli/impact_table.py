@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from schwinget_spec.impact import ImpactRow
+from schwinget_spec.studies.impact import ImpactRow
 
 __all__ = ["FULL_FROM", "FULL_TABLE", "impact_table", "markdown_table", "strong_table"]
 
@@ -76,7 +76,7 @@ def strong_table(rows: Sequence[ImpactRow], width: int) -> Table | None:
     weight moved beyond the 95 % intervals. Narrow (below ``FULL_FROM``): the weight under
     the reading's name; wide: a column of its own.
     """
-    from schwinget_spec.impact import weight_change  # noqa: PLC0415 (rich tables import no measure)
+    from schwinget_spec.studies.impact import weight_change  # noqa: PLC0415 (rich tables import no measure)
 
     weighed = [r for r in rows if r.strong is not None]
     if not weighed:

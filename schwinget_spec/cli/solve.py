@@ -23,7 +23,7 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.gang import GangState, Phase, start_gang
 from schwinget_spec.players import Player
-from schwinget_spec.replay import drawn_text, points_text, result_text
+from schwinget_spec.presentation.replay import drawn_text, points_text, result_text
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 from schwinget_spec.solver import Solution, compiled

@@ -12,7 +12,7 @@ import click
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.cli.common import console, input_file_problem
 from schwinget_spec.conformance.trace.verify import Verdict, VerdictKind, verify_trace_file
-from schwinget_spec.safe_text import terminal_text
+from schwinget_spec.support.safe_text import terminal_text
 
 if TYPE_CHECKING:
     from rich.console import Console

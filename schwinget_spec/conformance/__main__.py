@@ -7,7 +7,7 @@ import sys
 from schwinget_spec.cli.common import exit_interrupted
 from schwinget_spec.conformance.protocol.engine_session import terminate_as_interrupt
 from schwinget_spec.conformance.vectors import main
-from schwinget_spec.startup import interrupts_raise
+from schwinget_spec.support.startup import interrupts_raise
 
 # Ctrl-C (SIGINT) and SIGTERM end the program as they end every ``schwinget`` command:
 # exit code 130 and one line saying what was saved, never a traceback.

@@ -164,7 +164,7 @@ def play_gaenge(opponent: str, gaenge: int, simulations: int = 100, seed: int = 
 
 def render(opponent: str, counts: Counter[str], simulations: int) -> str:
     """One ladder row: ISMCTS's share of the decided Gänge against ``opponent`` with its 95 % Wilson interval, and the mean points."""
-    from schwinget_spec.solver.balance import wilson  # noqa: PLC0415
+    from schwinget_spec.studies.balance import wilson  # noqa: PLC0415
 
     won, lost, drawn = counts["ismcts"], counts["opponent"], counts["draws"]
     gaenge = won + lost + drawn

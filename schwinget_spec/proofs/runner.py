@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 
 import z3  # type: ignore[import-untyped]
 
-from schwinget_spec.backends import STOP_SIGNALS, terminations_raise
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.proofs.base import ERROR, Outcome, Query, QueryResult
 from schwinget_spec.proofs.match_model import same_deal_gangs
@@ -23,6 +22,7 @@ from schwinget_spec.proofs.scoring_queries import (
     use_reachable_gangs,
     use_reachable_half,
 )
+from schwinget_spec.studies.backends import STOP_SIGNALS, terminations_raise
 
 __all__ = ["FACTS", "default_jobs", "run_isolated", "run_one"]
 

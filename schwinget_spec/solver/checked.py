@@ -10,7 +10,7 @@ from schwinget_spec.gang import GangState
 from schwinget_spec.gang_parts import Angriff, Phase, SchwungRecord
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["check_state_fields"]
 

@@ -19,10 +19,10 @@ from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.gang_parts import Phase
 from schwinget_spec.players import Player, as_player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver.checked import check_state_fields
 from schwinget_spec.solver.values import Solution, leaf_table
+from schwinget_spec.support.safe_text import shown
 from schwinget_spec.twin.codes import ACTION_CODES, switch_bits
 
 if TYPE_CHECKING:

@@ -7,10 +7,10 @@ from collections.abc import Hashable
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState
 from schwinget_spec.players import Player
-from schwinget_spec.safe_text import shown
 from schwinget_spec.scoring import ScoringSystem, as_system
 from schwinget_spec.solver.checked import check_state_fields
 from schwinget_spec.solver.values import Solution, leaf_value
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["Memo", "child_values", "solve", "value"]
 

@@ -1,6 +1,6 @@
 /* The library's errors as the compiled twin (_twin.c) and the compiled solver (_solver.c) raise
  * them: the classes of schwinget_spec.errors, how a refused value is shown (as
- * schwinget_spec.safe_text.shown shows it), and InvalidArgumentError naming the parameter.
+ * schwinget_spec.support.safe_text.shown shows it), and InvalidArgumentError naming the parameter.
  * Included by both after <Python.h>.
  */
 #ifndef SCHWINGET_TWIN_ERRORS_H

@@ -36,12 +36,12 @@ from hypothesis import strategies as st
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import IllegalActionError, InvalidArgumentError
 from schwinget_spec.gang import start_gang
-from schwinget_spec.impact import _score_table
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver.compiled import problem_of
 from schwinget_spec.solver.values import leaf_table
+from schwinget_spec.studies.impact import _score_table
 from schwinget_spec.twin.codes import ACTION_CODES, deal_args, rules_of
 
 CLAIMS = ("legal_actions", "to_move", "tricks", "pile_size", "hand_sizes", "is_over")

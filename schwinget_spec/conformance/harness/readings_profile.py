@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
-from schwinget_spec.ambiguities import AMBIGUITIES
 from schwinget_spec.conformance.harness.divergence_clauses import fest_starter_clause
 from schwinget_spec.conformance.harness.exercised import ENOUGH
 from schwinget_spec.conformance.harness.games import GameSpec, HarnessRng
@@ -91,6 +90,7 @@ from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.registry.ambiguities import AMBIGUITIES
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import FestGang, Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from schwinget_spec.lazy_names import lazy_getattr
+from schwinget_spec.support.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from schwinget_spec.conformance.protocol.messages import (

@@ -47,7 +47,7 @@ from schwinget_spec.json_read import (
 )
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "ALL_SWITCHES",

@@ -19,7 +19,7 @@ import attrs
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.json_read import key_path
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.safe_text import shown
 
 __all__ = ["SWITCH_NAMES", "Readings", "Value", "as_readings", "parse_value", "switch_values"]
 

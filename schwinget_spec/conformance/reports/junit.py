@@ -14,7 +14,7 @@ from schwinget_spec.conformance.reports.summary import (
     RunSummary,
     situation_descriptions,
 )
-from schwinget_spec.safe_text import xml_text
+from schwinget_spec.support.safe_text import xml_text
 
 __all__ = ["junit_xml"]
 

@@ -20,7 +20,7 @@ from schwinget_spec.conformance.reports.summary import (
     situation_descriptions,
 )
 from schwinget_spec.files import write_text_atomically
-from schwinget_spec.safe_text import code_fence, code_span, markdown_text, xml_text
+from schwinget_spec.support.safe_text import code_fence, code_span, markdown_text, xml_text
 
 __all__ = ["html_page", "markdown_page", "write_page"]
 
@@ -299,7 +299,7 @@ def _matrix_md(title: str, summaries: Sequence[RunSummary], group: str, rows: Se
 def markdown_page(summaries: Sequence[RunSummary], title: str = "Schwinget conformance") -> str:
     """The same page as markdown (tables and lists), for a pull request comment or a wiki.
 
-    Every text of the reports is escaped (``schwinget_spec.safe_text``): it shows as
+    Every text of the reports is escaped (``schwinget_spec.support.safe_text``): it shows as
     written but holds no HTML and no link; engine output and reproductions stand in code
     spans and code blocks that it cannot close.
     """

@@ -17,7 +17,7 @@ from typing import Any
 import fastjsonschema
 
 from schwinget_spec.clauses import CLAUSES
-from schwinget_spec.safe_text import MAX_SHOWN, terminal_text
+from schwinget_spec.support.safe_text import MAX_SHOWN, terminal_text
 
 __all__ = ["MAX_RUN_FILE_NESTING", "run_file_problem", "run_file_schema", "shown_pointer"]
 

@@ -14,9 +14,9 @@ from schwinget_spec.gang import GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.support.safe_text import shown
 from schwinget_spec.trace import TRACE_FORMAT, gang_trace, match_trace, schwingfest_trace
 
 __all__ = ["Game", "Trace", "TraceError"]

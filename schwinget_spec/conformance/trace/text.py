@@ -36,8 +36,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from schwinget_spec.errors import ParseError
-from schwinget_spec.frozen import FrozenDict, FrozenList
-from schwinget_spec.safe_text import shown
+from schwinget_spec.support.frozen import FrozenDict, FrozenList
+from schwinget_spec.support.safe_text import shown
 
 __all__ = [
     "MAX_NESTING",
@@ -231,7 +231,7 @@ class _WalkStoppedError(Exception):
 
 
 _CONTAINERS = frozenset((dict, list, FrozenDict, FrozenList))
-"""The arrays and objects of a parsed document: a JSON reader's, and the frozen JSON of ``schwinget_spec.frozen`` (no other subclass)."""
+"""The arrays and objects of a parsed document: a JSON reader's, and the frozen JSON of ``schwinget_spec.support.frozen`` (no other subclass)."""
 _SMALL_INT = 10**18
 _ONLY_STR = frozenset((str,))
 _ONLY_INT = frozenset((int,))
@@ -354,7 +354,7 @@ def json_value_problem(document: Any) -> TraceTextError | None:
     """Why ``document`` (a parsed value) is not a JSON value a trace may be, or None.
 
     A trace document holds only dicts with string keys, lists, strings, ints, booleans
-    and None, of exactly these types (the frozen JSON of ``schwinget_spec.frozen`` aside:
+    and None, of exactly these types (the frozen JSON of ``schwinget_spec.support.frozen`` aside:
     a subclass's own methods, which the schema and the replay would call, may raise),
     nested at most ``MAX_NESTING`` deep, and is held to the limits of a text: its
     JSON text (at its most compact) at most ``MAX_TRACE_BYTES`` bytes (rule ``size``,

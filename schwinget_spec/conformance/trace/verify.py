@@ -37,13 +37,13 @@ from schwinget_spec.errors import (
     SchwingetError,
     SchwingfestError,
 )
-from schwinget_spec.frozen import freeze, thaw
 from schwinget_spec.gang import GangResult, GangState, start_gang
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
+from schwinget_spec.support.frozen import freeze, thaw
 from schwinget_spec.trace import TRACE_FORMAT, TRACE_VERSION, result_claims, state_claims
 from schwinget_spec.twin.recorded import RecordedReplayer, recorded_replayer
 
@@ -113,7 +113,7 @@ class Verdict:
     ``where`` is a JSON pointer into the trace (``/gaenge/0/actions/7``); ``step`` is the
     index of the action in its Gang (``None`` for the start and the end of a Gang).
     A verdict is immutable and hashable: ``claimed`` and ``reference`` are frozen copies
-    (``schwinget_spec.frozen``), and a string of the trace that UTF-8 cannot carry (a
+    (``schwinget_spec.support.frozen``), and a string of the trace that UTF-8 cannot carry (a
     lone surrogate) is kept as a backslash escape.
     """
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from schwinget_spec.conformance.vectors.perft import perft, perft_complete, perft_divide
-from schwinget_spec.lazy_names import lazy_getattr
+from schwinget_spec.support.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from schwinget_spec.conformance.vectors.gang_search import (

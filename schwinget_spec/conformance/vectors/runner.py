@@ -13,9 +13,9 @@ from schwinget_spec.conformance.trace.verify import Verdict, rules_from_json, ve
 from schwinget_spec.conformance.vectors.perft import perft, perft_complete
 from schwinget_spec.conformance.vectors.suite import Vector, load_vectors
 from schwinget_spec.deal import Deal
-from schwinget_spec.frozen import freeze
 from schwinget_spec.gang import start_gang
 from schwinget_spec.players import Player
+from schwinget_spec.support.frozen import freeze
 
 __all__ = ["PerftCounter", "VectorResult", "Verifier", "check_vector", "reference_perft", "run_vectors", "verdict_matches"]
 

@@ -10,8 +10,8 @@ from typing import Any
 import attrs
 
 from schwinget_spec.conformance.vectors import Vector
-from schwinget_spec.frozen import thaw
 from schwinget_spec.rules import Rules
+from schwinget_spec.support.frozen import thaw
 
 __all__ = [
     "SKIPLIST_FORMAT",

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from schwinget_spec.errors import SchwingetError
-from schwinget_spec.frozen import freeze
+from schwinget_spec.support.frozen import freeze
 
 __all__ = ["SUITE_VERSION", "VECTOR_FORMAT", "Suite", "Vector", "VectorFileError", "load_vectors", "shipped_directory"]
 
@@ -34,7 +34,7 @@ class Vector:
     """One vector: ``kind`` is ``trace`` (``input`` is a trace document) or ``perft`` (``input`` a position).
 
     A vector is immutable and hashable: ``rules``, ``input``, ``expected`` and ``defect``
-    are frozen JSON (``schwinget_spec.frozen``), still dicts and lists to readers and to
+    are frozen JSON (``schwinget_spec.support.frozen``), still dicts and lists to readers and to
     ``json``; ``copy.deepcopy`` of one gives a plain, mutable copy to change.
     """
 

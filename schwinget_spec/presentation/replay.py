@@ -13,9 +13,9 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.conformance.trace.verify import Verdict, rules_from_json, verify_trace
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import GangResult, GangState, Phase, SchwungRecord, cards_of, start_gang
-from schwinget_spec.i18n import Lang, row_label, text
 from schwinget_spec.match import MatchLength, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.presentation.words import Lang, row_label, text
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import GangScore, ScoringSystem, compute_gang_score
 

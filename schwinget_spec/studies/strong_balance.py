@@ -8,7 +8,6 @@ from fractions import Fraction
 import attrs
 
 from schwinget_spec.actions import StartAngriff
-from schwinget_spec.backends import check_backend, check_workers, run_map
 from schwinget_spec.bots import Bot
 from schwinget_spec.checks import check_int, check_type
 from schwinget_spec.deal import Deal
@@ -18,9 +17,10 @@ from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem, as_system, compute_gang_score
-from schwinget_spec.solver import balance as solved
-from schwinget_spec.solver.balance import Balance, _mean_interval, _share_cell, balance
 from schwinget_spec.solver.named_bots import BOT_NAMES, make_bot
+from schwinget_spec.studies import balance as solved
+from schwinget_spec.studies.backends import check_backend, check_workers, run_map
+from schwinget_spec.studies.balance import Balance, _mean_interval, _share_cell, balance
 
 __all__ = ["CHUNK", "PlayedBalance", "played_balance", "render_played", "solved_balance"]
 

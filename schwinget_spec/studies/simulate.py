@@ -11,7 +11,6 @@ from typing import Any
 import attrs
 
 from schwinget_spec import twin
-from schwinget_spec.backends import WORKERS_PER_CORE, check_backend, max_workers, run_map
 from schwinget_spec.bots import Bot, play_gang
 from schwinget_spec.checks import check_callable, check_int, check_type, field_type
 from schwinget_spec.deal import Deal
@@ -22,6 +21,7 @@ from schwinget_spec.rng import MASK64
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import Points, ScoringSystem, TableRow, compute_gang_score
 from schwinget_spec.solver.named_bots import make_bot
+from schwinget_spec.studies.backends import WORKERS_PER_CORE, check_backend, max_workers, run_map
 from schwinget_spec.trace import rules_to_json
 
 __all__ = ["CHUNK", "WORKERS_PER_CORE", "Setup", "SimulationResult", "engine_of", "match_seeds", "max_workers", "simulate"]

@@ -8,9 +8,9 @@ from typing import Literal
 
 import attrs
 
-from schwinget_spec.ambiguities import AMBIGUITY_BY_ID
 from schwinget_spec.checks import check_type
 from schwinget_spec.errors import UnknownNameError
+from schwinget_spec.registry.ambiguities import AMBIGUITY_BY_ID
 
 __all__ = ["ERRATA", "ERRATUM_BY_ID", "Erratum", "erratum_for", "get_erratum"]
 

@@ -1,4 +1,4 @@
-"""The ladder: ``schwinget simulate`` between pairs of bots, each pair's share of decided matches and Gänge with 95 % intervals; ``python -m schwinget_spec.solver.ladder`` prints the table of docs/bots.md."""
+"""The ladder: ``schwinget simulate`` between pairs of bots, each pair's share of decided matches and Gänge with 95 % intervals; ``python -m schwinget_spec.studies.ladder`` prints the table of docs/bots.md."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import attrs
 
 from schwinget_spec.checks import check_int
 from schwinget_spec.errors import InvalidArgumentError
-from schwinget_spec.simulate import Setup, SimulationResult, simulate
-from schwinget_spec.solver.balance import wilson
+from schwinget_spec.studies.balance import wilson
+from schwinget_spec.studies.simulate import Setup, SimulationResult, simulate
 
 __all__ = ["DEFAULT_PAIRS", "Rung", "climb", "render"]
 

@@ -1,4 +1,4 @@
-"""Balance under perfect information: the starter's share of Gänge won, drawn and lost and its mean points lead when both play best, and what the Angriff is worth; ``python -m schwinget_spec.solver.balance`` prints the table of docs/bots.md."""
+"""Balance under perfect information: the starter's share of Gänge won, drawn and lost and its mean points lead when both play best, and what the Angriff is worth; ``python -m schwinget_spec.studies.balance`` prints the table of docs/bots.md."""
 
 from __future__ import annotations
 

@@ -17,9 +17,9 @@ from schwinget_spec.bots import Bot
 from schwinget_spec.deal import Deal
 from schwinget_spec.files import OutputFileError, write_text_atomically
 from schwinget_spec.gang import GangState, Phase, cards_of
-from schwinget_spec.i18n import Lang, plural, refusal, text
 from schwinget_spec.match import MatchLength, MatchState, gang_seeds, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.presentation.words import Lang, plural, refusal, text
 from schwinget_spec.rules import Rules
 from schwinget_spec.scoring import ScoringSystem
 from schwinget_spec.solver.named_bots import make_bot

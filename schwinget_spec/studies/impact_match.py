@@ -13,14 +13,14 @@ from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, Phase, start_gang
-from schwinget_spec.impact import FEST_NAMES, LEVELS, MAX_GAMES, StreamChooser, readings
 from schwinget_spec.match import MatchLength, MatchState, gaenge_started_by_tie, start_match
 from schwinget_spec.players import Player
 from schwinget_spec.rng import MASK64, SplitMix64
 from schwinget_spec.rules import Rules
-from schwinget_spec.safe_text import shown
 from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
 from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.studies.impact import FEST_NAMES, LEVELS, MAX_GAMES, StreamChooser, readings
+from schwinget_spec.support.safe_text import shown
 from schwinget_spec.trick import COLOUR_MASK, SPECIAL_MASK
 
 __all__ = [

@@ -10,9 +10,9 @@ from typing import Any
 
 import attrs
 
-from schwinget_spec.clause_index import ClauseIndex, build_clause_index
 from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.errors import InvalidArgumentError, UnknownNameError
+from schwinget_spec.registry.clause_index import ClauseIndex, build_clause_index
 
 __all__ = [
     "EVIDENCE_FILE",

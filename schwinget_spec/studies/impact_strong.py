@@ -8,13 +8,21 @@ from typing import Any, TypeVar
 import attrs
 
 from schwinget_spec.actions import Action
-from schwinget_spec.backends import check_backend, check_workers, run_map
 from schwinget_spec.bots import Bot
 from schwinget_spec.checks import check_callable, check_int
 from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import GangState, start_gang
-from schwinget_spec.impact import (
+from schwinget_spec.match import MatchLength, MatchState, start_match
+from schwinget_spec.players import Player
+from schwinget_spec.rng import MASK64, SplitMix64
+from schwinget_spec.rules import Rules
+from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
+from schwinget_spec.scoring import ScoringSystem, compute_gang_score
+from schwinget_spec.solver import compiled
+from schwinget_spec.solver.named_bots import BOT_NAMES, make_bot, pimc_worlds
+from schwinget_spec.studies.backends import check_backend, check_workers, run_map
+from schwinget_spec.studies.impact import (
     FEST_NAMES,
     LEVELS,
     MAX_GAMES,
@@ -27,14 +35,6 @@ from schwinget_spec.impact import (
     runs_for,
     total_gaenge,
 )
-from schwinget_spec.match import MatchLength, MatchState, start_match
-from schwinget_spec.players import Player
-from schwinget_spec.rng import MASK64, SplitMix64
-from schwinget_spec.rules import Rules
-from schwinget_spec.schwingfest import SchwingfestState, start_schwingfest
-from schwinget_spec.scoring import ScoringSystem, compute_gang_score
-from schwinget_spec.solver import compiled
-from schwinget_spec.solver.named_bots import BOT_NAMES, make_bot, pimc_worlds
 from schwinget_spec.twin.codes import switch_bits
 
 __all__ = ["GANG_CHUNK", "PLAYS", "Weigher", "strong_counts", "total", "weigh"]
