@@ -8,7 +8,8 @@ from schwinget_spec.cards import Card
 from schwinget_spec.deal import Deal
 from schwinget_spec.gang import start_gang
 from schwinget_spec.proofs import queries
-from schwinget_spec.proofs.model import MODELLED_SWITCHES, rules_from
+from schwinget_spec.proofs.base import new_solver
+from schwinget_spec.proofs.model import MODELLED_SWITCHES, GangModel, rules_from
 from schwinget_spec.proofs.queries import check_trace, random_trace, run_queries
 from schwinget_spec.rules import Rules
 
@@ -135,3 +136,18 @@ def test_random_traces_query_passes() -> None:
     """The random-trace query of the table returns its expected answer."""
     [res] = run_queries(["xcheck.random_traces"])
     assert res.ok, res.detail
+
+
+def test_traces_share_one_model_each_in_its_own_scope() -> None:
+    """On the one model of the random-trace query a trace with another Gang's result, or a card not held, is refused, and nothing of it stays for the next trace."""
+    m = GangModel()
+    s = new_solver()
+    m.assert_into(s)
+    rules = _rules(100)
+    deck, starter, actions, final = random_trace(100, rules)
+    other = next(t[3] for seed in range(101, 200) if (t := random_trace(seed, rules))[3].result.tricks != final.result.tricks)
+    not_held = next(c for c in Card if c not in start_gang(Deal.from_deck(deck), starter, rules).hand(starter))
+    assert queries._check_trace_in(s, m, (deck, starter, actions, other), rules) == "different result"
+    assert queries._check_trace_in(s, m, (deck, starter, (not_held.code,), final), rules) == "unsat"
+    assert queries._check_trace_in(s, m, (deck, starter, actions, final), rules) == "sat"
+    assert queries._check_trace_in(s, m, random_trace(101, _rules(101)), _rules(101)) == "sat"

@@ -15,6 +15,7 @@ import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.errors import SchwingetError
 from schwinget_spec.proofs.base import ERROR, Outcome, Query, QueryResult
+from schwinget_spec.proofs.costs import cost_of
 from schwinget_spec.proofs.match_model import same_deal_gangs
 from schwinget_spec.proofs.scoring_queries import (
     REACHABLE_FACTS,
@@ -113,7 +114,12 @@ def _lost(query: Query, exitcode: int | None) -> QueryResult:
 
 
 def _plan(queries: Sequence[Query], known: Sequence[Query], computed: set[str]) -> list[tuple[Query, bool]]:
-    """The queries to run, each with whether it was asked for: the providers of the facts they need first (unless ``computed``), then the rest."""
+    """The queries to run, each with whether it was asked for: the providers of the facts they need first (unless ``computed``), then the rest.
+
+    The rest start costliest first (``costs.QUERY_COSTS``): several at once, the last to
+    start are the short ones, so that no long query runs alone at the end. Each result
+    is still reported in the order of the queries asked for.
+    """
     providers = {fact: q for q in known for fact in q.provides}
     asked = {q.name for q in queries}
     extra: list[Query] = []
@@ -125,7 +131,7 @@ def _plan(queries: Sequence[Query], known: Sequence[Query], computed: set[str]) 
             if p.name not in asked and p not in extra:
                 extra.append(p)
     first = [q for q in queries if q.provides]
-    rest = [q for q in queries if not q.provides]
+    rest = sorted((q for q in queries if not q.provides), key=lambda q: -cost_of(q.name))
     return [(q, False) for q in extra] + [(q, True) for q in first] + [(q, True) for q in rest]
 
 
