@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from schwinget_spec.errors import InvalidArgumentError
@@ -52,3 +54,12 @@ def test_the_summary_says_not_proved_on_a_failure() -> None:
     assert not proof.ok
     assert "NOT proved" in format_level_proof(proof)
     assert "broken winner: NOT caught" in format_level_proof(proof)
+
+
+def test_the_figures_in_the_docs_are_the_programs() -> None:
+    """The counts docs/proofs.md quotes for the whole totals and winner proofs are those the program gives."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "proofs.md").read_text(encoding="utf-8")
+    totals = check_family("totals", subset=False)
+    winner = check_family("winner", subset=False)
+    assert f"totals {totals.inputs:,}\ninputs, {totals.checks} Z3 checks" in text
+    assert f"winner {winner.paths} paths, {winner.checks} Z3 checks" in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -16,7 +16,9 @@ __all__ = [
     "collect_evidence",
     "engine_by_clause",
     "exhaustive_by_clause",
+    "levels_by_clause",
     "main",
+    "merge_engine",
     "mutants_by_clause",
     "proofs_by_clause",
     "refreshed_evidence",
@@ -84,6 +86,45 @@ def engine_by_clause(*, jobs: int = 2) -> dict[str, tuple[str, ...]]:
     return {clause_id: ("gang.step",) for clause_id in engine_clauses() if clause_id in CLAUSES}
 
 
+def levels_by_clause() -> dict[str, tuple[str, ...]]:
+    """The clauses the proof of the engine's match and Schwingfest transitions covers (``proofs.engine_levels``), if it proved: each with its families (``match.starter``, ...).
+
+    Prints the proof's summary (with its time) to stderr; an empty mapping when the proof fails.
+    """
+    from schwinget_spec.proofs.engine_levels import (  # noqa: PLC0415
+        FAMILIES,
+        FAMILY_CLAUSES,
+        format_level_proof,
+        run_level_proof,
+    )
+
+    proof = run_level_proof()
+    sys.stderr.write(format_level_proof(proof) + "\n")
+    if not proof.ok:
+        return {}
+    out: dict[str, list[str]] = {}
+    for family in FAMILIES:
+        for clause_id in FAMILY_CLAUSES[family]:
+            if clause_id in CLAUSES:
+                out.setdefault(clause_id, []).append(f"match.{family}")
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def merge_engine(*parts: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The union of engine evidence by clause: every part that proved a clause, in order, once."""
+    out: dict[str, tuple[str, ...]] = {}
+    for part in parts:
+        for clause_id, names in part.items():
+            out[clause_id] = tuple(dict.fromkeys((*out.get(clause_id, ()), *names)))
+    return out
+
+
+def _committed_engine(*, gang: bool) -> dict[str, tuple[str, ...]]:
+    # the committed engine evidence of the Gang step (gang=True) or of the match and fest transitions
+    kept = {k: tuple(n for n in v if n.startswith("match.") != gang) for k, v in load_evidence().engine.items()}
+    return {k: v for k, v in kept.items() if v}
+
+
 def collect_evidence() -> Evidence:
     """Everything, computed afresh: every Z3 query, every exhaustive check and the engine's step proof (a quarter of an hour)."""
     return Evidence(
@@ -91,7 +132,7 @@ def collect_evidence() -> Evidence:
         exhaustive=exhaustive_by_clause(),
         vectors=vectors_by_clause(),
         mutants=mutants_by_clause(),
-        engine=engine_by_clause(),
+        engine=merge_engine(engine_by_clause(), levels_by_clause()),
     )
 
 
@@ -102,7 +143,7 @@ def refreshed_evidence() -> Evidence:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m schwinget_spec.cli.evidence [--write] [--quick | --engine]``: print the evidence as JSON, or write it to the committed file."""
+    """``python -m schwinget_spec.cli.evidence [--write] [--quick | --engine | --levels]``: print the evidence as JSON, or write it to the committed file."""
     parser = argparse.ArgumentParser(prog="python -m schwinget_spec.cli.evidence", description=__doc__)
     parser.add_argument("--write", action="store_true", help=f"write {EVIDENCE_FILE.name} instead of printing it")
     parser.add_argument(
@@ -115,9 +156,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="recompute only the engine's step proof (schwinget prove --engine, minutes), keep the rest as committed",
     )
+    parser.add_argument(
+        "--levels",
+        action="store_true",
+        help="recompute only the proof of the engine's match and Schwingfest transitions (about a minute), keep the rest as committed",
+    )
     args = parser.parse_args(argv)
     if args.engine:
-        evidence = attrs.evolve(load_evidence(), engine=engine_by_clause())
+        evidence = attrs.evolve(load_evidence(), engine=merge_engine(engine_by_clause(), _committed_engine(gang=False)))
+    elif args.levels:
+        evidence = attrs.evolve(load_evidence(), engine=merge_engine(_committed_engine(gang=True), levels_by_clause()))
     else:
         evidence = refreshed_evidence() if args.quick else collect_evidence()
     text = json.dumps(evidence.to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"

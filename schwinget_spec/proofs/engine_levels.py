@@ -56,6 +56,7 @@ from schwinget_spec.scoring import ScoringSystem
 __all__ = [
     "BROKEN_LEVELS",
     "FAMILIES",
+    "FAMILY_CLAUSES",
     "LevelCheck",
     "LevelProof",
     "LevelReplay",
