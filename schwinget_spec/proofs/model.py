@@ -382,35 +382,47 @@ class GangModel:
         self.add("konter.last_trick", z3.Implies(z3.And(act, last, other_is_bk), lw == (ans == kr)))
         no_kr = z3.And(act, z3.Not(kr_in))
 
-        def konter_beats(six: z3.BitVecRef) -> z3.BoolRef:
-            if self.broken == "konter_never_beats_trump_six":
-                return z3.And(is_six(six), card_colour(six) != trump)
-            return z3.And(
-                is_six(six), z3.Or(sw["konter_beats_trump_six"], card_colour(six) != trump)
-            )
+        # each term built once per Schwung, when first used (in the order of the constraints, so
+        # that Z3 numbers its terms as before): the constraints are the same, built faster
+        made: dict[str, z3.BoolRef] = {}
+
+        def six(card: str) -> z3.BoolRef:
+            if "six " + card not in made:
+                made["six " + card] = is_six(led if card == "led" else ans)
+            return made["six " + card]
+
+        def konter_beats(card: str) -> z3.BoolRef:
+            if "beats " + card not in made:
+                is_six_card = six(card)
+                colour = card_colour(led if card == "led" else ans)
+                if self.broken == "konter_never_beats_trump_six":
+                    made["beats " + card] = z3.And(is_six_card, colour != trump)
+                else:
+                    made["beats " + card] = z3.And(is_six_card, z3.Or(sw["konter_beats_trump_six"], colour != trump))
+            return made["beats " + card]
 
         void_blocks = z3.And(void, z3.Not(sw["void_konter_beats_six"]))
         # led Konter
-        self.add("konter.beats_six", z3.Implies(z3.And(no_kr, led == bk, konter_beats(ans)), lw))
+        self.add("konter.beats_six", z3.Implies(z3.And(no_kr, led == bk, konter_beats("ans")), lw))
         self.add(
             "trump.beats",
-            z3.Implies(z3.And(no_kr, led == bk, is_six(ans), z3.Not(konter_beats(ans))), z3.Not(lw)),
+            z3.Implies(z3.And(no_kr, led == bk, six("ans"), z3.Not(konter_beats("ans"))), z3.Not(lw)),
         )
-        self.add("konter.loses", z3.Implies(z3.And(no_kr, led == bk, z3.Not(is_six(ans))), z3.Not(lw)))
+        self.add("konter.loses", z3.Implies(z3.And(no_kr, led == bk, z3.Not(six("ans"))), z3.Not(lw)))
         # answered Konter
         self.add(
             "konter.beats_six",
-            z3.Implies(z3.And(no_kr, ans == bk, konter_beats(led), z3.Not(void_blocks)), z3.Not(lw)),
+            z3.Implies(z3.And(no_kr, ans == bk, konter_beats("led"), z3.Not(void_blocks)), z3.Not(lw)),
         )
         self.add(
             "schwung.void_loses",
-            z3.Implies(z3.And(no_kr, ans == bk, konter_beats(led), void_blocks), lw),
+            z3.Implies(z3.And(no_kr, ans == bk, konter_beats("led"), void_blocks), lw),
         )
         self.add(
             "trump.beats",
-            z3.Implies(z3.And(no_kr, ans == bk, is_six(led), z3.Not(konter_beats(led))), lw),
+            z3.Implies(z3.And(no_kr, ans == bk, six("led"), z3.Not(konter_beats("led"))), lw),
         )
-        self.add("konter.loses", z3.Implies(z3.And(no_kr, ans == bk, z3.Not(is_six(led))), lw))
+        self.add("konter.loses", z3.Implies(z3.And(no_kr, ans == bk, z3.Not(six("led"))), lw))
         # two coloured cards
         coloured = z3.And(no_kr, z3.Not(led_special), z3.Not(ans_special))
         same = ans_colour == led_colour
