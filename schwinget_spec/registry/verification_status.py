@@ -29,8 +29,9 @@ __all__ = [
 
 LEVELS: tuple[str, ...] = ("engine", "proved", "exhaustive", "vectors", "mutants", "tested", "untested")
 """The levels of evidence, strongest first: the engine's own step proved equal to the model's
-on every well-formed state, the clause among the model's constraints of that step
-(``schwinget prove --engine``, proved of the engine); a Z3 query involving the clause answered as
+on every well-formed state, the clause among the model's constraints of that step, or the
+engine's match and Schwingfest transitions proved equal to the match model in the clause's
+family (``schwinget prove --engine``, proved of the engine); a Z3 query involving the clause answered as
 expected (proved for every deal, of the model); a finite rule function of the clause checked on every
 input (exhaustive); shipped conformance vectors exercise it; a shipped mutant breaking it
 is caught; a test names it; nothing (below "tested": ``schwinget clauses --check`` fails)."""
@@ -78,7 +79,7 @@ class Evidence:
     vectors: Mapping[str, int]
     mutants: Mapping[str, tuple[str, ...]]
     engine: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
-    """The parts of ``schwinget prove --engine`` that proved the engine's step carries the clause (``gang.step``)."""
+    """The parts of ``schwinget prove --engine`` that proved the engine carries the clause: ``gang.step``, or a family of the match and fest transitions (``match.starter``, ``match.totals``, ``match.winner``, ``match.ranks``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The evidence as the JSON object of ``EVIDENCE_FILE`` (clause ids sorted)."""
