@@ -58,3 +58,16 @@ def test_a_query_needing_a_fact_runs_after_its_provider_even_when_asked_alone(mo
     user = Query("demo.user", "uses the fact", PROVED, use, needs=("demo.fact",))
     [result] = run_isolated([user], known=[provider, user], jobs=2)
     assert (result.name, result.answer) == ("demo.user", PROVED)
+
+
+def test_every_query_has_a_measured_cost_and_the_costliest_start_first() -> None:
+    """Every query of ``schwinget prove`` has a measured cost (none stale), and after the fact providers the plan starts them costliest first."""
+    from schwinget_spec.proofs.costs import QUERY_COSTS, cost_of  # noqa: PLC0415
+    from schwinget_spec.proofs.queries import QUERIES  # noqa: PLC0415
+
+    assert set(QUERY_COSTS) == {q.name for q in QUERIES}
+    plan = runner._plan(QUERIES, QUERIES, set())
+    assert [q.name for q, _ in plan[:2]] == [q.name for q in QUERIES if q.provides]
+    costs = [cost_of(q.name) for q, _ in plan[2:]]
+    assert costs == sorted(costs, reverse=True)
+    assert all(asked for _, asked in plan)

@@ -10,7 +10,7 @@ DEFAULT_COST = 2.0
 QUERY_COSTS: dict[str, float] = {
     "score.gang_kinds.p1_starts": 1.97,
     "cons.drop_one.scoring": 1.89,
-    "xcheck.random_traces": 1.79,
+    "xcheck.random_traces": 0.7,
     "opt.match_bounds.punktewertung": 1.74,
     "cons.drop_one.0": 1.73,
     "xcheck.random_matches": 1.58,
@@ -62,7 +62,7 @@ QUERY_COSTS: dict[str, float] = {
     "rule.match_draw": 0.04,
     "score.gangs_reachable": 0.0,
 }
-"""CPU seconds of each query in a process of its own, one at a time (``benchmarks/bench_prove.py --runs 1 --jobs 1``, 2026-12-06); only the order of the starts depends on them, never an answer."""
+"""CPU seconds of each query in a process of its own, one at a time (``QueryResult.cpu_seconds`` of ``run_queries(jobs=1)``, 2026-12-06; ``xcheck.random_traces`` after it shared one model); only the order of the starts depends on them, never an answer."""
 
 
 def cost_of(name: str) -> float:
