@@ -383,15 +383,16 @@ def _check_starter(engine: Engine, subset: bool) -> LevelCheck:
             draw_tie_starter=draw_tie,
         )
         body = [c for _, c in fm.constraints]
-        m1, m2 = ModelledMeeting(0, 1, 1), ModelledMeeting(0, 1, 2)
-        for kind, result in _kinds().items():
+        pairs = [(m.a, m.b) for m in fm.meetings if m.leg == 1]
+        for (a, b), (kind, result) in itertools.product(pairs, _kinds().items()):
+            m1, m2 = ModelledMeeting(a, b, 1), ModelledMeeting(a, b, 2)
             fest = start_schwingfest(FEST_NAMES, system, rules=rules)
-            opening = engine.fest_starter(fest, Meeting(0, 1, 1))
-            fest = fest.apply_result(Meeting(0, 1, 1), result)
-            second = engine.fest_starter(fest, Meeting(0, 1, 2))
+            opening = engine.fest_starter(fest, Meeting(a, b, 1))
+            fest = fest.apply_result(Meeting(a, b, 1), result)
+            second = engine.fest_starter(fest, Meeting(a, b, 2))
             solver = z3.SolverFor("QF_BV")
             solver.add(*body, model_kinds[m1].is_kind(kind))
-            solver.add(z3.Or(fm.starter[m1] != (opening == 1), fm.starter[m2] != (second == 1)))
+            solver.add(z3.Or(fm.starter[m1] != (opening == b), fm.starter[m2] != (second == b)))
             inputs += 1
             checks += 1
             if solver.check() != z3.unsat:
