@@ -321,6 +321,11 @@ def _model_kinds(model: z3.ModelRef, kinds: Sequence[KindVar], count: int) -> tu
     return tuple(k.value(model) for k in kinds[:count])
 
 
+def _with_good_loser(rules: Rules, model: z3.ModelRef, gl: z3.BoolRef) -> Rules:
+    """``rules`` with the model's reading of ``good_loser_after_plattwurf``, which the totals of a counterexample rest on."""
+    return attrs.evolve(rules, good_loser_after_plattwurf=model_bool(model, gl))
+
+
 def _system_of(model: z3.ModelRef, sw: z3.BoolRef) -> ScoringSystem:
     return ScoringSystem.SCHWINGERWERTUNG if model_bool(model, sw) else ScoringSystem.PUNKTEWERTUNG
 
@@ -332,7 +337,7 @@ def _check_starter(engine: Engine, subset: bool) -> LevelCheck:
     readings = DRAW_TIE_READINGS[:1] if subset else DRAW_TIE_READINGS
     steps = range(1, 3) if subset else range(1, MATCH_GAENGE)
     for draw_tie in readings:
-        mm, kinds, sw, _gl = _match_model(draw_tie)
+        mm, kinds, sw, gl = _match_model(draw_tie)
         rules = Rules(draw_tie_starter=draw_tie)  # type: ignore[arg-type]
         background = [c for _, c in mm.constraints] + [_known_kind(k, known) for k in kinds]
         # Gang 1: no Gang before it
@@ -364,7 +369,7 @@ def _check_starter(engine: Engine, subset: bool) -> LevelCheck:
                 if explorer.solver.check(mm.starter[i] != (path.value[0] is Player.P1)) == z3.sat:
                     m = explorer.solver.model()
                     failures.append(
-                        LevelFailure("starter", f"who starts Gang {i + 1}", _model_kinds(m, kinds, i), rules, _system_of(m, sw))
+                        LevelFailure("starter", f"who starts Gang {i + 1}", _model_kinds(m, kinds, i), _with_good_loser(rules, m, gl), _system_of(m, sw))
                     )
             checks += explorer.checks
     # the Schwingfest: who starts each meeting of a pair
@@ -438,7 +443,7 @@ def _check_winner(engine: Engine, subset: bool) -> LevelCheck:
     inputs = paths = checks = 0
     lengths = (MatchLength.SHORT,) if subset else tuple(MatchLength)
     for length in lengths:
-        mm, kinds, sw, _gl = _match_model("younger", length.gaenge)
+        mm, kinds, sw, gl = _match_model("younger", length.gaenge)
         background = [c for _, c in mm.constraints] + [_known_kind(k, known) for k in kinds]
         explorer = Explorer(background)
         t0, t1 = (SymInt(explorer, _wide(mm.totals[-1][q])) for q in (0, 1))
@@ -456,7 +461,10 @@ def _check_winner(engine: Engine, subset: bool) -> LevelCheck:
             if explorer.solver.check(mm.winner_code() != code) == z3.sat:
                 m = explorer.solver.model()
                 failures.append(
-                    LevelFailure("winner", f"the winner of a match of {length.gaenge}", _model_kinds(m, kinds, length.gaenge), rules, _system_of(m, sw))
+                    LevelFailure(
+                        "winner", f"the winner of a match of {length.gaenge}", _model_kinds(m, kinds, length.gaenge),
+                        _with_good_loser(rules, m, gl), _system_of(m, sw),
+                    )
                 )
         checks += explorer.checks
     return LevelCheck("winner", "symbolic", inputs, paths, checks, tuple(failures))
@@ -521,9 +529,12 @@ def _replay_match(failure: LevelFailure, broken: Engine) -> LevelReplay:
         real = state.result.winner
         return LevelReplay("draw" if real is None else str(real), "draw" if broken_winner is None else str(broken_winner), model)
     view = _MatchView((_LastGang(state.gaenge[-1].starter, state.gaenge[-1].result),), tuple(p.hundredths for p in state.totals), failure.rules)  # type: ignore[arg-type]
-    mm, model_vars, sw, _gl = _match_model(failure.rules.draw_tie_starter, len(failure.kinds) + 1)
+    mm, model_vars, sw, gl = _match_model(failure.rules.draw_tie_starter, len(failure.kinds) + 1)
     solver = z3.SolverFor("QF_BV")
-    solver.add(*(c for _, c in mm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG))
+    solver.add(
+        *(c for _, c in mm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG),
+        gl == failure.rules.good_loser_after_plattwurf,
+    )
     solver.add(*(v.is_kind(k) for v, k in zip(model_vars, failure.kinds, strict=False)), _known_kind(model_vars[-1], tuple(kinds)))
     solver.check()
     model = "P1" if model_bool(solver.model(), mm.starter[len(failure.kinds)]) else "P0"
