@@ -619,7 +619,7 @@ def format_table(results: Sequence[QueryResult]) -> str:
 
 
 def to_json(results: Sequence[QueryResult]) -> str:
-    """The results as a JSON array of objects (name, claim, expected, answer, ok, seconds, clauses, detail)."""
+    """The results as a JSON array of objects (name, claim, expected, answer, ok, seconds, cpu_seconds, clauses, detail): ``seconds`` wall clock, ``cpu_seconds`` the CPU time of the query's process."""
     return json.dumps(
         [
             {
@@ -629,6 +629,7 @@ def to_json(results: Sequence[QueryResult]) -> str:
                 "answer": r.answer,
                 "ok": r.ok,
                 "seconds": r.seconds,
+                "cpu_seconds": r.cpu_seconds,
                 "clauses": list(r.clauses),
                 "detail": r.detail,
             }
