@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 import z3
 
 from schwinget_spec.cards import Colour
+from schwinget_spec.gang import GangState
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.engine_step import (
     BROKEN_SHAPES,
     BROKEN_STEPS,
     Shape,
+    _wrap_answer,
     by_mask_tables_agree,
     check_shape,
     engine_clauses,
@@ -76,11 +79,25 @@ def test_a_wrong_step_fails_the_proof_with_a_state_the_engine_replays(broken: st
 
 
 def test_every_wrong_step_has_a_shape_and_the_shapes_are_counted() -> None:
-    """Each wrong step has its demonstration shape; the whole proof has 610 shapes, the subset 38; the proof covers 29 clauses."""
+    """Each wrong step has its demonstration shape; the whole proof has 610 shapes, the subset 38; the proof covers 30 clauses."""
     assert set(BROKEN_SHAPES) == set(BROKEN_STEPS)
     assert len(list(shapes())) == 610
     assert len(list(shapes(subset=True))) == 38
-    assert len(engine_clauses()) == 29
+    assert len(engine_clauses()) == 30
+
+
+def test_a_record_naming_another_clause_than_the_resolution_fails_the_proof() -> None:
+    """A step that writes another clause into the Schwung's record than the one resolve_schwung named fails on the record's clause."""
+
+    def relabel(_before: GangState, after: GangState) -> GangState:
+        record = after.history[-1]
+        if record.winner is None:
+            return after
+        return attrs.evolve(after, history=(*after.history[:-1], attrs.evolve(record, clause_id="schwung.higher_wins")))
+
+    with _wrap_answer(relabel)():
+        check = check_shape(Shape(1, Player.P0, Colour.RED, pending=False, attacker=None))
+    assert any("the record's clause differs" in str(f) for f in check.failures)
 
 
 def test_the_tables_of_legal_actions_hold_the_cards_of_their_masks() -> None:

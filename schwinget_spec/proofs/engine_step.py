@@ -38,6 +38,7 @@ from schwinget_spec.trick import SchwungOutcome, _outcome
 __all__ = [
     "BROKEN_SHAPES",
     "BROKEN_STEPS",
+    "SPEC_CLAUSE",
     "STEP_DEFINITIONS",
     "EngineProof",
     "Replay",
@@ -464,6 +465,12 @@ def _symbolic_reading(explorer: Explorer, spec: Callable[..., SchwungOutcome]) -
             setattr(module, name, value)
 
 
+SPEC_CLAUSE = "spec.decided"
+"""The clause the model's ``resolve_schwung`` names for a decided Schwung: the step proof checks that the record carries the
+clause ``resolve_schwung`` names, unchanged (which clause the engine's ``resolve_schwung`` names, and that it decides the
+Schwung alone in the model, is the exhaustive check ``schwung.winner``)."""
+
+
 def _winner_spec(explorer: Explorer, trump: Colour | None, counter: list[int]) -> Callable[..., SchwungOutcome]:
     """``resolve_schwung`` as the model decides it: Schwung 0's winner constraints (``WIN_CLAUSES``) on the arguments."""
     model, template = _spec_template()
@@ -490,7 +497,7 @@ def _winner_spec(explorer: Explorer, trump: Colour | None, counter: list[int]) -
         explorer.assume(z3.substitute(template, *pairs))
         if explorer.decide(neutral):
             return _outcome(None, "kampfrichter.neutralises")
-        return _outcome(leader if explorer.decide(lw) else leader.other, "model")
+        return _outcome(leader if explorer.decide(lw) else leader.other, SPEC_CLAUSE)
 
     return spec
 
@@ -773,6 +780,7 @@ class _Run:
                 z3.BoolVal(record.after_angriff) == model.locked(s),
             )),
             ("the Angriff", z3.BoolVal(state.angriff is not None) == model.locked(s)),
+            ("the record's clause", z3.BoolVal(record.clause_id == (SPEC_CLAUSE if decided else "kampfrichter.neutralises"))),
         ]
         if state.phase is not Phase.OVER:
             facts.append(("the next leader", model.leader[n] == z3.BoolVal(state.to_move is Player.P1)))
@@ -865,10 +873,19 @@ def first_failure(broken: str, shapes_: Sequence[Shape]) -> StepFailure | None:
     return None
 
 
-STEP_DEFINITIONS: tuple[str, ...] = ("angriff.locks_pile", "angriff.stier_on_pile", "cards.special", "deal.pile", "deal.set_aside")
+STEP_DEFINITIONS: tuple[str, ...] = (
+    "angriff.locks_pile",
+    "angriff.play_out",
+    "angriff.stier_on_pile",
+    "cards.special",
+    "deal.pile",
+    "deal.set_aside",
+)
 """Clauses the model's Schwung is written in rather than constrained by (docs/proofs.md, "Clauses no drop-one can
 drop"), which the step proof compares all the same: the draws from pile positions 14 on, stopped by the Angriff's
-lock; the special cards' colour code, read by Farbzwang and the winner; the revealed card at position 10 giving trump."""
+lock; the hands after the Angriff played out with no draw, min(5, length - s) cards each until the Gang's end (the
+state after each Schwung in the covered set); the special cards' colour code, read by Farbzwang and the winner; the
+revealed card at position 10 giving trump."""
 
 
 def engine_clauses() -> tuple[str, ...]:
