@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.proofs import exhaustive
 from schwinget_spec.proofs.differential import run_differential
 from schwinget_spec.proofs.evaluate import compile_terms, free_constants, simplify_on
 from schwinget_spec.proofs.exhaustive import (
     CHECKS,
+    WIN_CLAUSES,
     FunctionCheck,
     reads_hand_only_through_void,
     run_exhaustive,
 )
 from schwinget_spec.proofs.model import GangModel
+from schwinget_spec.trick import SchwungOutcome, resolve_schwung
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +48,48 @@ def test_schwung_winner_agrees_three_ways(subset: dict[str, FunctionCheck]) -> N
     check = subset["schwung.winner"]
     assert check.disagreements == ()
     assert (check.inputs, check.twin_inputs) == (24576, 4832 + 7936)
+
+
+def test_the_named_clause_alone_decides_every_schwung(subset: dict[str, FunctionCheck]) -> None:
+    """On all 24,576 inputs of the subset the clause the engine names forces its answer alone, each of the eight winner clauses is named, and no other clause forces the same answer."""
+    check = subset["schwung.winner"]
+    assert check.disagreements == ()
+    assert check.clause_inputs == check.inputs == 24576
+    assert tuple(cid for cid, _ in check.named_clauses) == WIN_CLAUSES
+    assert check.overlaps == ()
+
+
+def _naming(wrong: str, instead: str) -> Callable[..., SchwungOutcome]:
+    """``resolve_schwung`` naming the clause ``wrong`` wherever it names ``instead``, the winner unchanged."""
+
+    def resolve(*args: Any, **kwargs: Any) -> SchwungOutcome:
+        outcome = resolve_schwung(*args, **kwargs)
+        return SchwungOutcome(outcome.winner, wrong) if outcome.clause_id == instead else outcome
+
+    return resolve
+
+
+@pytest.mark.clause("schwung.higher_wins", "kampfrichter.neutralises")
+@pytest.mark.parametrize(("wrong", "instead", "admits"), [
+    ("trump.beats", "schwung.higher_wins", "answerer wins, leader wins, pending"),
+    ("kampfrichter.last_schwung", "kampfrichter.neutralises", "answerer wins, leader wins, pending"),
+    ("trick.winner_takes", "schwung.void_loses", None),
+])
+def test_a_wrongly_named_clause_is_found(monkeypatch: pytest.MonkeyPatch, wrong: str, instead: str, admits: str | None) -> None:
+    """A ``resolve_schwung`` that names ``wrong`` where the model's deciding clause is ``instead`` (winner unchanged) is caught by the clause check, saying what ``wrong`` admits alone."""
+    monkeypatch.setattr(exhaustive, "resolve_schwung", _naming(wrong, instead))
+    (check,) = run_exhaustive(["schwung.winner"], subset=True)
+    says = f"by {wrong}, which " + ("is not a winner clause of the model" if admits is None else f"alone admits {admits}")
+    assert check.disagreements
+    assert says in check.disagreements[0]
+    assert check.inputs == 24576
+
+
+def test_only_the_neutralising_clause_reads_neutral() -> None:
+    """Of the winner clauses' first-Schwung constraints only ``kampfrichter.neutralises`` mentions ``neutral0``: the others fix a winner, and whether a Schwung is decided at all is that clause's."""
+    model = GangModel()
+    reading = {cid for (cid, c), step in zip(model.constraints, model.step_of, strict=True) if step == 0 and cid in WIN_CLAUSES and "neutral0" in free_constants([c])}
+    assert reading == {"kampfrichter.neutralises"}
 
 
 @pytest.mark.clause("table.sieg_ohne_angriff", "table.gut_gekaempft", "table.columns", "table.plattwurf_eigener_angriff")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -93,7 +94,11 @@ class FunctionCheck:
     ``twin_inputs`` how many of them also went through the compiled twin (0 where the
     twin has no such function), ``disagreements`` the first inputs where two of them
     differ (empty when they all agree), ``complete`` False when only the suite's subset
-    of the domain was enumerated.
+    of the domain was enumerated. ``named_clauses`` gives, for each clause the engine
+    named, the number of inputs on which that clause was checked to force the engine's
+    answer by its own constraints (empty where the check has no such part), ``overlaps``
+    how often another clause's constraints force the same answer too: (the named
+    clause, the other, inputs).
     """
 
     name: str
@@ -105,11 +110,18 @@ class FunctionCheck:
     disagreements: tuple[str, ...]
     seconds: float
     complete: bool
+    named_clauses: tuple[tuple[str, int], ...] = ()
+    overlaps: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
         """True when no input gave two answers."""
         return not self.disagreements
+
+    @property
+    def clause_inputs(self) -> int:
+        """The number of inputs whose named clause was checked alone (the sum of ``named_clauses``)."""
+        return sum(n for _, n in self.named_clauses)
 
 
 class _Tally:
@@ -118,6 +130,8 @@ class _Tally:
     def __init__(self) -> None:
         self.inputs = 0
         self.twin_inputs = 0
+        self.named: Counter[str] = Counter()
+        self.overlaps: Counter[tuple[str, str]] = Counter()
         self.disagreements: list[str] = []
 
     def differ(self, what: str) -> None:
@@ -130,9 +144,14 @@ class _Tally:
 
 def _step_terms(clauses: Sequence[str], broken: str | None, drop: frozenset[str]) -> tuple[GangModel, z3.BoolRef]:
     model = GangModel(broken=broken)
+    return model, _first_step_term(model, clauses, drop)
+
+
+def _first_step_term(model: GangModel, clauses: Sequence[str], drop: frozenset[str]) -> z3.BoolRef:
+    """The conjunction of the first Schwung's constraints of ``clauses`` (those in ``drop`` left out): True when none is left."""
     wanted = set(clauses) - drop
     parts = [c for (cid, c), step in zip(model.constraints, model.step_of, strict=True) if step == 0 and cid in wanted]
-    return model, z3.And(*parts)
+    return z3.And(*parts)
 
 
 def colour_mask(card: z3.BitVecRef) -> z3.BitVecRef:
@@ -297,12 +316,60 @@ def _check_farbzwang(subset: bool, broken: str | None, drop: frozenset[str]) -> 
     return tally
 
 
+_COMBOS: tuple[tuple[bool, bool], ...] = ((False, False), (False, True), (True, False), (True, True))
+"""The four values of the first Schwung's (neutral, leader_wins), in the order the winner check's terms take them."""
+
+
+def _forced(admits: tuple[bool, ...]) -> tuple[bool, bool] | None:
+    """The decision, as the engine's (pending, leader wins), that constraints admitting ``admits`` of ``_COMBOS`` force; None if they force none.
+
+    A winner when, with neutral False, they admit that winner and refuse the other; pending
+    when they admit a neutral Schwung and no decided one (leader_wins is free then).
+    """
+    decided_answerer, decided_leader, neutral_answerer, neutral_leader = admits
+    if decided_answerer != decided_leader:
+        return (False, decided_leader)
+    if not decided_leader and (neutral_answerer or neutral_leader):
+        return (True, False)
+    return None
+
+
+_FORCED: dict[tuple[bool, ...], tuple[bool, bool] | None] = {
+    bits: _forced(bits) for bits in itertools.product((False, True), repeat=len(_COMBOS))
+}
+"""``_forced`` of each of the 16 ways a clause's constraints can admit the four combinations."""
+
+
+def _admits_text(admits: tuple[bool, ...]) -> str:
+    """The answers ``admits`` (of ``_COMBOS``) allows, in words and in that order (answerer wins, leader wins, pending), or nothing."""
+    shown = dict.fromkeys(_winner_text(combo) for combo, holds in zip(_COMBOS, admits, strict=True) if holds)
+    return ", ".join(shown) or "nothing"
+
+
+def _clause_verdict(admits: tuple[int | bool, ...], engine: tuple[bool, bool], named: str) -> tuple[str | None, tuple[str, ...]]:
+    """Whether the clause ``named`` forces ``engine``'s answer alone, given what each winner clause admits (``admits``: four values each, in the order of ``WIN_CLAUSES``).
+
+    Returns what is wrong (None when it forces it) and the other winner clauses that force the same answer.
+    """
+    each = {cid: tuple(bool(x) for x in admits[4 * k : 4 * k + 4]) for k, cid in enumerate(WIN_CLAUSES)}
+    others = tuple(cid for cid, a in each.items() if cid != named and _FORCED[a] == engine)
+    if named not in each:
+        return f"engine {_winner_text(engine)} by {named}, which is not a winner clause of the model", others
+    if _FORCED[each[named]] != engine:
+        return f"engine {_winner_text(engine)} by {named}, which alone admits {_admits_text(each[named])}", others
+    return None, others
+
+
 def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
     tally = _Tally()
     model, conj = _step_terms(WIN_CLAUSES, broken, drop)
     neutral, lw = model.neutral[0], model.leader_wins[0]
-    combos = ((False, False), (False, True), (True, False), (True, True))
-    terms = [z3.substitute(conj, (neutral, z3.BoolVal(n)), (lw, z3.BoolVal(w))) for n, w in combos]
+    combos = _COMBOS
+    # the conjunction's four values, then each clause's own constraints alone (schwung.winner's clause check)
+    alone = [_first_step_term(model, (cid,), drop) for cid in WIN_CLAUSES]
+    terms = [z3.substitute(t, (neutral, z3.BoolVal(n)), (lw, z3.BoolVal(w))) for t in (conj, *alone) for n, w in combos]
+    # the clause check's verdict by what the clauses admit, the engine's answer and its clause: a handful of distinct keys
+    verdicts: dict[tuple[tuple[int | bool, ...], tuple[bool, bool], str], tuple[str | None, tuple[str, ...]]] = {}
     inputs = _STEP_INPUTS
     run = compile_terms(terms, inputs)
     at = {name: i for i, name in enumerate(inputs)}
@@ -323,16 +390,24 @@ def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Ta
                 values[at["hand0_0" if leader is Player.P0 else "hand1_0"]] = 0
                 outcome = resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=was_void)
                 engine = (outcome.winner is None, outcome.winner is leader)
-                admitted = [combo for combo, holds in zip(combos, run(*values), strict=True) if holds]
+                answers = run(*values)
+                admitted = [combo for combo, holds in zip(combos, answers[:4], strict=True) if holds]
                 tally.inputs += 1
                 # a pending trick has no winner: the model leaves leader_wins free exactly then
                 expected = _PENDING if engine[0] else [engine]
                 if admitted != expected:
-                    label = (
-                        f"{leader} leads {led.code}, {answer.code} answers from {_codes(hand)}, trump {_name(trump)}, "
-                        f"{'last' if is_last else 'not last'}, {_rules_text(rules)}"
-                    )
-                    tally.differ(f"{label}: engine {_winner_text(engine)}, model {', '.join(map(_winner_text, admitted)) or 'nothing'}")
+                    tally.differ(f"{_winner_label(leader, led, answer, hand=hand, trump=trump, rules=rules, is_last=is_last)}: engine {_winner_text(engine)}, model {', '.join(map(_winner_text, admitted)) or 'nothing'}")
+                # the clause the engine names must force the engine's decision alone; other clauses forcing it too are counted
+                key = (answers[4:], engine, outcome.clause_id)
+                verdict = verdicts.get(key)
+                if verdict is None:
+                    verdict = verdicts[key] = _clause_verdict(*key)
+                tally.named[outcome.clause_id] += 1
+                wrong, others = verdict
+                if wrong is not None:
+                    tally.differ(f"{_winner_label(leader, led, answer, hand=hand, trump=trump, rules=rules, is_last=is_last)}: {wrong}")
+                for other in others:
+                    tally.overlaps[outcome.clause_id, other] += 1
             if hand == answer.bit:
                 # the twin on the last Schwung: the answerer holds the answer alone
                 for leader in Player:
@@ -672,6 +747,18 @@ def _rules_text(rules: Rules) -> str:
     return "switches on: " + (", ".join(on) if on else "none")
 
 
+def _winner_label(leader: Player, led: Card, answer: Card, *, hand: int, trump: Colour | None, rules: Rules, is_last: bool) -> str:
+    return (
+        f"{leader} leads {led.code}, {answer.code} answers from {_codes(hand)}, trump {_name(trump)}, "
+        f"{'last' if is_last else 'not last'}, {_rules_text(rules)}"
+    )
+
+
+def _clause_order(clause_id: str) -> tuple[int, str]:
+    # the winner clauses in the order of WIN_CLAUSES, any other after them
+    return (WIN_CLAUSES.index(clause_id) if clause_id in WIN_CLAUSES else len(WIN_CLAUSES), clause_id)
+
+
 def _winner_text(combo: tuple[bool, bool]) -> str:
     neutral, leader_wins = combo
     return "pending" if neutral else ("leader wins" if leader_wins else "answerer wins")
@@ -735,11 +822,15 @@ CHECKS: dict[str, _Spec] = {
         _check_schedule,
     ),
     "schwung.winner": _Spec(
-        "who wins a Schwung, or whether it stays pending (last Schwung or not, void or not)",
+        "who wins a Schwung, or whether it stays pending (last Schwung or not, void or not), and that the clause the "
+        "engine names for it forces that answer by its own constraints",
         WIN_CLAUSES,
         "leader (2) x led card x answer x trump state (5) x last or not x void or not x the 32 switch combinations; "
-        "the twin on the first Schwung of a Gang dealt to that input, and on the last Schwung of a Gang with an "
-        "Angriff before Schwung 1 whose leader wins four Schwünge first, with the clause that decided",
+        "on each, the named clause's first-Schwung constraints alone (none of the other clauses') admit only neutral "
+        "for a pending Schwung and refuse the other winner (neutral False) for a decided one, and every other clause "
+        "that forces the same answer is counted; the twin on the first Schwung of a Gang dealt to that input, and on "
+        "the last Schwung of a Gang with an Angriff before Schwung 1 whose leader wins four Schwünge first, with the "
+        "clause that decided",
         "7 cards (R1 R5 R6 G1 G6 KR BK), trump R, G or none",
         _check_winner,
     ),
@@ -785,13 +876,15 @@ def run_exhaustive(
                 disagreements=tuple(tally.disagreements),
                 seconds=time.perf_counter() - began,
                 complete=not subset,
+                named_clauses=tuple(sorted(tally.named.items(), key=lambda item: _clause_order(item[0]))),
+                overlaps=tuple((named, other, n) for (named, other), n in sorted(tally.overlaps.items())),
             )
         )
     return tuple(out)
 
 
 def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
-    """The checks as JSON values: name, claim, clauses, domain, inputs, twin_inputs, disagreements, seconds, complete."""
+    """The checks as JSON values: name, claim, clauses, domain, inputs, twin_inputs, clause_inputs, named_clauses, overlaps, disagreements, seconds, complete."""
     return [
         {
             "name": c.name,
@@ -800,6 +893,9 @@ def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
             "domain": c.domain,
             "inputs": c.inputs,
             "twin_inputs": c.twin_inputs,
+            "clause_inputs": c.clause_inputs,
+            "named_clauses": dict(c.named_clauses),
+            "overlaps": [{"clause": named, "also": other, "inputs": n} for named, other, n in c.overlaps],
             "disagreements": list(c.disagreements),
             "seconds": round(c.seconds, 2),
             "complete": c.complete,
@@ -809,9 +905,10 @@ def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
 
 
 def format_checks(checks: Sequence[FunctionCheck]) -> str:
-    """A plain table: name, inputs, through the twin, disagreements, seconds."""
-    lines = [f"{'check':<22} {'inputs':>10} {'twin':>9} {'differ':>6} {'s':>7}"]
+    """A plain table: name, inputs, through the twin, with the engine's clause checked alone, disagreements, seconds; then each overlap of clauses."""
+    lines = [f"{'check':<22} {'inputs':>10} {'twin':>9} {'clause':>9} {'differ':>6} {'s':>7}"]
     for c in checks:
-        lines.append(f"{c.name:<22} {c.inputs:>10,} {c.twin_inputs:>9,} {len(c.disagreements):>6} {c.seconds:>7.2f}")
+        lines.append(f"{c.name:<22} {c.inputs:>10,} {c.twin_inputs:>9,} {c.clause_inputs:>9,} {len(c.disagreements):>6} {c.seconds:>7.2f}")
         lines.extend(f"  {d}" for d in c.disagreements)
+        lines.extend(f"  {other} also forces what the engine decides by {named}: {n:,} inputs" for named, other, n in c.overlaps)
     return "\n".join(lines)
