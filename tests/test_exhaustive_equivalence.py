@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 import z3  # type: ignore[import-untyped]
 
@@ -18,6 +19,7 @@ from schwinget_spec.proofs.exhaustive import (
     CHECKS,
     WIN_CLAUSES,
     FunctionCheck,
+    format_checks,
     reads_hand_only_through_void,
     run_exhaustive,
 )
@@ -51,12 +53,18 @@ def test_schwung_winner_agrees_three_ways(subset: dict[str, FunctionCheck]) -> N
 
 
 def test_the_named_clause_alone_decides_every_schwung(subset: dict[str, FunctionCheck]) -> None:
-    """On all 24,576 inputs of the subset the clause the engine names forces its answer alone, each of the eight winner clauses is named, and no other clause forces the same answer."""
+    """On all 24,576 inputs of the subset the clause the engine names forces its answer alone, each of the eight winner clauses is named, no other clause forces the same answer, and the table says so."""
     check = subset["schwung.winner"]
     assert check.disagreements == ()
     assert check.clause_inputs == check.inputs == 24576
     assert tuple(cid for cid, _ in check.named_clauses) == WIN_CLAUSES
     assert check.overlaps == ()
+    text = format_checks([check])
+    assert "named clause alone: kampfrichter.neutralises 2,592, kampfrichter.last_schwung 2,880," in text
+    assert "no other clause forces the same answer on any input" in text
+    overlapping = format_checks([attrs.evolve(check, overlaps=(("trump.beats", "konter.loses", 3),))])
+    assert "konter.loses also forces what the engine decides by trump.beats: 3 inputs" in overlapping
+    assert "no other clause" not in overlapping
 
 
 def _naming(wrong: str, instead: str) -> Callable[..., SchwungOutcome]:

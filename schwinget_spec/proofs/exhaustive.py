@@ -905,10 +905,18 @@ def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
 
 
 def format_checks(checks: Sequence[FunctionCheck]) -> str:
-    """A plain table: name, inputs, through the twin, with the engine's clause checked alone, disagreements, seconds; then each overlap of clauses."""
+    """A plain table: name, inputs, through the twin, with the engine's clause checked alone, disagreements, seconds.
+
+    Under a check with a clause part: the inputs of each named clause, and each overlap
+    (another clause forcing the same answer) or that there is none.
+    """
     lines = [f"{'check':<22} {'inputs':>10} {'twin':>9} {'clause':>9} {'differ':>6} {'s':>7}"]
     for c in checks:
         lines.append(f"{c.name:<22} {c.inputs:>10,} {c.twin_inputs:>9,} {c.clause_inputs:>9,} {len(c.disagreements):>6} {c.seconds:>7.2f}")
         lines.extend(f"  {d}" for d in c.disagreements)
-        lines.extend(f"  {other} also forces what the engine decides by {named}: {n:,} inputs" for named, other, n in c.overlaps)
+        if c.named_clauses:
+            lines.append("  named clause alone: " + ", ".join(f"{cid} {n:,}" for cid, n in c.named_clauses))
+            lines.extend(f"  {other} also forces what the engine decides by {named}: {n:,} inputs" for named, other, n in c.overlaps)
+            if not c.overlaps:
+                lines.append("  no other clause forces the same answer on any input")
     return "\n".join(lines)
