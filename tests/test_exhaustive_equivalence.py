@@ -53,15 +53,17 @@ def test_schwung_winner_agrees_three_ways(subset: dict[str, FunctionCheck]) -> N
 
 
 def test_the_named_clause_alone_decides_every_schwung(subset: dict[str, FunctionCheck]) -> None:
-    """On all 24,576 inputs of the subset the clause the engine names forces its answer alone, each of the eight winner clauses is named, no other clause forces the same answer, and the table says so."""
+    """On all 24,576 inputs of the subset the clause the engine names forces its answer alone, each of the eight winner clauses is named, no other clause forces the same answer alone or the others together, and the table says so."""
     check = subset["schwung.winner"]
     assert check.disagreements == ()
     assert check.clause_inputs == check.inputs == 24576
     assert tuple(cid for cid, _ in check.named_clauses) == WIN_CLAUSES
     assert check.overlaps == ()
+    assert check.others_together == ()
     text = format_checks([check])
     assert "named clause alone: kampfrichter.neutralises 2,592, kampfrichter.last_schwung 2,880," in text
     assert "no other clause forces the same answer on any input" in text
+    assert "without the named clause the others leave the answer open on every input" in text
     overlapping = format_checks([attrs.evolve(check, overlaps=(("trump.beats", "konter.loses", 3),))])
     assert "konter.loses also forces what the engine decides by trump.beats: 3 inputs" in overlapping
     assert "no other clause" not in overlapping
@@ -84,13 +86,16 @@ def _naming(wrong: str, instead: str) -> Callable[..., SchwungOutcome]:
     ("trick.winner_takes", "schwung.void_loses", None),
 ])
 def test_a_wrongly_named_clause_is_found(monkeypatch: pytest.MonkeyPatch, wrong: str, instead: str, admits: str | None) -> None:
-    """A ``resolve_schwung`` that names ``wrong`` where the model's deciding clause is ``instead`` (winner unchanged) is caught by the clause check, saying what ``wrong`` admits alone."""
+    """A ``resolve_schwung`` that names ``wrong`` where the model's deciding clause is ``instead`` (winner unchanged) is caught, saying what ``wrong`` admits alone; ``instead`` is counted forcing the answer."""
     monkeypatch.setattr(exhaustive, "resolve_schwung", _naming(wrong, instead))
     (check,) = run_exhaustive(["schwung.winner"], subset=True)
     says = f"by {wrong}, which " + ("is not a winner clause of the model" if admits is None else f"alone admits {admits}")
     assert check.disagreements
     assert says in check.disagreements[0]
     assert check.inputs == 24576
+    # the clause that decides is found forcing the answer alone, and with the others together
+    relabelled = {(named, other): n for named, other, n in check.overlaps}[wrong, instead]
+    assert relabelled == dict(check.others_together)[wrong] > 0
 
 
 def test_only_the_neutralising_clause_reads_neutral() -> None:

@@ -98,7 +98,9 @@ class FunctionCheck:
     named, the number of inputs on which that clause was checked to force the engine's
     answer by its own constraints (empty where the check has no such part), ``overlaps``
     how often another clause's constraints force the same answer too: (the named
-    clause, the other, inputs).
+    clause, the other, inputs), and ``others_together`` how often the other winner
+    clauses' constraints taken together force it without the named clause: (the named
+    clause, inputs).
     """
 
     name: str
@@ -112,6 +114,7 @@ class FunctionCheck:
     complete: bool
     named_clauses: tuple[tuple[str, int], ...] = ()
     overlaps: tuple[tuple[str, str, int], ...] = ()
+    others_together: tuple[tuple[str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -131,6 +134,7 @@ class _Tally:
         self.inputs = 0
         self.twin_inputs = 0
         self.named: Counter[str] = Counter()
+        self.others_together: Counter[str] = Counter()
         self.overlaps: Counter[tuple[str, str]] = Counter()
         self.disagreements: list[str] = []
 
@@ -346,18 +350,30 @@ def _admits_text(admits: tuple[bool, ...]) -> str:
     return ", ".join(shown) or "nothing"
 
 
-def _clause_verdict(admits: tuple[int | bool, ...], engine: tuple[bool, bool], named: str) -> tuple[str | None, tuple[str, ...]]:
+@attrs.frozen
+class _Verdict:
+    """The clause part of ``schwung.winner`` on one input: what is wrong (None when the named clause forces the engine's answer alone), the other clauses forcing it alone, whether the others together force it."""
+
+    wrong: str | None
+    others: tuple[str, ...]
+    others_together: bool
+
+
+def _clause_verdict(admits: tuple[int | bool, ...], engine: tuple[bool, bool], named: str) -> _Verdict:
     """Whether the clause ``named`` forces ``engine``'s answer alone, given what each winner clause admits (``admits``: four values each, in the order of ``WIN_CLAUSES``).
 
-    Returns what is wrong (None when it forces it) and the other winner clauses that force the same answer.
+    With the input fixed, a clause's constraints are a predicate on the four (neutral,
+    leader_wins) values: what several clauses admit together is what each admits.
     """
     each = {cid: tuple(bool(x) for x in admits[4 * k : 4 * k + 4]) for k, cid in enumerate(WIN_CLAUSES)}
     others = tuple(cid for cid, a in each.items() if cid != named and _FORCED[a] == engine)
+    rest = [a for cid, a in each.items() if cid != named]
+    together = _FORCED[tuple(all(a[i] for a in rest) for i in range(len(_COMBOS)))] == engine
     if named not in each:
-        return f"engine {_winner_text(engine)} by {named}, which is not a winner clause of the model", others
+        return _Verdict(f"engine {_winner_text(engine)} by {named}, which is not a winner clause of the model", others, together)
     if _FORCED[each[named]] != engine:
-        return f"engine {_winner_text(engine)} by {named}, which alone admits {_admits_text(each[named])}", others
-    return None, others
+        return _Verdict(f"engine {_winner_text(engine)} by {named}, which alone admits {_admits_text(each[named])}", others, together)
+    return _Verdict(None, others, together)
 
 
 def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Tally:
@@ -369,7 +385,7 @@ def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Ta
     alone = [_first_step_term(model, (cid,), drop) for cid in WIN_CLAUSES]
     terms = [z3.substitute(t, (neutral, z3.BoolVal(n)), (lw, z3.BoolVal(w))) for t in (conj, *alone) for n, w in combos]
     # the clause check's verdict by what the clauses admit, the engine's answer and its clause: a handful of distinct keys
-    verdicts: dict[tuple[tuple[int | bool, ...], tuple[bool, bool], str], tuple[str | None, tuple[str, ...]]] = {}
+    verdicts: dict[tuple[tuple[int | bool, ...], tuple[bool, bool], str], _Verdict] = {}
     inputs = _STEP_INPUTS
     run = compile_terms(terms, inputs)
     at = {name: i for i, name in enumerate(inputs)}
@@ -403,11 +419,12 @@ def _check_winner(subset: bool, broken: str | None, drop: frozenset[str]) -> _Ta
                 if verdict is None:
                     verdict = verdicts[key] = _clause_verdict(*key)
                 tally.named[outcome.clause_id] += 1
-                wrong, others = verdict
-                if wrong is not None:
-                    tally.differ(f"{_winner_label(leader, led, answer, hand=hand, trump=trump, rules=rules, is_last=is_last)}: {wrong}")
-                for other in others:
+                if verdict.wrong is not None:
+                    tally.differ(f"{_winner_label(leader, led, answer, hand=hand, trump=trump, rules=rules, is_last=is_last)}: {verdict.wrong}")
+                for other in verdict.others:
                     tally.overlaps[outcome.clause_id, other] += 1
+                if verdict.others_together:
+                    tally.others_together[outcome.clause_id] += 1
             if hand == answer.bit:
                 # the twin on the last Schwung: the answerer holds the answer alone
                 for leader in Player:
@@ -878,13 +895,14 @@ def run_exhaustive(
                 complete=not subset,
                 named_clauses=tuple(sorted(tally.named.items(), key=lambda item: _clause_order(item[0]))),
                 overlaps=tuple((named, other, n) for (named, other), n in sorted(tally.overlaps.items())),
+                others_together=tuple(sorted(tally.others_together.items(), key=lambda item: _clause_order(item[0]))),
             )
         )
     return tuple(out)
 
 
 def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
-    """The checks as JSON values: name, claim, clauses, domain, inputs, twin_inputs, clause_inputs, named_clauses, overlaps, disagreements, seconds, complete."""
+    """The checks as JSON values: name, claim, clauses, domain, inputs, twin_inputs, clause_inputs, named_clauses, overlaps, others_together, disagreements, seconds, complete."""
     return [
         {
             "name": c.name,
@@ -896,6 +914,7 @@ def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
             "clause_inputs": c.clause_inputs,
             "named_clauses": dict(c.named_clauses),
             "overlaps": [{"clause": named, "also": other, "inputs": n} for named, other, n in c.overlaps],
+            "others_together": dict(c.others_together),
             "disagreements": list(c.disagreements),
             "seconds": round(c.seconds, 2),
             "complete": c.complete,
@@ -907,8 +926,9 @@ def checks_json(checks: Sequence[FunctionCheck]) -> list[dict[str, object]]:
 def format_checks(checks: Sequence[FunctionCheck]) -> str:
     """A plain table: name, inputs, through the twin, with the engine's clause checked alone, disagreements, seconds.
 
-    Under a check with a clause part: the inputs of each named clause, and each overlap
-    (another clause forcing the same answer) or that there is none.
+    Under a check with a clause part: the inputs of each named clause, each overlap
+    (another clause forcing the same answer) or that there is none, and where the other
+    clauses together force it or that they never do.
     """
     lines = [f"{'check':<22} {'inputs':>10} {'twin':>9} {'clause':>9} {'differ':>6} {'s':>7}"]
     for c in checks:
@@ -919,4 +939,7 @@ def format_checks(checks: Sequence[FunctionCheck]) -> str:
             lines.extend(f"  {other} also forces what the engine decides by {named}: {n:,} inputs" for named, other, n in c.overlaps)
             if not c.overlaps:
                 lines.append("  no other clause forces the same answer on any input")
+            lines.extend(f"  the other clauses together force what the engine decides by {named}: {n:,} inputs" for named, n in c.others_together)
+            if not c.others_together:
+                lines.append("  without the named clause the others leave the answer open on every input")
     return "\n".join(lines)
