@@ -56,7 +56,8 @@ IMPACT_PLAYS = ("random", "solver", "heuristic", "pimc", "pimc-8", "pimc-128")
     "--engine",
     is_flag=True,
     help="Instead of the queries, prove the engine's own Gang step equal to the model's Schwung on every well-formed "
-    "state (symbolic execution of GangState.apply, each path checked in Z3), and the match and Schwingfest "
+    "state (symbolic execution of GangState.apply, each path checked in Z3), its first state (start_gang on every "
+    "deal) and its result (GangState.result on every finished Gang) equal to the model's, and the match and Schwingfest "
     "transitions (starter, totals, winner, ranks) equal to the match model, and show each deliberately wrong step "
     "caught with a replayed state (several minutes; --fast: a subset of the shapes and steps).",
 )
@@ -124,19 +125,23 @@ def prove_command(
 
 
 def _prove_engine(*, fast: bool, as_json: bool, jobs: int | None) -> None:
-    """``schwinget prove --engine``: the engine's Gang step on every well-formed state, then its match and Schwingfest transitions; exit 1 on a disagreement."""
+    """``schwinget prove --engine``: the engine's Gang step on every well-formed state, its first state and its result, then its match and Schwingfest transitions; exit 1 on a disagreement."""
+    from schwinget_spec.proofs.engine_ends import format_ends_proof, run_ends_proof  # noqa: PLC0415
     from schwinget_spec.proofs.engine_levels import format_level_proof, run_level_proof  # noqa: PLC0415
     from schwinget_spec.proofs.engine_step import format_engine_proof, run_engine_proof  # noqa: PLC0415
     from schwinget_spec.proofs.runner import default_jobs  # noqa: PLC0415
 
     proof = run_engine_proof(subset=fast, jobs=default_jobs() if jobs is None else jobs)
+    ends = run_ends_proof(subset=fast)
     levels = run_level_proof(subset=fast)
     if as_json:
-        click.echo(json.dumps(proof.to_json() | {"match_and_fest": levels.to_json()}, ensure_ascii=False, indent=2))
+        payload = proof.to_json() | {"first_state_and_result": ends.to_json(), "match_and_fest": levels.to_json()}
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         click.echo(format_engine_proof(proof))
+        click.echo(format_ends_proof(ends))
         click.echo(format_level_proof(levels))
-    if not (proof.ok and levels.ok):
+    if not (proof.ok and ends.ok and levels.ok):
         sys.exit(1)
 
 

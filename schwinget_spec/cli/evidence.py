@@ -13,7 +13,9 @@ from schwinget_spec.clauses import CLAUSES
 from schwinget_spec.registry.verification_status import EVIDENCE_FILE, Evidence, load_evidence
 
 __all__ = [
+    "ENGINE_PARTS",
     "collect_evidence",
+    "ends_by_clause",
     "engine_by_clause",
     "exhaustive_by_clause",
     "levels_by_clause",
@@ -23,6 +25,7 @@ __all__ = [
     "proofs_by_clause",
     "refreshed_evidence",
     "vectors_by_clause",
+    "with_engine_parts",
 ]
 
 
@@ -86,6 +89,25 @@ def engine_by_clause(*, jobs: int = 2) -> dict[str, tuple[str, ...]]:
     return {clause_id: ("gang.step",) for clause_id in engine_clauses() if clause_id in CLAUSES}
 
 
+def ends_by_clause() -> dict[str, tuple[str, ...]]:
+    """The clauses the proofs of the Gang's first state and of its result cover (``proofs.engine_ends``), if they proved: each with ``gang.start`` or ``gang.result``.
+
+    Prints the proofs' summary (with its time) to stderr; an empty mapping when a proof fails.
+    """
+    from schwinget_spec.proofs.engine_ends import PART_CLAUSES, format_ends_proof, run_ends_proof  # noqa: PLC0415
+
+    proof = run_ends_proof()
+    sys.stderr.write(format_ends_proof(proof) + "\n")
+    if not proof.ok:
+        return {}
+    out: dict[str, list[str]] = {}
+    for part, clause_ids in PART_CLAUSES.items():
+        for clause_id in clause_ids:
+            if clause_id in CLAUSES:
+                out.setdefault(clause_id, []).append(part)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def levels_by_clause() -> dict[str, tuple[str, ...]]:
     """The clauses the proof of the engine's match and Schwingfest transitions covers (``proofs.engine_levels``), if it proved: each with its families (``match.starter``, ...).
 
@@ -119,10 +141,27 @@ def merge_engine(*parts: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, 
     return out
 
 
-def _committed_engine(*, gang: bool) -> dict[str, tuple[str, ...]]:
-    # the committed engine evidence of the Gang step (gang=True) or of the match and fest transitions
-    kept = {k: tuple(n for n in v if n.startswith("match.") != gang) for k, v in load_evidence().engine.items()}
-    return {k: v for k, v in kept.items() if v}
+ENGINE_PARTS: dict[str, tuple[str, ...]] = {
+    "engine": ("gang.step", "gang.start", "gang.result"),
+    "ends": ("gang.start", "gang.result"),
+    "levels": ("match.starter", "match.totals", "match.winner", "match.ranks"),
+}
+"""The parts of the engine evidence each option recomputes (the rest is kept as committed)."""
+
+
+def _recomputed(option: str) -> dict[str, tuple[str, ...]]:
+    if option == "engine":
+        return merge_engine(engine_by_clause(), ends_by_clause())
+    if option == "ends":
+        return ends_by_clause()
+    return levels_by_clause()
+
+
+def with_engine_parts(committed: Evidence, option: str, fresh: Mapping[str, tuple[str, ...]]) -> Evidence:
+    """``committed`` with the engine parts of ``option`` (``ENGINE_PARTS``) replaced by ``fresh``: a part no longer proved is gone, the others kept."""
+    replaced = set(ENGINE_PARTS[option])
+    kept = {k: tuple(n for n in v if n not in replaced and not (option == "levels" and n.startswith("match."))) for k, v in committed.engine.items()}
+    return attrs.evolve(committed, engine=merge_engine({k: v for k, v in kept.items() if v}, fresh))
 
 
 def collect_evidence() -> Evidence:
@@ -132,7 +171,7 @@ def collect_evidence() -> Evidence:
         exhaustive=exhaustive_by_clause(),
         vectors=vectors_by_clause(),
         mutants=mutants_by_clause(),
-        engine=merge_engine(engine_by_clause(), levels_by_clause()),
+        engine=merge_engine(engine_by_clause(), ends_by_clause(), levels_by_clause()),
     )
 
 
@@ -143,7 +182,7 @@ def refreshed_evidence() -> Evidence:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m schwinget_spec.cli.evidence [--write] [--quick | --engine | --levels]``: print the evidence as JSON, or write it to the committed file."""
+    """``python -m schwinget_spec.cli.evidence [--write] [--quick | --engine | --ends | --levels]``: print the evidence as JSON, or write it to the committed file."""
     parser = argparse.ArgumentParser(prog="python -m schwinget_spec.cli.evidence", description=__doc__)
     parser.add_argument("--write", action="store_true", help=f"write {EVIDENCE_FILE.name} instead of printing it")
     parser.add_argument(
@@ -154,7 +193,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--engine",
         action="store_true",
-        help="recompute only the engine's step proof (schwinget prove --engine, minutes), keep the rest as committed",
+        help="recompute only the proofs of the engine's Gang: its step (schwinget prove --engine, half an hour of CPU), "
+        "its first state and its result; keep the rest as committed",
+    )
+    parser.add_argument(
+        "--ends",
+        action="store_true",
+        help="recompute only the proofs of the Gang's first state and result (seconds), keep the rest as committed",
     )
     parser.add_argument(
         "--levels",
@@ -162,10 +207,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="recompute only the proof of the engine's match and Schwingfest transitions (about a minute), keep the rest as committed",
     )
     args = parser.parse_args(argv)
-    if args.engine:
-        evidence = attrs.evolve(load_evidence(), engine=merge_engine(engine_by_clause(), _committed_engine(gang=False)))
-    elif args.levels:
-        evidence = attrs.evolve(load_evidence(), engine=merge_engine(_committed_engine(gang=True), levels_by_clause()))
+    option = next((name for name in ENGINE_PARTS if getattr(args, name)), None)
+    if option is not None:
+        # the proof first, then the committed file read: what others wrote meanwhile is kept
+        fresh = _recomputed(option)
+        evidence = with_engine_parts(load_evidence(), option, fresh)
     else:
         evidence = refreshed_evidence() if args.quick else collect_evidence()
     text = json.dumps(evidence.to_json(), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
