@@ -552,7 +552,7 @@ after the Angriff; equal tricks won by P0. Each must fail the proof with a state
 _BROKEN_CASES: dict[str, tuple[Card, Player] | ResultShape] = {
     "gang.turn": (Card.R3, Player.P0),
     "deal.hands": (Card.R3, Player.P1),
-    "plattwurf.after_angriff": ResultShape(Player.P0, 2, None),
+    "plattwurf.after_angriff": ResultShape(Player.P0, 1, None),
     "gang.more_tricks_wins": ResultShape(None, 0, None),
 }
 """The case each wrong end is shown on (the whole proof runs every case)."""
