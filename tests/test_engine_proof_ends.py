@@ -43,9 +43,9 @@ def test_start_gang_builds_the_models_first_state_on_every_deal(revealed: Card, 
     ids=lambda shape: shape.label(),
 )
 def test_the_result_is_the_models_on_every_finished_gang_of_a_shape(shape: ResultShape) -> None:
-    """No Angriff with a Schwung neutralised; an Angriff after one Schwung; an Angriff with a neutralised Schwung after it: every path of the result agrees with the model."""
+    """No Angriff with a Schwung neutralised (11 tricks: never equal); an Angriff after one Schwung; an Angriff with a neutralised Schwung after it: every path of the result agrees with the model."""
     check = check_result_shape(shape)
-    assert check.paths >= 3
+    assert check.paths >= (2 if shape.attacker is None else 3)
     assert [str(f) for f in check.failures] == []
 
 

@@ -334,7 +334,10 @@ def _result_background(model: GangModel, shape: ResultShape) -> tuple[list[z3.Bo
     if shape.attacker is not None:
         facts.append(model.leader[shape.after] == (shape.attacker is Player.P1))
     facts += [model.neutral[s] == (s == shape.neutral) for s in range(n)]
-    # the counts after the last Schwung stay: the model's trick.winner_takes of the Schwünge not played
+    # the covered set after the last Schwung (engine_step.well_formed): the tricks make the Schwünge played, nothing
+    # pending (the last Schwung is never neutralised); the counts stay: the model's trick.winner_takes of those not played
+    tricks = [model.tricks[q][n] for q in (0, 1)]
+    facts += [z3.ULE(tricks[0], n), z3.ULE(tricks[1], n), tricks[0] + tricks[1] == n]
     facts += [c for (cid, c), at in zip(model.constraints, model.step_of, strict=True) if cid == "trick.winner_takes" and at is not None and at >= n]
     winners = [z3.Bool(f"result.record{s}") for s in range(n)]
     facts += [winners[s] == model.winner_is_p1(s) for s in range(n) if s != shape.neutral]
@@ -553,7 +556,7 @@ _BROKEN_CASES: dict[str, tuple[Card, Player] | ResultShape] = {
     "gang.turn": (Card.R3, Player.P0),
     "deal.hands": (Card.R3, Player.P1),
     "plattwurf.after_angriff": ResultShape(Player.P0, 1, None),
-    "gang.more_tricks_wins": ResultShape(None, 0, None),
+    "gang.more_tricks_wins": ResultShape(Player.P1, 5, None),
 }
 """The case each wrong end is shown on (the whole proof runs every case)."""
 

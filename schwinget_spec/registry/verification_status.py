@@ -79,7 +79,7 @@ class Evidence:
     vectors: Mapping[str, int]
     mutants: Mapping[str, tuple[str, ...]]
     engine: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
-    """The parts of ``schwinget prove --engine`` that proved the engine carries the clause: ``gang.step``, or a family of the match and fest transitions (``match.starter``, ``match.totals``, ``match.winner``, ``match.ranks``)."""
+    """The parts of ``schwinget prove --engine`` that proved the engine carries the clause: ``gang.step``, ``gang.start`` or ``gang.result`` (the Gang's step, first state and result), or a family of the match and fest transitions (``match.starter``, ``match.totals``, ``match.winner``, ``match.ranks``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The evidence as the JSON object of ``EVIDENCE_FILE`` (clause ids sorted)."""
