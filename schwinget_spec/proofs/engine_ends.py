@@ -334,11 +334,9 @@ def _result_background(model: GangModel, shape: ResultShape) -> tuple[list[z3.Bo
     if shape.attacker is not None:
         facts.append(model.leader[shape.after] == (shape.attacker is Player.P1))
     facts += [model.neutral[s] == (s == shape.neutral) for s in range(n)]
-    # the covered set after the last Schwung (engine_step.well_formed): the tricks make the Schwünge played, nothing
-    # pending (the last Schwung is never neutralised); the counts stay: the model's trick.winner_takes of those not played
-    tricks = [model.tricks[q][n] for q in (0, 1)]
-    facts += [z3.ULE(tricks[0], n), z3.ULE(tricks[1], n), tricks[0] + tricks[1] == n]
-    facts += [c for (cid, c), at in zip(model.constraints, model.step_of, strict=True) if cid == "trick.winner_takes" and at is not None and at >= n]
+    # the model's trick counts: each Schwung's winner takes it and a pending one (trick.winner_takes,
+    # kampfrichter.collect), from none before Schwung 1; after the last Schwung they stay
+    facts += [c for cid, c in model.constraints if cid in ("trick.winner_takes", "kampfrichter.collect")]
     winners = [z3.Bool(f"result.record{s}") for s in range(n)]
     facts += [winners[s] == model.winner_is_p1(s) for s in range(n) if s != shape.neutral]
     return facts, winners
