@@ -40,9 +40,9 @@ from schwinget_spec.deal import Deal
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Angriff, GangResult, GangState, Outcome, Phase, SchwungRecord
 from schwinget_spec.players import Player
-from schwinget_spec.proofs.engine_step import SymCard, _pop_lemmas, well_formed
+from schwinget_spec.proofs.engine_step import SymCard, _patched, _pop_lemmas, well_formed
 from schwinget_spec.proofs.model import MASK_BITS, MAX_SCHWUENGE, NO_COLOUR, GangModel, card_colour
-from schwinget_spec.proofs.symbolic import WIDTH, Concretised, Explorer, Path, SymBool, SymInt
+from schwinget_spec.proofs.symbolic import Concretised, Explorer, Path, SymBool, SymInt, as_term, widened
 from schwinget_spec.rules import Rules
 
 __all__ = [
@@ -159,18 +159,6 @@ class _Unread:
     __add__ = __radd__ = __or__ = __ror__ = __and__ = __rand__ = __getitem__ = _read
 
 
-def _term32(value: object) -> z3.BitVecRef:
-    if isinstance(value, SymInt):
-        return value.term
-    if type(value) is int:
-        return z3.BitVecVal(value, WIDTH)
-    raise Concretised(f"a count of type {type(value).__name__}")
-
-
-def _wide(term: z3.BitVecRef) -> z3.BitVecRef:
-    return z3.ZeroExt(WIDTH - term.size(), term)
-
-
 # -- failures and replays
 
 
@@ -275,8 +263,8 @@ def _compare_start(
     failures += [EndFailure("gang.start", case, f"{what} differs", None) for what, holds in concrete.items() if not holds]
     trump_code = _TRUMP_CODE[state.trump]
     facts = [
-        ("the hands", z3.And(*(model.hands[q][0] == _term32(state.hands[q]) for q in (0, 1)))),
-        ("the tricks", z3.And(*(_wide(model.tricks[q][0]) == _term32(state.tricks[q]) for q in (0, 1)))),
+        ("the hands", z3.And(*(model.hands[q][0] == as_term(state.hands[q]) for q in (0, 1)))),
+        ("the tricks", z3.And(*(widened(model.tricks[q][0]) == as_term(state.tricks[q]) for q in (0, 1)))),
         ("the player to lead", model.leader[0] == z3.BoolVal(state.to_move is Player.P1)),
         ("nothing pending", model.pending[0] == z3.BoolVal(state.pending is not None)),
         ("the trump colour", card_colour(model.deck[10]) == trump_code),
@@ -358,7 +346,7 @@ def _finished_state(explorer: Explorer, model: GangModel, shape: ResultShape, wi
         for s in range(shape.length)
     )
     angriff = None if shape.attacker is None else Angriff(shape.attacker, shape.after)
-    tricks = tuple(SymInt(explorer, _wide(model.tricks[q][shape.length])) for q in (0, 1))
+    tricks = tuple(SymInt(explorer, widened(model.tricks[q][shape.length])) for q in (0, 1))
     return gang_module._state(
         _Unread("the deal"),
         _Unread("the readings"),
@@ -420,7 +408,7 @@ def _compare_result(explorer: Explorer, model: GangModel, path: Path[GangResult]
         ("the Plattwurf", _winner_fact(result.plattwurf, model.plattwurf(0), model.plattwurf(1))),
         ("the winner", _winner_fact(result.winner, *model.gang_winner())),
         ("the outcome", model.outcome_code() == outcome),
-        ("the tricks", z3.And(*(_wide(model.final_tricks(q)) == _term32(result.tricks[q]) for q in (0, 1)))),
+        ("the tricks", z3.And(*(widened(model.final_tricks(q)) == as_term(result.tricks[q]) for q in (0, 1)))),
     ]
     solver = explorer.solver
     solver.push()
@@ -484,16 +472,6 @@ def _values(found: z3.ModelRef, model: GangModel, shape: ResultShape | None) -> 
 
 
 # -- deliberately wrong ends
-
-
-@contextlib.contextmanager
-def _patched(target: object, name: str, value: object) -> Iterator[None]:
-    saved = getattr(target, name)
-    setattr(target, name, value)
-    try:
-        yield
-    finally:
-        setattr(target, name, saved)
 
 
 def _starter_follows() -> contextlib.AbstractContextManager[None]:

@@ -16,6 +16,7 @@ __all__ = [
     "SymBool",
     "SymInt",
     "as_term",
+    "widened",
 ]
 
 WIDTH = 32
@@ -123,6 +124,11 @@ def as_term(value: object) -> z3.ExprRef:
     if isinstance(value, int):
         return z3.BitVecVal(value, WIDTH)
     raise Concretised(f"no term for {type(value).__name__}")
+
+
+def widened(term: z3.BitVecRef) -> z3.BitVecRef:
+    """A narrower bit-vector term (a count, a card) zero-extended to ``WIDTH`` bits, to compare with a ``SymInt``."""
+    return z3.ZeroExt(WIDTH - term.size(), term)
 
 
 def _term(value: object) -> z3.BitVecRef:
