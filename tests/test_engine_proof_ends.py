@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import z3
 
 from schwinget_spec import gang as gang_module
 from schwinget_spec.cards import Card
+from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Angriff, GangResult, SchwungRecord
 from schwinget_spec.players import Player
 from schwinget_spec.proofs.engine_ends import (
@@ -106,3 +107,21 @@ def test_every_part_names_clauses_of_the_booklet() -> None:
     from schwinget_spec.clauses import CLAUSES  # noqa: PLC0415
 
     assert all(cid in CLAUSES for ids in PART_CLAUSES.values() for cid in ids)
+
+
+@pytest.mark.parametrize(
+    ("call", "parameter"),
+    [
+        (lambda: check_start("R1", Player.P0), "revealed"),  # type: ignore[arg-type]
+        (lambda: check_start(Card.R1, 0), "starter"),  # type: ignore[arg-type]
+        (lambda: check_start(Card.R1, Player.P0, broken="nonsense"), "broken"),
+        (lambda: check_result_shape(ResultShape(None, 0, 10)), "shape"),
+        (lambda: first_end_failure("gang.never"), "name"),
+    ],
+    ids=["revealed", "starter", "broken", "shape", "name"],
+)
+def test_bad_arguments_are_refused_naming_the_parameter(call: Callable[[], object], parameter: str) -> None:
+    """A revealed card, starter, wrong end or shape the proof does not know is an InvalidArgumentError naming it, not a KeyError from inside."""
+    with pytest.raises(InvalidArgumentError) as caught:
+        call()
+    assert caught.value.parameter == parameter

@@ -218,7 +218,15 @@ def _start_lemmas(model: GangModel) -> list[z3.BoolRef]:
 
 
 def check_start(revealed: Card, starter: Player, *, broken: str | None = None) -> EndCheck:
-    """``start_gang`` on every deal with ``revealed`` face up, ``starter`` to lead (and each of two readings): the model's state before Schwung 1, in the covered set."""
+    """``start_gang`` on every deal with ``revealed`` face up, ``starter`` to lead (and each of two readings): the model's state before Schwung 1, in the covered set.
+
+    Raises ``InvalidArgumentError`` for a ``revealed`` that is not a ``Card``, a ``starter`` that is not a ``Player``,
+    or a ``broken`` that names no wrong end.
+    """
+    if not isinstance(revealed, Card):
+        raise InvalidArgumentError("revealed", f"expected a Card, got {revealed!r}")
+    if not isinstance(starter, Player):
+        raise InvalidArgumentError("starter", f"expected a Player, got {starter!r}")
     model = _model()
     case = f"{revealed.code} revealed, {starter} starts"
     background = [
@@ -313,6 +321,9 @@ def result_shapes() -> Iterator[ResultShape]:
             yield ResultShape(attacker, after, neutral)
 
 
+_SHAPES = frozenset(result_shapes())
+
+
 def _result_background(model: GangModel, shape: ResultShape) -> tuple[list[z3.BoolRef], list[z3.BoolRef]]:
     """The model's finished Gang of ``shape`` (its length, Angriff, neutralised Schwung, the tricks unchanged after the end), and each record's winner variable bound to the model's."""
     n = shape.length
@@ -365,7 +376,12 @@ def _finished_state(explorer: Explorer, model: GangModel, shape: ResultShape, wi
 
 
 def check_result_shape(shape: ResultShape, *, broken: str | None = None) -> EndCheck:
-    """``GangState.result`` on every finished Gang of ``shape``, each path against the model's result."""
+    """``GangState.result`` on every finished Gang of ``shape``, each path against the model's result.
+
+    Raises ``InvalidArgumentError`` for a ``shape`` that is not one of ``result_shapes()``, or a ``broken`` that names no wrong end.
+    """
+    if not isinstance(shape, ResultShape) or shape not in _SHAPES:
+        raise InvalidArgumentError("shape", f"expected a ResultShape of result_shapes(), got {shape!r}")
     model = _model()
     facts, winners = _result_background(model, shape)
     explorer = Explorer(facts)
@@ -576,6 +592,9 @@ def _result_text(result: GangResult) -> str:
 
 def replay_end(name: str, failure: EndFailure) -> EndReplay:
     """The failure of the wrong end ``name`` on real values: a real deal started, or a real finished Gang's result, by the engine and by the wrong end."""
+    name = _known_end(name)
+    if not isinstance(failure, EndFailure):
+        raise InvalidArgumentError("failure", f"expected an EndFailure, got {failure!r}")
     values = failure.values
     if values is None:
         raise InvalidArgumentError("failure", "this failure has no state to replay")
@@ -653,8 +672,15 @@ class EndsProof:
         }
 
 
+def _known_end(name: object) -> str:
+    if not isinstance(name, str) or name not in BROKEN_ENDS:
+        raise InvalidArgumentError("name", f"unknown wrong end {name!r}; known: {', '.join(sorted(BROKEN_ENDS))}")
+    return name
+
+
 def first_end_failure(name: str) -> EndFailure | None:
-    """The first failure of the wrong end ``name`` on its case, with a state to replay; None if it is not caught."""
+    """The first failure of the wrong end ``name`` on its case, with a state to replay; None if it is not caught (``InvalidArgumentError`` for an unknown name)."""
+    name = _known_end(name)
     check = _check_case(_BROKEN_CASES[name], name)
     return next((f for f in check.failures if f.values is not None), None)
 
