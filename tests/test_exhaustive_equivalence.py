@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 import z3  # type: ignore[import-untyped]
 
+from schwinget_spec.cards import ALL_CARDS, Colour
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.players import Player
 from schwinget_spec.proofs import exhaustive
 from schwinget_spec.proofs.differential import run_differential
 from schwinget_spec.proofs.evaluate import compile_terms, free_constants, simplify_on
 from schwinget_spec.proofs.exhaustive import (
     CHECKS,
+    SWITCH_RULES,
     WIN_CLAUSES,
     FunctionCheck,
     format_checks,
@@ -24,7 +30,7 @@ from schwinget_spec.proofs.exhaustive import (
     run_exhaustive,
 )
 from schwinget_spec.proofs.model import GangModel
-from schwinget_spec.trick import SchwungOutcome, resolve_schwung
+from schwinget_spec.trick import FOLLOW_MASK, SchwungOutcome, resolve_schwung
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +102,21 @@ def test_a_wrongly_named_clause_is_found(monkeypatch: pytest.MonkeyPatch, wrong:
     # the clause that decides is found forcing the answer alone, and with the others together
     relabelled = {(named, other): n for named, other, n in check.overlaps}[wrong, instead]
     assert relabelled == dict(check.others_together)[wrong] > 0
+
+
+def test_the_docs_named_clause_counts_are_the_engines() -> None:
+    """The inputs per named clause docs/proofs.md quotes for ``schwung.winner``'s whole domain are those ``resolve_schwung`` names over it (723,200 inputs)."""
+    counts: Counter[str] = Counter()
+    for led, answer in itertools.permutations(ALL_CARDS, 2):
+        follow = FOLLOW_MASK[led.index]
+        # the answer alone, and with a card of the led colour when it is not of that colour itself
+        voids = (True, False) if follow and not follow & answer.bit else (False,)
+        for trump, void, rules, is_last, leader in itertools.product((*Colour, None), voids, SWITCH_RULES, (False, True), Player):
+            counts[resolve_schwung(leader, led, answer, trump, rules, is_last=is_last, answer_was_void=void).clause_id] += 1
+    text = (Path(__file__).resolve().parents[1] / "docs" / "proofs.md").read_text(encoding="utf-8")
+    quoted = {cid: int(n.replace(",", "")) for cid, n in re.findall(r"^\| ([a-z_]+\.[a-z_]+) \| ([0-9,]+) \|$", text, re.MULTILINE) if cid in WIN_CLAUSES}
+    assert quoted == dict(counts)
+    assert sum(counts.values()) == 723200
 
 
 def test_only_the_neutralising_clause_reads_neutral() -> None:
