@@ -278,16 +278,7 @@ def _compare_start(
         ("the trump colour", card_colour(model.deck[10]) == trump_code),
         ("the state in the covered set", well_formed(model, 0, None)),
     ]
-    solver = explorer.solver
-    solver.push()
-    solver.add(*path.conditions)
-    try:
-        for what, fact in facts:
-            if solver.check(z3.Not(fact)) != z3.unsat:
-                failures.append(EndFailure("gang.start", case, f"{what} differs", _values(solver.model(), model, None)))
-    finally:
-        solver.pop()
-    return failures
+    return failures + _differing(explorer, path, facts, EndFailure("gang.start", case, "", None), None)
 
 
 # -- the result
@@ -426,16 +417,7 @@ def _compare_result(explorer: Explorer, model: GangModel, path: Path[GangResult]
         ("the outcome", model.outcome_code() == outcome),
         ("the tricks", z3.And(*(widened(model.final_tricks(q)) == as_term(result.tricks[q]) for q in (0, 1)))),
     ]
-    solver = explorer.solver
-    solver.push()
-    solver.add(*path.conditions)
-    try:
-        for what, fact in facts:
-            if solver.check(z3.Not(fact)) != z3.unsat:
-                failures.append(EndFailure("gang.result", case, f"{what} differs", _values(solver.model(), model, shape)))
-    finally:
-        solver.pop()
-    return failures
+    return failures + _differing(explorer, path, facts, EndFailure("gang.result", case, "", None), shape)
 
 
 def lemma_one_neutral() -> bool:
@@ -466,6 +448,22 @@ def _paths(explorer: Explorer, run: Callable[[Explorer], Any], part: str, case: 
         yield from explorer.paths(run)
     except Concretised as exc:
         failures.append(EndFailure(part, case, f"the engine's code read what the proof gives it no value for: {exc}", None))
+
+
+def _differing(
+    explorer: Explorer, path: Path[Any], facts: Sequence[tuple[str, z3.BoolRef]], where: EndFailure, shape: ResultShape | None
+) -> list[EndFailure]:
+    """Each fact Z3 cannot prove under the path's conditions, as a failure at ``where``'s part and case with the model's values that break it."""
+    solver, model, out = explorer.solver, _model(), []
+    solver.push()
+    solver.add(*path.conditions)
+    try:
+        for what, fact in facts:
+            if solver.check(z3.Not(fact)) != z3.unsat:
+                out.append(attrs.evolve(where, what=f"{what} differs", values=_values(solver.model(), model, shape)))
+    finally:
+        solver.pop()
+    return out
 
 
 def _values(found: z3.ModelRef, model: GangModel, shape: ResultShape | None) -> dict[str, int]:
