@@ -25,7 +25,13 @@ from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.proofs.base import bounded_check, new_solver
 from schwinget_spec.proofs.model import GangModel, all_tags
 from schwinget_spec.proofs.replay import Witness, extract_witness, model_bool, model_int
-from schwinget_spec.proofs.scoring_model import POINT_BITS, ROWS, GangScoreModel, table_constraints
+from schwinget_spec.proofs.scoring_model import (
+    GOOD_LOSER_TRICKS,
+    POINT_BITS,
+    ROWS,
+    GangScoreModel,
+    table_constraints,
+)
 from schwinget_spec.proofs.scoring_queries import GangKind, gang_kinds, kind_holds, reachable_gangs
 from schwinget_spec.rules import Rules
 
@@ -33,6 +39,8 @@ __all__ = [
     "DRAW_TIE_READINGS",
     "FEST_STARTER_READINGS",
     "FEST_TIEBREAK_READINGS",
+    "MATCH_DRAW_READINGS",
+    "TRICK_BITS",
     "FestModel",
     "KindVar",
     "MatchModel",
@@ -47,6 +55,17 @@ FEST_STARTER_READINGS: tuple[str, ...] = ("loser_of_first_meeting", "alternate",
 """The readings of ``Rules.fest_starter`` (AMB-FEST-STARTER), default first."""
 FEST_TIEBREAK_READINGS: tuple[str, ...] = ("shared", "wins_then_plattwuerfe")
 """The readings of ``Rules.fest_tiebreak`` (AMB-FEST-TIES), default first."""
+MATCH_DRAW_READINGS: tuple[str, ...] = ("draw", "more_tricks")
+"""The readings of ``Rules.match_draw`` (AMB-MATCH-DRAW), default first."""
+
+TRICK_BITS = 4
+"""Width of one player's tricks in one Gang (at most 11)."""
+MAX_TRICKS = 11
+"""The most tricks a Gang gives (``gang.end_no_angriff``: 11 Schwünge)."""
+SCHWUENGE_WITH_ANGRIFF = 10
+"""The most Schwünge of a Gang with an Angriff: after at most 5 Schwünge (``angriff.not_empty_pile``), 5 more."""
+PLATTWURF_TRICKS = 5
+"""The tricks a Plattwurf winner takes after the Angriff (``plattwurf.definition``)."""
 
 GESTELLTER = ROWS.index("gestellter")
 RANK_BITS = 4
@@ -102,6 +121,43 @@ class KindVar:
         """This Gang is of ``kind``."""
         row, p1, good = kind
         return z3.And(self.row == row, self.p1_wins == bool(p1), self.good == good)
+
+    def allows_tricks(self, t0: z3.BitVecRef, t1: z3.BitVecRef) -> list[tuple[str, z3.BoolRef]]:
+        """The trick counts (``TRICK_BITS`` wide) a Gang of this kind may end with, as (clause id, constraint) pairs.
+
+        A superset of the counts a Gang reaches: together at most 11, at most 10 after an
+        Angriff (rows 0-2); the winner has more tricks unless by Plattwurf, and a Plattwurf
+        winner at least the 5 after the Angriff; a Gestellter has equal tricks; ``good``
+        says the loser (for a Gestellter, each player) holds 3 or more.
+        """
+        winner = z3.If(self.p1_wins, t1, t0)
+        loser = z3.If(self.p1_wins, t0, t1)
+        angriff = z3.ULE(self.row, _bv(2, 3))
+        wide = z3.ZeroExt(1, t0) + z3.ZeroExt(1, t1)
+        three = _bv(GOOD_LOSER_TRICKS, TRICK_BITS)
+        return [
+            (
+                "trick.winner_takes",
+                z3.And(
+                    z3.ULE(t0, _bv(MAX_TRICKS, TRICK_BITS)),
+                    z3.ULE(t1, _bv(MAX_TRICKS, TRICK_BITS)),
+                    z3.ULE(wide, _bv(MAX_TRICKS, TRICK_BITS + 1)),
+                    z3.Implies(angriff, z3.ULE(wide, _bv(SCHWUENGE_WITH_ANGRIFF, TRICK_BITS + 1))),
+                ),
+            ),
+            (
+                "gang.more_tricks_wins",
+                z3.And(
+                    z3.Implies(z3.Not(self.has_winner), t0 == t1),
+                    z3.Implies(z3.And(self.has_winner, z3.Not(self.plattwurf)), z3.UGT(winner, loser)),
+                ),
+            ),
+            ("plattwurf.definition", z3.Implies(self.plattwurf, z3.UGE(winner, _bv(PLATTWURF_TRICKS, TRICK_BITS)))),
+            (
+                "table.gut_gekaempft",
+                self.good == z3.If(self.has_winner, z3.UGE(loser, three), z3.And(z3.UGE(t0, three), z3.UGE(t1, three))),
+            ),
+        ]
 
     def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
         """The lemma of the Gang kinds table (``reachable_gangs``): the kinds a Gang started by ``starter_p1`` can reach, for some deal and play."""
@@ -170,8 +226,9 @@ class MatchModel(_ClauseModel):
     """A match of ``len(kinds)`` Gänge under the reading ``draw_tie`` of ``Rules.draw_tie_starter``.
 
     Variables: ``starter[i]`` (True: P1 starts Gang i, 0-based), ``totals[i][q]`` (the points
-    of player q after the first i Gänge, hundredths), the Gang points of ``scores[i]``.
-    P0 is the younger player. ``schwingerwertung`` and ``good_loser_after_plattwurf`` are
+    of player q after the first i Gänge, hundredths), the Gang points of ``scores[i]``;
+    under ``match_draw="more_tricks"`` also ``tricks[i][q]``, any counts the Gang's kind
+    allows (``KindVar.allows_tricks``). P0 is the younger player unless ``younger_p1``. ``schwingerwertung`` and ``good_loser_after_plattwurf`` are
     shared with the caller, so that two models of one match can be compared. The kinds may
     be shared too: two readings agree on a Gang when they share its ``KindVar``.
     """
@@ -183,13 +240,20 @@ class MatchModel(_ClauseModel):
         schwingerwertung: z3.BoolRef,
         good_loser_after_plattwurf: z3.BoolRef,
         prefix: str = "",
+        *,
+        younger_p1: bool = False,
+        match_draw: str = "draw",
     ) -> None:
         if draw_tie not in DRAW_TIE_READINGS:
             raise InvalidArgumentError("draw_tie", f"unknown draw_tie_starter reading {draw_tie!r}; known: {DRAW_TIE_READINGS}")
+        if match_draw not in MATCH_DRAW_READINGS:
+            raise InvalidArgumentError("match_draw", f"unknown match_draw reading {match_draw!r}; known: {MATCH_DRAW_READINGS}")
         n = len(kinds)
         self.kinds = tuple(kinds)
         self.draw_tie = draw_tie
         self.prefix = prefix
+        self.younger_p1 = younger_p1
+        self.match_draw = match_draw
         super().__init__()
         self.scores = [KindScore(k, schwingerwertung, good_loser_after_plattwurf, prefix) for k in kinds]
         for sc in self.scores:
@@ -201,8 +265,8 @@ class MatchModel(_ClauseModel):
             self.add("match.record_points", self.totals[0][q] == _bv(0, POINT_BITS))
             for i in range(n):
                 self.add("match.record_points", self.totals[i + 1][q] == self.totals[i][q] + self.scores[i].points[q])
-        # match.first_starter: the younger player (P0) starts Gang 1
-        self.add("match.first_starter", z3.Not(self.starter[0]))
+        # match.first_starter: the younger player starts Gang 1
+        self.add("match.first_starter", self.starter[0] if younger_p1 else z3.Not(self.starter[0]))
         for i in range(1, n):
             last = kinds[i - 1]
             t0, t1 = self.totals[i]
@@ -215,18 +279,36 @@ class MatchModel(_ClauseModel):
             )
             # AMB-DRAW-TIE-STARTER: the reading of the clause when the points are equal
             tie = {
-                "younger": z3.BoolVal(False),
+                "younger": z3.BoolVal(younger_p1),
                 "drawn_gang_starter": self.starter[i - 1],
                 "drawn_gang_other": z3.Not(self.starter[i - 1]),
             }[draw_tie]
             self.add("match.draw_starter", z3.Implies(z3.And(z3.Not(last.has_winner), t0 == t1), self.starter[i] == tie))
         for i, k in enumerate(kinds):
             self.lemmas.append(k.reachable_from(self.starter[i]))
+        # the trick counts of each Gang, which only the reading "more_tricks" of AMB-MATCH-DRAW reads
+        self.tricks: list[list[z3.BitVecRef]] = []
+        if match_draw == "more_tricks":
+            self.tricks = [[z3.BitVec(f"{prefix}match.tricks{i}_{q}", TRICK_BITS) for q in (0, 1)] for i in range(n)]
+            for k, (t0, t1) in zip(kinds, self.tricks, strict=True):
+                self.constraints += k.allows_tricks(t0, t1)
+
+    def total_tricks(self, q: int) -> z3.BitVecRef:
+        """The tricks of player ``q`` over all Gänge (``TRICK_BITS + 3`` wide); only under ``match_draw="more_tricks"``."""
+        out = _bv(0, TRICK_BITS + 3)
+        for t in self.tricks:
+            out = out + z3.ZeroExt(3, t[q])
+        return out
 
     def winner_code(self) -> z3.BitVecRef:
-        """The match result (``match.winner``): 0 P0 wins, 1 P1 wins, 2 equal totals."""
+        """The match result (``match.winner``): 0 P0 wins, 1 P1 wins, 2 nobody (equal totals; under "more_tricks" equal tricks too)."""
         t0, t1 = self.totals[-1]
-        return z3.If(z3.UGT(t0, t1), _bv(0, 2), z3.If(z3.UGT(t1, t0), _bv(1, 2), _bv(2, 2)))
+        nobody = _bv(2, 2)
+        if self.match_draw == "more_tricks":
+            # AMB-MATCH-DRAW: at equal totals the player with more tricks over all Gänge wins
+            s0, s1 = self.total_tricks(0), self.total_tricks(1)
+            nobody = z3.If(z3.UGT(s0, s1), _bv(0, 2), z3.If(z3.UGT(s1, s0), _bv(1, 2), _bv(2, 2)))
+        return z3.If(z3.UGT(t0, t1), _bv(0, 2), z3.If(z3.UGT(t1, t0), _bv(1, 2), nobody))
 
 
 @attrs.frozen(order=True)
