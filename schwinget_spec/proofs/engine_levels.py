@@ -4,40 +4,48 @@ Two methods, each where it is exhaustive and the simpler:
 
 - **enumeration** where the transition reads only finite inputs: the points a Gang adds
   to the totals (``MatchState.apply_result``: Gang kind x system x the Plattwurf switch)
-  and who starts a Schwingfest meeting (``SchwingfestState.starter_of``: kind of the
-  pair's first meeting x leg x ``fest_starter`` x ``draw_tie_starter``). The engine runs
-  on real states; Z3 proves that the model allows no other answer.
-- **symbolic execution** (``proofs.symbolic.Explorer``) where the transition reads the
-  running totals, which have no small domain: who starts Gang i+1 of a match
-  (``MatchState.next_starter_with_clause``, the function ``apply_gang`` and
-  ``apply_result`` call), the match's winner (``MatchState.result``) and the fest's ranks
-  (``SchwingfestState.standings``). The engine's own code runs on a view of the state
-  whose totals are ``SymInt`` terms bound to the model's totals, which are sums of
-  symbolic Gang kinds; every path is checked in Z3 against the model.
+  and who starts a Schwingfest meeting (``SchwingfestState.starter_of``: pair x kind of the
+  pair's first meeting x leg x ``fest_starter`` x ``draw_tie_starter``, fests of 3 and 4).
+  The engine runs on real states; Z3 proves that the model allows no other answer.
+- **symbolic execution** (``proofs.symbolic.Explorer``) where the transition reads values
+  with no small domain: who starts Gang i+1 of a match (``MatchState.next_starter_with_clause``,
+  the function ``apply_gang`` and ``apply_result`` call, either player the younger), the
+  match's winner (``MatchState.result``, both readings of ``match_draw``, with symbolic
+  trick counts per Gang), the fest's ranks (``SchwingfestState.standings``: points free,
+  fests of 3 and 4; under ``fest_tiebreak="wins_then_plattwuerfe"`` a fest of 3 whose Gänge
+  won and Plattwürfe are the model's), and the points of one Gang (``compute_gang_score``
+  on symbolic trick counts, ``proofs.engine_levels_points``). The engine's own code runs on a
+  view of the state whose values are ``SymInt`` terms bound to the model's; every path is
+  checked in Z3 against the model.
 
 The Gang kinds range over the 17 kinds an engine result has (``exhaustive._kind_results``),
 from either starter (the reachability lemma is left out, so the covered set holds every
-reachable match). Each family has a deliberately broken transition that must fail with
-a counterexample; its Gang kinds are then replayed through the real engine.
+reachable match). Each new piece has a deliberately broken transition that must fail with
+a counterexample; its Gang kinds (or its result) are then replayed through the real engine.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.errors import InvalidArgumentError
+from schwinget_spec.gang import GangResult, Outcome
+from schwinget_spec.gang_parts import Angriff
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.proofs.engine_levels_points import ScoreFn, check_gang_score, kind_of, model_points
 from schwinget_spec.proofs.exhaustive import _kind_results
 from schwinget_spec.proofs.match_model import (
     DRAW_TIE_READINGS,
     FEST_STARTER_READINGS,
+    MATCH_DRAW_READINGS,
+    RANK_BITS,
     FestModel,
     KindScore,
     KindVar,
@@ -47,17 +55,27 @@ from schwinget_spec.proofs.match_model import (
 )
 from schwinget_spec.proofs.match_queries import FEST_NAMES
 from schwinget_spec.proofs.replay import model_bool, model_int
+from schwinget_spec.proofs.scoring_model import GOOD_LOSER_TRICKS, ROWS
 from schwinget_spec.proofs.scoring_queries import GangKind, kind_text
-from schwinget_spec.proofs.symbolic import WIDTH, Explorer, SymInt
+from schwinget_spec.proofs.symbolic import WIDTH, Explorer, Path, SymInt
 from schwinget_spec.rules import Rules
-from schwinget_spec.schwingfest import Meeting, SchwingfestState, start_schwingfest
-from schwinget_spec.scoring import ScoringSystem
+from schwinget_spec.schwingfest import (
+    Meeting,
+    SchwingfestState,
+    gaenge_per_schwinger,
+    make_schedule,
+    start_schwingfest,
+)
+from schwinget_spec.scoring import WERTUNGSTABELLE, ScoringSystem, compute_gang_score
 
 __all__ = [
     "BROKEN_LEVELS",
     "FAMILIES",
     "FAMILY_CLAUSES",
+    "FEST_SIZES",
+    "TIEBREAK_SIZES",
     "LevelCheck",
+    "LevelFailure",
     "LevelProof",
     "LevelReplay",
     "check_family",
@@ -71,14 +89,35 @@ FAMILIES: tuple[str, ...] = ("starter", "totals", "winner", "ranks")
 
 FAMILY_CLAUSES: dict[str, tuple[str, ...]] = {
     "starter": ("match.first_starter", "match.loser_starts", "match.draw_starter"),
-    "totals": ("match.record_points",),
+    "totals": (
+        "match.record_points",
+        "table.columns",
+        "table.plattwurf_eigener_angriff",
+        "table.plattwurf_gegnerischer_angriff",
+        "table.sieg_mit_angriff",
+        "table.sieg_ohne_angriff",
+        "table.gestellter",
+        "table.gut_gekaempft",
+    ),
     "winner": ("match.winner",),
-    "ranks": ("match.winner",),
+    "ranks": ("match.winner", "fest.four_players"),
 }
-"""The clauses each family's proof covers (the model's tags of the constraints it checks)."""
+"""The clauses each family's proof covers (the model's tags of the constraints it checks; ``fest.four_players``: the schedule of 4 checked too)."""
 
 MATCH_GAENGE = 6
 """The match model's length: a long match; a short match is its first four Gänge."""
+
+FEST_SIZES: tuple[int, ...] = (3, 4)
+"""The Schwingfeste whose starters and ranks (``fest_tiebreak="shared"``) are proved: 3 and 4 Schwinger (5 costs 47 s of CPU for the ranks alone)."""
+
+TIEBREAK_SIZES: tuple[int, ...] = (3,)
+"""The Schwingfeste whose ranks under ``fest_tiebreak="wins_then_plattwuerfe"`` are proved (the Gänge won and Plattwürfe are enumerated per path: 4 Schwinger have 95,832 combinations)."""
+
+_MORE_NAMES = ("Dänu", "Eveline", "Fritz", "Gisela")
+
+
+def _names(players: int) -> tuple[str, ...]:
+    return (*FEST_NAMES, *_MORE_NAMES)[:players]
 
 
 class _NoLemma(KindVar):
@@ -101,7 +140,19 @@ def _wide(term: z3.BitVecRef) -> z3.BitVecRef:
     return z3.ZeroExt(WIDTH - term.size(), term)
 
 
-# -- views of a state whose totals are symbolic; the engine's own methods run on them
+def _result_with(kind: GangKind, tricks: tuple[int, int]) -> GangResult:
+    """A result of ``kind`` with the trick counts ``tricks``, as a scorekeeper notes it (an Angriff after 5 Schwünge where the row has one)."""
+    row, p1, _ = kind
+    winner = None if p1 is None else (Player.P1 if p1 else Player.P0)
+    angriff = None
+    if winner is not None and row <= ROWS.index("sieg_mit_angriff"):
+        by = winner.other if row == ROWS.index("plattwurf_gegnerischer_angriff") else winner
+        angriff = Angriff(by, 5)
+    plattwurf = winner if row < ROWS.index("sieg_mit_angriff") else None
+    return GangResult(tricks, 10 if angriff else 11, angriff, plattwurf, winner, Outcome(ROWS[row]))
+
+
+# -- views of a state whose values are symbolic; the engine's own methods run on them
 
 
 @attrs.frozen
@@ -111,14 +162,27 @@ class _LastGang:
 
 
 @attrs.frozen
+class _Tricks:
+    """A Gang's result as ``MatchState.total_tricks`` reads it: its trick counts."""
+
+    tricks: tuple[Any, Any]
+
+
+@attrs.frozen
 class _MatchView:
+    """The parts of a ``MatchState`` that ``next_starter_with_clause`` and ``result`` read; ``total_tricks`` is the engine's own property."""
+
     gaenge: tuple[_LastGang, ...]
     totals: tuple[Any, Any]
     rules: Rules
     younger: Player = Player.P0
     system: ScoringSystem = ScoringSystem.SCHWINGERWERTUNG
     is_over: bool = True
-    total_tricks: tuple[int, int] = (0, 0)
+
+    @property
+    def total_tricks(self) -> tuple[Any, Any]:
+        """``MatchState.total_tricks`` run on this view."""
+        return MatchState.total_tricks.fget(self)  # type: ignore[attr-defined,no-any-return]
 
 
 @attrs.frozen
@@ -127,19 +191,46 @@ class _Pts:
 
 
 class _FestView:
-    """The parts of a ``SchwingfestState`` that ``standings`` reads, with symbolic totals and no Gang fought."""
+    """The parts of a ``SchwingfestState`` that ``standings`` reads: names, rules, the Gänge fought (or stand-ins) and symbolic totals."""
 
-    def __init__(self, names: tuple[str, ...], rules: Rules, totals: tuple[SymInt, ...]) -> None:
+    def __init__(self, names: tuple[str, ...], rules: Rules, totals: tuple[Any, ...], fought: tuple[Any, ...] = ()) -> None:
         self.names = names
         self.rules = rules
-        self.fought: tuple[Any, ...] = ()
+        self.fought = fought
         self._totals = tuple(_Pts(t) for t in totals)
 
     def totals(self) -> tuple[_Pts, ...]:
         return self._totals
 
 
-# -- the engine's transitions, and one deliberately broken of each family
+class _Threshold:
+    """A stand-in Gang won (and by Plattwurf) by one Schwinger as far as the model's counts reach: the ``j``-th Gang of Schwinger ``s``.
+
+    ``standings`` counts each Gang: it is won by ``s`` when ``won[s] >= j`` and a Plattwurf
+    when ``plattwuerfe[s] >= j``, else a Gestellter, each read as a branch of the explorer,
+    so the engine's counts on a path are the model's counts.
+    """
+
+    def __init__(self, explorer: Explorer, schwinger: int, other: int, won: z3.BoolRef, platt: z3.BoolRef) -> None:
+        self.explorer = explorer
+        self.meeting = self
+        self.result = self
+        self.a, self.b = schwinger, other
+        self._won, self._platt = won, platt
+
+    def schwinger(self, seat: Player) -> int:
+        return self.a if seat is Player.P0 else self.b
+
+    @property
+    def winner(self) -> Player | None:
+        return Player.P0 if self.explorer.decide(self._won) else None
+
+    @property
+    def is_plattwurf(self) -> bool:
+        return self.explorer.decide(self._platt)
+
+
+# -- the engine's transitions, and deliberately broken ones
 
 StarterFn = Callable[[Any], tuple[Player, str]]
 WinnerFn = Callable[[Any], Player | None]
@@ -175,16 +266,48 @@ def _broken_starter(view: Any) -> tuple[Player, str]:
     return (player.other, clause) if clause == "match.loser_starts" else (player, clause)
 
 
+def _broken_younger(view: Any) -> tuple[Player, str]:
+    # P0 starts Gang 1, whoever is the younger (match.first_starter read as a seat)
+    player, clause = MatchState.next_starter_with_clause(view)
+    return (Player.P0, clause) if clause == "match.first_starter" else (player, clause)
+
+
 def _broken_winner(view: Any) -> Player | None:
     # equal totals go to the younger player (match.winner: "the most points" read as "not fewer")
     t0, t1 = view.totals
     return Player.P1 if t1 > t0 else Player.P0
 
 
+def _broken_more_tricks(view: Any) -> Player | None:
+    # AMB-MATCH-DRAW "more_tricks" read as the tricks of the last Gang, not of all Gänge
+    winner = _engine_winner(view)
+    t0, t1 = view.totals
+    if view.rules.match_draw != "more_tricks" or not bool(t0 == t1):
+        return winner
+    s0, s1 = view.gaenge[-1].result.tricks
+    if bool(s0 > s1):
+        return Player.P0
+    return Player.P1 if bool(s1 > s0) else None
+
+
 def _broken_points(state: MatchState) -> tuple[int, int]:
     # each Gang's points credited to the other player (match.record_points)
     t0, t1 = _engine_points(state)
     return (t1, t0)
+
+
+def _broken_gang_score(result: GangResult, system: ScoringSystem, rules: Rules) -> Any:
+    # the good loser's point from 4 tricks (table.gut_gekaempft: "mind. 3 Stiche" read as more than 3)
+    score = compute_gang_score(result, system, rules)
+    if result.winner is None or not score.is_good_loser:
+        return score
+    loser = result.winner.other
+    if bool(result.tricks[loser] > GOOD_LOSER_TRICKS):
+        return score
+    cell = WERTUNGSTABELLE[score.row].figures(system)[1]
+    assert cell is not None
+    points = (cell, score.points[1]) if loser is Player.P0 else (score.points[0], cell)
+    return attrs.evolve(score, points=points, rows=(score.row, score.row))
 
 
 def _broken_fest_starter(fest: SchwingfestState, meeting: Meeting) -> int:
@@ -203,24 +326,65 @@ def _broken_ranks(view: Any) -> dict[int, int]:
     return {s: 1 + sum(1 for t in range(n) if t != s and bool(totals[t] >= totals[s])) for s in range(n)}
 
 
+def _broken_ranks_of_three(view: Any) -> dict[int, int]:
+    # the ranks counted among the first three Schwinger only, as for a fest of three
+    totals = [p.hundredths for p in view.totals()]
+    return {s: 1 + sum(1 for t in range(min(3, len(totals))) if bool(totals[t] > totals[s])) for s in range(len(totals))}
+
+
+@attrs.frozen
+class _WithoutPlattwurf:
+    """A fought Gang as a tiebreak that ignores the Plattwürfe sees it: its winner, never a Plattwurf."""
+
+    gang: Any
+
+    @property
+    def meeting(self) -> Any:
+        return self.gang.meeting
+
+    @property
+    def result(self) -> _WithoutPlattwurf:
+        return self
+
+    @property
+    def winner(self) -> Player | None:
+        return self.gang.result.winner  # type: ignore[no-any-return]
+
+    @property
+    def is_plattwurf(self) -> bool:
+        return False
+
+
+def _broken_tiebreak(view: Any) -> dict[int, int]:
+    # AMB-FEST-TIES "wins_then_plattwuerfe" read as the Gänge won only
+    totals = tuple(p.hundredths for p in view.totals())
+    return _engine_ranks(_FestView(view.names, view.rules, totals, tuple(_WithoutPlattwurf(g) for g in view.fought)))
+
+
 @attrs.frozen
 class Engine:
-    """One version of each transition: the engine's, or one family's deliberately broken."""
+    """One version of each transition: the engine's, or one piece's deliberately broken."""
 
     starter: StarterFn = _engine_starter
     points: PointsFn = _engine_points
+    gang_score: ScoreFn = compute_gang_score
     winner: WinnerFn = _engine_winner
     fest_starter: FestStarterFn = _engine_fest_starter
     ranks: RanksFn = _engine_ranks
 
 
-BROKEN_LEVELS: dict[str, Engine] = {
-    "starter": Engine(starter=_broken_starter, fest_starter=_broken_fest_starter),
-    "totals": Engine(points=_broken_points),
-    "winner": Engine(winner=_broken_winner),
-    "ranks": Engine(ranks=_broken_ranks),
+BROKEN_LEVELS: dict[str, tuple[str, Engine]] = {
+    "starter": ("starter", Engine(starter=_broken_starter, fest_starter=_broken_fest_starter)),
+    "younger": ("starter", Engine(starter=_broken_younger)),
+    "totals": ("totals", Engine(points=_broken_points)),
+    "gang_score": ("totals", Engine(gang_score=_broken_gang_score)),
+    "winner": ("winner", Engine(winner=_broken_winner)),
+    "more_tricks": ("winner", Engine(winner=_broken_more_tricks)),
+    "ranks": ("ranks", Engine(ranks=_broken_ranks)),
+    "ranks_of_three": ("ranks", Engine(ranks=_broken_ranks_of_three)),
+    "tiebreak": ("ranks", Engine(ranks=_broken_tiebreak)),
 }
-"""One deliberately broken transition per family, which the proof must catch."""
+"""The deliberately broken transitions, by name: the family whose proof must catch each, and the engine with it."""
 
 
 # -- the results
@@ -228,16 +392,33 @@ BROKEN_LEVELS: dict[str, Engine] = {
 
 @attrs.frozen
 class LevelFailure:
-    """A disagreement: the family, what was checked, and the Gang kinds of a counterexample (match or fest order)."""
+    """A disagreement: the family, what was checked, and a counterexample to replay.
+
+    ``part`` names the transition (``match_starter``, ``fest_starter``, ``points``,
+    ``totals``, ``winner``, ``ranks``); ``kinds`` are the Gang kinds in match or fest order
+    (``fest_meetings(players)``), ``tricks`` their trick counts where the proof reads them,
+    ``result`` the one result of a Gang's points.
+    """
 
     family: str
+    part: str
     label: str
     kinds: tuple[GangKind, ...]
     rules: Rules
     system: ScoringSystem
+    younger: Player = Player.P0
+    tricks: tuple[tuple[int, int], ...] = ()
+    players: int = 3
+    pair: tuple[int, int] = (0, 1)
+    result: GangResult | None = None
 
     def __str__(self) -> str:
-        return f"{self.family}: {self.label}; Gänge {', '.join(kind_text(k) for k in self.kinds)}"
+        if self.result is not None:
+            return f"{self.family}: {self.label}; {kind_text(self.kinds[0])}, tricks {self.result.tricks[0]}:{self.result.tricks[1]}"
+        gaenge = ", ".join(
+            kind_text(k) + (f" {self.tricks[i][0]}:{self.tricks[i][1]}" if self.tricks else "") for i, k in enumerate(self.kinds)
+        )
+        return f"{self.family}: {self.label}; Gänge {gaenge}"
 
 
 @attrs.frozen
@@ -296,7 +477,8 @@ class LevelProof:
             ],
             "broken": [
                 {
-                    "family": name,
+                    "name": name,
+                    "family": BROKEN_LEVELS[name][0] if name in BROKEN_LEVELS else name,
                     "failure": None if f is None else str(f),
                     "replay": None if r is None else attrs.asdict(r) | {"caught": r.caught},
                 }
@@ -308,13 +490,26 @@ class LevelProof:
         }
 
 
+@attrs.frozen
+class _Tally:
+    inputs: int = 0
+    paths: int = 0
+    checks: int = 0
+
+    def __add__(self, other: _Tally) -> _Tally:
+        return _Tally(self.inputs + other.inputs, self.paths + other.paths, self.checks + other.checks)
+
+
 # -- the families
 
 
-def _match_model(draw_tie: str, gaenge: int = MATCH_GAENGE) -> tuple[MatchModel, list[_NoLemma], z3.BoolRef, z3.BoolRef]:
+def _match_model(
+    draw_tie: str, gaenge: int = MATCH_GAENGE, *, younger: Player = Player.P0, match_draw: str = "draw"
+) -> tuple[MatchModel, list[_NoLemma], z3.BoolRef, z3.BoolRef]:
     sw, gl = z3.Bool("l.schwingerwertung"), z3.Bool("l.good_loser")
     kinds = [_NoLemma(f"l.g{i}") for i in range(gaenge)]
-    return MatchModel(kinds, draw_tie, sw, gl, prefix="l."), kinds, sw, gl
+    mm = MatchModel(kinds, draw_tie, sw, gl, prefix="l.", younger_p1=younger is Player.P1, match_draw=match_draw)
+    return mm, kinds, sw, gl
 
 
 def _model_kinds(model: z3.ModelRef, kinds: Sequence[KindVar], count: int) -> tuple[GangKind, ...]:
@@ -330,55 +525,64 @@ def _system_of(model: z3.ModelRef, sw: z3.BoolRef) -> ScoringSystem:
     return ScoringSystem.SCHWINGERWERTUNG if model_bool(model, sw) else ScoringSystem.PUNKTEWERTUNG
 
 
-def _check_starter(engine: Engine, subset: bool) -> LevelCheck:
+def _check_match_starter(engine: Engine, subset: bool, younger: Player, failures: list[LevelFailure], stop: bool) -> _Tally:
     known = tuple(_kinds())
-    failures: list[LevelFailure] = []
-    inputs = paths = checks = 0
+    tally = _Tally()
     readings = DRAW_TIE_READINGS[:1] if subset else DRAW_TIE_READINGS
     steps = range(1, 3) if subset else range(1, MATCH_GAENGE)
     for draw_tie in readings:
-        mm, kinds, sw, gl = _match_model(draw_tie)
+        mm, kinds, sw, gl = _match_model(draw_tie, younger=younger)
         rules = Rules(draw_tie_starter=draw_tie)  # type: ignore[arg-type]
         background = [c for _, c in mm.constraints] + [_known_kind(k, known) for k in kinds]
         # Gang 1: no Gang before it
-        view = _MatchView((), (0, 0), rules)
+        view = _MatchView((), (0, 0), rules, younger)
         first = engine.starter(view)[0] is Player.P1
         solver = z3.SolverFor("QF_BV")
         solver.add(*background, mm.starter[0] != first)
-        inputs += 1
-        checks += 1
+        tally += _Tally(1, 0, 1)
         if solver.check() != z3.unsat:
-            failures.append(LevelFailure("starter", "Gang 1", (), rules, ScoringSystem.SCHWINGERWERTUNG))
+            failures.append(LevelFailure("starter", "match_starter", "who starts Gang 1", (), rules, ScoringSystem.SCHWINGERWERTUNG, younger))
         for i, last_kind, last_p1 in itertools.product(steps, known, (False, True)):
+            if stop and failures:
+                return tally
             explorer = Explorer([*background, kinds[i - 1].is_kind(last_kind), mm.starter[i - 1] == last_p1])
-            checks += 1
+            tally += _Tally(0, 0, 1)
             if explorer.solver.check() != z3.sat:
                 continue
-            inputs += 1
+            tally += _Tally(1, 0, 0)
             last = _LastGang(Player.P1 if last_p1 else Player.P0, _kinds()[last_kind])
             t0, t1 = (SymInt(explorer, _wide(mm.totals[i][q])) for q in (0, 1))
-            view = _MatchView((last,), (t0, t1), rules)
+            view = _MatchView((last,), (t0, t1), rules, younger)
 
             def run_starter(_e: Explorer, view: _MatchView = view) -> tuple[Player, str]:
                 return engine.starter(view)
 
             for path in explorer.paths(run_starter):
-                paths += 1
-                checks += 1
+                tally += _Tally(0, 1, 1)
                 assert path.value is not None
                 if explorer.solver.check(mm.starter[i] != (path.value[0] is Player.P1)) == z3.sat:
                     m = explorer.solver.model()
                     failures.append(
-                        LevelFailure("starter", f"who starts Gang {i + 1}", _model_kinds(m, kinds, i), _with_good_loser(rules, m, gl), _system_of(m, sw))
+                        LevelFailure(
+                            "starter", "match_starter", f"who starts Gang {i + 1}", _model_kinds(m, kinds, i),
+                            _with_good_loser(rules, m, gl), _system_of(m, sw), younger,
+                        )
                     )
-            checks += explorer.checks
-    # the Schwingfest: who starts each meeting of a pair
+            tally += _Tally(0, 0, explorer.checks)
+    return tally
+
+
+def _check_fest_starter(engine: Engine, subset: bool, players: int, failures: list[LevelFailure]) -> _Tally:
+    tally = _Tally()
+    readings = DRAW_TIE_READINGS[:1] if subset else DRAW_TIE_READINGS
     systems = (ScoringSystem.SCHWINGERWERTUNG,) if subset else tuple(ScoringSystem)
+    names = _names(players)
+    kinds = _kinds()
     for fest_starter, draw_tie, system in itertools.product(FEST_STARTER_READINGS, readings, systems):
         rules = Rules(fest_starter=fest_starter, draw_tie_starter=draw_tie)  # type: ignore[arg-type]
-        model_kinds: dict[ModelledMeeting, KindVar] = {m: _NoLemma(f"f.m{m.a}{m.b}_{m.leg}") for m in fest_meetings(len(FEST_NAMES))}
+        model_kinds: dict[ModelledMeeting, KindVar] = {m: _NoLemma(f"f.m{m.a}_{m.b}_{m.leg}") for m in fest_meetings(players)}
         fm = FestModel(
-            len(FEST_NAMES),
+            players,
             model_kinds,
             fest_starter=fest_starter,
             fest_tiebreak="shared",
@@ -387,22 +591,37 @@ def _check_starter(engine: Engine, subset: bool) -> LevelCheck:
             prefix="f.",
             draw_tie_starter=draw_tie,
         )
-        body = [c for _, c in fm.constraints]
+        # who starts reads only the kinds: the starter clauses, not the points
+        solver = z3.SolverFor("QF_BV")
+        solver.add(*(c for cid, c in fm.constraints if cid in FAMILY_CLAUSES["starter"]), *(k.well_formed() for k in model_kinds.values()))
+        start = start_schwingfest(names, system, rules=rules)
         pairs = [(m.a, m.b) for m in fm.meetings if m.leg == 1]
-        for (a, b), (kind, result) in itertools.product(pairs, _kinds().items()):
+        for (a, b), (kind, result) in itertools.product(pairs, kinds.items()):
             m1, m2 = ModelledMeeting(a, b, 1), ModelledMeeting(a, b, 2)
-            fest = start_schwingfest(FEST_NAMES, system, rules=rules)
-            opening = engine.fest_starter(fest, Meeting(a, b, 1))
-            fest = fest.apply_result(Meeting(a, b, 1), result)
+            opening = engine.fest_starter(start, Meeting(a, b, 1))
+            fest = start.apply_result(Meeting(a, b, 1), result)
             second = engine.fest_starter(fest, Meeting(a, b, 2))
-            solver = z3.SolverFor("QF_BV")
-            solver.add(*body, model_kinds[m1].is_kind(kind))
-            solver.add(z3.Or(fm.starter[m1] != (opening == b), fm.starter[m2] != (second == b)))
-            inputs += 1
-            checks += 1
-            if solver.check() != z3.unsat:
-                failures.append(LevelFailure("starter", f"who starts the meetings of a pair under fest_starter={fest_starter}", (kind,), rules, system))
-    return LevelCheck("starter", "symbolic (match), enumerated (fest)", inputs, paths, checks, tuple(failures))
+            tally += _Tally(1, 0, 1)
+            wrong = z3.Or(fm.starter[m1] != (opening == b), fm.starter[m2] != (second == b))
+            if solver.check(model_kinds[m1].is_kind(kind), wrong) != z3.unsat:
+                failures.append(
+                    LevelFailure(
+                        "starter", "fest_starter", f"who starts the meetings of a pair under fest_starter={fest_starter}",
+                        (kind,), rules, system, players=players, pair=(a, b),
+                    )
+                )
+    return tally
+
+
+def _check_starter(engine: Engine, subset: bool, stop: bool = False) -> LevelCheck:
+    failures: list[LevelFailure] = []
+    tally = _Tally()
+    for younger in Player:
+        tally += _check_match_starter(engine, subset, younger, failures, stop)
+    for players in FEST_SIZES[:1] if subset else FEST_SIZES:
+        if not (stop and failures):
+            tally += _check_fest_starter(engine, subset, players, failures)
+    return LevelCheck("starter", "symbolic (match), enumerated (fest)", tally.inputs, tally.paths, tally.checks, tuple(failures))
 
 
 def _check_totals(engine: Engine, subset: bool) -> LevelCheck:
@@ -414,12 +633,12 @@ def _check_totals(engine: Engine, subset: bool) -> LevelCheck:
     body = [c for _, c in score.constraints]
     kinds = _kinds()
     pairs = list(itertools.product(kinds, kinds))[: 20 if subset else None]
-    for system, good in itertools.product(ScoringSystem, (True, False)):
+    for system, good, younger in itertools.product(ScoringSystem, (True, False), (Player.P0,) if subset else tuple(Player)):
         rules = Rules(good_loser_after_plattwurf=good)
         facts = [sw == (system is ScoringSystem.SCHWINGERWERTUNG), gl == good]
         points: dict[GangKind, tuple[int, int]] = {}
         for kind, result in kinds.items():
-            state = start_match(system, MatchLength.SHORT, Player.P0, rules).apply_result(result)
+            state = start_match(system, MatchLength.SHORT, younger, rules).apply_result(result)
             points[kind] = engine.points(state)
             solver = z3.SolverFor("QF_BV")
             solver.add(*body, *facts, var.is_kind(kind))
@@ -427,80 +646,156 @@ def _check_totals(engine: Engine, subset: bool) -> LevelCheck:
             inputs += 1
             checks += 1
             if solver.check() != z3.unsat:
-                failures.append(LevelFailure("totals", "the points a Gang adds", (kind,), rules, system))
+                failures.append(LevelFailure("totals", "totals", "the points a Gang adds", (kind,), rules, system, younger))
         # the totals add up: two Gänge in a row, the engine's totals against the sums of the per-Gang points proved above
         for a, b in pairs:
-            state = start_match(system, MatchLength.SHORT, Player.P0, rules).apply_result(kinds[a]).apply_result(kinds[b])
+            state = start_match(system, MatchLength.SHORT, younger, rules).apply_result(kinds[a]).apply_result(kinds[b])
             inputs += 1
             if engine.points(state) != tuple(points[a][q] + points[b][q] for q in (0, 1)):
-                failures.append(LevelFailure("totals", "the totals after two Gänge", (a, b), rules, system))
-    return LevelCheck("totals", "enumerated", inputs, 0, checks, tuple(failures))
+                failures.append(LevelFailure("totals", "totals", "the totals after two Gänge", (a, b), rules, system, younger))
+    # the points of one Gang read its result only through its kind: compute_gang_score on symbolic tricks
+    gang = check_gang_score(engine.gang_score, subset=subset)
+    for f in gang.failures:
+        rules = Rules(good_loser_after_plattwurf=f.case.good_loser_after_plattwurf)
+        failures.append(
+            LevelFailure("totals", "points", "the points of a Gang", (kind_of(f.case, f.tricks),), rules, f.case.system, result=f.result)
+        )
+    return LevelCheck(
+        "totals", "enumerated (kinds), symbolic (tricks)", inputs + gang.inputs, gang.paths, checks + gang.checks, tuple(failures)
+    )
 
 
 def _check_winner(engine: Engine, subset: bool) -> LevelCheck:
     known = tuple(_kinds())
     failures: list[LevelFailure] = []
-    inputs = paths = checks = 0
+    tally = _Tally()
     lengths = (MatchLength.SHORT,) if subset else tuple(MatchLength)
-    for length in lengths:
-        mm, kinds, sw, gl = _match_model("younger", length.gaenge)
+    for length, match_draw, younger in itertools.product(lengths, MATCH_DRAW_READINGS, (Player.P0,) if subset else tuple(Player)):
+        mm, kinds, sw, gl = _match_model("younger", length.gaenge, match_draw=match_draw)
         background = [c for _, c in mm.constraints] + [_known_kind(k, known) for k in kinds]
         explorer = Explorer(background)
         t0, t1 = (SymInt(explorer, _wide(mm.totals[-1][q])) for q in (0, 1))
-        rules = Rules()
-        inputs += 1
-        view = _MatchView((), (t0, t1), rules)
+        gaenge = tuple(_LastGang(Player.P0, _Tricks((SymInt(explorer, _wide(a)), SymInt(explorer, _wide(b))))) for a, b in mm.tricks)
+        rules = Rules(match_draw=match_draw)  # type: ignore[arg-type]
+        tally += _Tally(1, 0, 0)
+        view = _MatchView(gaenge, (t0, t1), rules, younger)
 
         def run_winner(_e: Explorer, view: _MatchView = view) -> Player | None:
             return engine.winner(view)
 
         for path in explorer.paths(run_winner):
-            paths += 1
-            checks += 1
+            tally += _Tally(0, 1, 1)
             code = 2 if path.value is None else int(path.value is Player.P1)
             if explorer.solver.check(mm.winner_code() != code) == z3.sat:
                 m = explorer.solver.model()
+                tricks = tuple((model_int(m, a), model_int(m, b)) for a, b in mm.tricks)
                 failures.append(
                     LevelFailure(
-                        "winner", f"the winner of a match of {length.gaenge}", _model_kinds(m, kinds, length.gaenge),
-                        _with_good_loser(rules, m, gl), _system_of(m, sw),
+                        "winner", "winner", f"the winner of a match of {length.gaenge} under match_draw={match_draw}",
+                        _model_kinds(m, kinds, length.gaenge), _with_good_loser(rules, m, gl), _system_of(m, sw), younger, tricks,
                     )
                 )
-        checks += explorer.checks
-    return LevelCheck("winner", "symbolic", inputs, paths, checks, tuple(failures))
+        tally += _Tally(0, 0, explorer.checks)
+    return LevelCheck("winner", "symbolic", tally.inputs, tally.paths, tally.checks, tuple(failures))
 
 
-def _check_ranks(engine: Engine, subset: bool) -> LevelCheck:
-    del subset
-    known = tuple(_kinds())
-    meetings = fest_meetings(len(FEST_NAMES))
-    model_kinds: dict[ModelledMeeting, KindVar] = {m: _NoLemma(f"r.m{m.a}{m.b}_{m.leg}") for m in meetings}
-    sw = z3.Bool("r.sw")
+def _fest_model(players: int, tiebreak: str, prefix: str) -> tuple[FestModel, dict[ModelledMeeting, KindVar], z3.BoolRef, z3.BoolRef]:
+    model_kinds: dict[ModelledMeeting, KindVar] = {m: _NoLemma(f"{prefix}m{m.a}_{m.b}_{m.leg}") for m in fest_meetings(players)}
+    sw, gl = z3.Bool(f"{prefix}sw"), z3.Bool(f"{prefix}gl")
     fm = FestModel(
-        len(FEST_NAMES),
-        model_kinds,
-        fest_starter="loser_of_first_meeting",
-        fest_tiebreak="shared",
-        schwingerwertung=sw,
-        good_loser_after_plattwurf=z3.Bool("r.gl"),
-        prefix="r.",
+        players, model_kinds, fest_starter="loser_of_first_meeting", fest_tiebreak=tiebreak,
+        schwingerwertung=sw, good_loser_after_plattwurf=gl, prefix=prefix,
     )
-    background = [c for _, c in fm.constraints] + [_known_kind(k, known) for k in model_kinds.values()]
-    explorer = Explorer(background)
+    return fm, model_kinds, sw, gl
+
+
+def _is_count(c: z3.BoolRef, fm: FestModel) -> bool:
+    """``c`` defines a Schwinger's Gänge won or Plattwürfe (a ``match.record_points`` constraint of ``fm``)."""
+    return z3.is_eq(c) and any(c.arg(0).eq(v) for v in (*fm.won, *fm.plattwuerfe))
+
+
+def _check_ranks_of(engine: Engine, players: int, tiebreak: str, stop: bool, failures: list[LevelFailure]) -> _Tally:
+    """The ranks of a fest of ``players`` under ``tiebreak``: the points free, the Gänge won and Plattwürfe the model's (tiebreak) or none (shared)."""
+    fm, model_kinds, sw, gl = _fest_model(players, tiebreak, f"r{players}.")
+    known = tuple(_kinds())
+    ranks = [c for cid, c in fm.constraints if cid == "match.winner"]
+    counts = [c for cid, c in fm.constraints if cid == "match.record_points" and _is_count(c, fm)]
+    wins = tiebreak != "shared"
+    explorer = Explorer(
+        [*counts, *(_known_kind(k, known) for k in model_kinds.values())] if wins else [], logic="QF_UFBV"
+    )
     totals = tuple(SymInt(explorer, _wide(p)) for p in fm.points)
-    rules = Rules()
-    failures: list[LevelFailure] = []
-    paths = checks = 0
-    for path in explorer.paths(lambda _e: engine.ranks(_FestView(FEST_NAMES, rules, totals))):
-        paths += 1
-        checks += 1
+    fought: tuple[Any, ...] = ()
+    if wins:
+        fought = tuple(
+            _Threshold(
+                explorer, s, (s + 1) % players,
+                z3.UGE(fm.won[s], z3.BitVecVal(j, RANK_BITS)), z3.UGE(fm.plattwuerfe[s], z3.BitVecVal(j, RANK_BITS)),
+            )
+            for s in range(players)
+            for j in range(1, gaenge_per_schwinger(players) + 1)
+        )
+    rules = Rules(fest_tiebreak=tiebreak)  # type: ignore[arg-type]
+    names = _names(players)
+    tally = _Tally(1, 0, 0)
+    # a failure on free points is confirmed on the fest model proper: Gang kinds whose points and counts take the path
+    bound = z3.SolverFor("QF_BV")
+    bound.add(*(c for _, c in fm.constraints), *(_known_kind(k, known) for k in model_kinds.values()))
+    paths: Iterable[Path[dict[int, int]]] = explorer.paths(lambda _e: engine.ranks(_FestView(names, rules, totals, fought)))
+    for path in paths:
+        tally += _Tally(0, 1, 1)
         assert path.value is not None
-        if explorer.solver.check(z3.Or(*(fm.rank[s] != r for s, r in path.value.items()))) == z3.sat:
-            m = explorer.solver.model()
-            kinds = tuple(model_kinds[mm].value(m) for mm in meetings)
-            failures.append(LevelFailure("ranks", "the ranks of a Schwingfest of three", kinds, rules, _system_of(m, sw)))
-    checks += explorer.checks
-    return LevelCheck("ranks", "symbolic", 1, paths, checks, tuple(failures))
+        wrong = z3.Or(*(fm.rank[s] != r for s, r in path.value.items()))
+        if explorer.solver.check(*ranks, wrong) != z3.sat:
+            continue
+        tally += _Tally(0, 0, 1)
+        if bound.check(*path.conditions, wrong) != z3.sat:
+            continue
+        m = bound.model()
+        failures.append(
+            LevelFailure(
+                "ranks", "ranks", f"the ranks of a Schwingfest of {players} under fest_tiebreak={tiebreak}",
+                tuple(model_kinds[mm].value(m) for mm in fm.meetings), _with_good_loser(rules, m, gl), _system_of(m, sw),
+                players=players,
+            )
+        )
+        if stop:
+            break
+    return tally + _Tally(0, 0, explorer.checks)
+
+
+def _check_schedule(players: int, failures: list[LevelFailure]) -> None:
+    # fest.twice_each, fest.four_players: the engine's schedule holds the model's meetings, 2(n-1) Gänge each
+    schedule = make_schedule(players)
+    engine = sorted((m.a, m.b, m.leg) for m in schedule.meetings)
+    model = sorted((m.a, m.b, m.leg) for m in fest_meetings(players))
+    each = [sum(1 for m in schedule.meetings if s in (m.a, m.b)) for s in range(players)]
+    if engine != model or set(each) != {2 * (players - 1)} or gaenge_per_schwinger(players) != 2 * (players - 1):
+        failures.append(LevelFailure("ranks", "schedule", f"the meetings of a Schwingfest of {players}", (), Rules(), ScoringSystem.SCHWINGERWERTUNG, players=players))
+
+
+def _check_ranks(engine: Engine, subset: bool, stop: bool = False) -> LevelCheck:
+    failures: list[LevelFailure] = []
+    tally = _Tally()
+    parts = [(n, "shared") for n in FEST_SIZES]
+    if stop or not subset:
+        parts += [(n, "wins_then_plattwuerfe") for n in TIEBREAK_SIZES]
+    for players, tiebreak in parts:
+        if tiebreak == "shared":
+            _check_schedule(players, failures)
+        tally += _check_ranks_of(engine, players, tiebreak, stop, failures)
+        if stop and failures:
+            break
+    return LevelCheck("ranks", "symbolic", tally.inputs, tally.paths, tally.checks, tuple(failures))
+
+
+def _check(family: str, engine: Engine, subset: bool, stop: bool) -> LevelCheck:
+    # stop: a broken transition's proof ends at its first failure
+    if family == "ranks":
+        return _check_ranks(engine, subset, stop)
+    if family == "starter":
+        return _check_starter(engine, subset, stop)
+    return _CHECKS[family](engine, subset)
 
 
 _CHECKS: dict[str, Callable[[Engine, bool], LevelCheck]] = {
@@ -514,106 +809,144 @@ _CHECKS: dict[str, Callable[[Engine, bool], LevelCheck]] = {
 # -- replaying a counterexample through the real engine
 
 
-def _replay_match(failure: LevelFailure, broken: Engine) -> LevelReplay:
+def _played(failure: LevelFailure, gaenge: int) -> MatchState:
+    length = MatchLength.LONG if gaenge > MatchLength.SHORT.gaenge else MatchLength.SHORT
+    state = start_match(failure.system, length, failure.younger, failure.rules)
     kinds = _kinds()
-    length = MatchLength.LONG if len(failure.kinds) > MatchLength.SHORT.gaenge else MatchLength.SHORT
-    state = start_match(failure.system, length, Player.P0, failure.rules)
-    for kind in failure.kinds:
-        state = state.apply_result(kinds[kind])
-    if failure.family == "winner":
-        # the model's winner of these totals (match.winner), read from the engine's exact totals
-        t0, t1 = (p.hundredths for p in state.totals)
-        model = "P0" if t0 > t1 else "P1" if t1 > t0 else "draw"
-        view = _MatchView((), (t0, t1), failure.rules)
-        broken_winner = broken.winner(view)
-        real = state.result.winner
-        return LevelReplay("draw" if real is None else str(real), "draw" if broken_winner is None else str(broken_winner), model)
-    view = _MatchView((_LastGang(state.gaenge[-1].starter, state.gaenge[-1].result),), tuple(p.hundredths for p in state.totals), failure.rules)  # type: ignore[arg-type]
-    mm, model_vars, sw, gl = _match_model(failure.rules.draw_tie_starter, len(failure.kinds) + 1)
-    solver = z3.SolverFor("QF_BV")
-    solver.add(
-        *(c for _, c in mm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG),
-        gl == failure.rules.good_loser_after_plattwurf,
+    for i, kind in enumerate(failure.kinds):
+        state = state.apply_result(_result_with(kind, failure.tricks[i]) if failure.tricks else kinds[kind])
+    return state
+
+
+def _solved_match(failure: LevelFailure, gaenge: int) -> tuple[z3.ModelRef, MatchModel]:
+    """The match model with the counterexample's Gänge (and tricks), one Gang more if ``gaenge`` asks it, solved."""
+    mm, model_vars, sw, gl = _match_model(
+        failure.rules.draw_tie_starter, gaenge, younger=failure.younger, match_draw=failure.rules.match_draw
     )
-    solver.add(*(v.is_kind(k) for v, k in zip(model_vars, failure.kinds, strict=False)), _known_kind(model_vars[-1], tuple(kinds)))
-    solver.check()
-    model = "P1" if model_bool(solver.model(), mm.starter[len(failure.kinds)]) else "P0"
-    return LevelReplay(str(state.next_starter), str(broken.starter(view)[0]), model)
+    solver = z3.SolverFor("QF_BV")
+    solver.add(*(c for _, c in mm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG))
+    solver.add(gl == failure.rules.good_loser_after_plattwurf)
+    solver.add(*(v.is_kind(k) for v, k in zip(model_vars, failure.kinds, strict=False)), _known_kind(model_vars[-1], tuple(_kinds())))
+    for (a, b), (x, y) in zip(mm.tricks, failure.tricks, strict=False):
+        solver.add(a == x, b == y)
+    if solver.check() != z3.sat:
+        raise AssertionError(f"the match model refuses the counterexample {failure}")
+    return solver.model(), mm
+
+
+def _replay_match(failure: LevelFailure, broken: Engine) -> LevelReplay:
+    if failure.part == "winner":
+        state = _played(failure, len(failure.kinds))
+        model, mm = _solved_match(failure, len(failure.kinds))
+        code = model_int(model, mm.winner_code())
+        real, wrong = state.result.winner, broken.winner(state)
+        return LevelReplay(
+            "draw" if real is None else str(real), "draw" if wrong is None else str(wrong), ("P0", "P1", "draw")[code]
+        )
+    state = _played(failure, len(failure.kinds) + 1)
+    model, mm = _solved_match(failure, len(failure.kinds) + 1)
+    expected = "P1" if model_bool(model, mm.starter[len(failure.kinds)]) else "P0"
+    return LevelReplay(str(state.next_starter_with_clause()[0]), str(broken.starter(state)[0]), expected)
 
 
 def _replay_fest_starter(failure: LevelFailure, broken: Engine) -> LevelReplay:
-    fest = start_schwingfest(FEST_NAMES, failure.system, rules=failure.rules).apply_result(Meeting(0, 1, 1), _kinds()[failure.kinds[0]])
-    second = Meeting(0, 1, 2)
-    first = fest.gang_of(Meeting(0, 1, 1))
+    a, b = failure.pair
+    fest = start_schwingfest(_names(failure.players), failure.system, rules=failure.rules)
+    fest = fest.apply_result(Meeting(a, b, 1), _kinds()[failure.kinds[0]])
+    second = Meeting(a, b, 2)
+    first = fest.gang_of(Meeting(a, b, 1))
     assert first is not None
     loser = first.result.loser
     # the model: the loser of the first meeting starts, after a Gestellter AMB-DRAW-TIE-STARTER
-    model = (1 if loser is Player.P1 else 0) if loser is not None else (1 if failure.rules.draw_tie_starter == "drawn_gang_other" else 0)
+    if loser is not None:
+        model = first.meeting.schwinger(loser)
+    else:
+        model = b if failure.rules.draw_tie_starter == "drawn_gang_other" else a
+    if failure.rules.fest_starter == "alternate":
+        model = b
+    elif failure.rules.fest_starter == "younger":
+        model = a
     return LevelReplay(str(fest.starter_of(second)), str(broken.fest_starter(fest, second)), str(model))
 
 
 def _replay_totals(failure: LevelFailure, broken: Engine) -> LevelReplay:
-    state = start_match(failure.system, MatchLength.SHORT, Player.P0, failure.rules)
+    state = start_match(failure.system, MatchLength.SHORT, failure.younger, failure.rules)
     for kind in failure.kinds:
         state = state.apply_result(_kinds()[kind])
-    sw, gl = z3.Bool("t.sw"), z3.Bool("t.gl")
     totals = [0, 0]
     for kind in failure.kinds:
-        var = _NoLemma("t.g")
-        score = KindScore(var, sw, gl, "t.")
-        solver = z3.SolverFor("QF_BV")
-        solver.add(*(c for _, c in score.constraints), var.is_kind(kind))
-        solver.add(sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG), gl == failure.rules.good_loser_after_plattwurf)
-        solver.check()
-        totals = [totals[q] + model_int(solver.model(), score.points[q]) for q in (0, 1)]
+        points = model_points(kind, failure.system, failure.rules.good_loser_after_plattwurf)
+        totals = [totals[q] + points[q] for q in (0, 1)]
     return LevelReplay(str(_engine_points(state)), str(broken.points(state)), str(tuple(totals)))
+
+
+def _replay_points(failure: LevelFailure, broken: Engine) -> LevelReplay:
+    assert failure.result is not None
+    real = compute_gang_score(failure.result, failure.system, failure.rules)
+    wrong = broken.gang_score(failure.result, failure.system, failure.rules)
+    model = model_points(failure.kinds[0], failure.system, failure.rules.good_loser_after_plattwurf)
+    return LevelReplay(
+        str(tuple(p.hundredths for p in real.points)), str(tuple(p.hundredths for p in wrong.points)), str(model)
+    )
 
 
 def _replay_ranks(failure: LevelFailure, broken: Engine) -> LevelReplay:
     kinds = _kinds()
-    fest = start_schwingfest(FEST_NAMES, failure.system, rules=failure.rules)
-    by_meeting = dict(zip(fest_meetings(len(FEST_NAMES)), failure.kinds, strict=True))
-    for m, kind in by_meeting.items():
+    players = failure.players
+    fest = start_schwingfest(_names(players), failure.system, rules=failure.rules)
+    meetings = fest_meetings(players)
+    for m, kind in zip(meetings, failure.kinds, strict=True):
         fest = fest.apply_result(Meeting(m.a, m.b, m.leg), kinds[kind])
-    points = [p.hundredths for p in fest.totals()]
-    # the model's rank (match.winner, shared ties): one more than the number with more points
-    model = {s: 1 + sum(1 for t in points if t > points[s]) for s in range(len(points))}
+    fm, model_kinds, sw, gl = _fest_model(players, failure.rules.fest_tiebreak, "x.")
+    solver = z3.SolverFor("QF_BV")
+    solver.add(*(c for _, c in fm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG))
+    solver.add(gl == failure.rules.good_loser_after_plattwurf, *(model_kinds[m].is_kind(k) for m, k in zip(meetings, failure.kinds, strict=True)))
+    if solver.check() != z3.sat:
+        raise AssertionError(f"the fest model refuses the counterexample {failure}")
+    model = {s: model_int(solver.model(), fm.rank[s]) for s in range(players)}
     engine = {st.schwinger: st.rank for st in fest.standings}
-    return LevelReplay(str(engine), str(broken.ranks(_FestView(FEST_NAMES, fest.rules, tuple(points)))), str(model))  # type: ignore[arg-type]
+    return LevelReplay(*(str(dict(sorted(ranks.items()))) for ranks in (engine, broken.ranks(fest), model)))
 
 
-def _replay(failure: LevelFailure, broken: Engine) -> LevelReplay:
-    if failure.family == "ranks":
-        return _replay_ranks(failure, broken)
-    if failure.family == "totals":
-        return _replay_totals(failure, broken)
-    if failure.family == "starter" and "fest_starter" in failure.label:
-        return _replay_fest_starter(failure, broken)
-    return _replay_match(failure, broken)
+_REPLAYS: dict[str, Callable[[LevelFailure, Engine], LevelReplay]] = {
+    "match_starter": _replay_match,
+    "winner": _replay_match,
+    "fest_starter": _replay_fest_starter,
+    "totals": _replay_totals,
+    "points": _replay_points,
+    "ranks": _replay_ranks,
+}
 
 
-def check_family(family: str, *, subset: bool = True, broken: bool = False) -> LevelCheck:
-    """One family's proof (``FAMILIES``) on the engine, or on its deliberately broken transition (``BROKEN_LEVELS``)."""
+def check_family(family: str, *, subset: bool = True, broken: str | None = None) -> LevelCheck:
+    """One family's proof (``FAMILIES``) on the engine, or on a deliberately broken transition of it (a name of ``BROKEN_LEVELS``)."""
     if family not in _CHECKS:
         raise InvalidArgumentError("family", f"unknown family {family!r}; known: {', '.join(FAMILIES)}")
-    return _CHECKS[family](BROKEN_LEVELS[family] if broken else Engine(), subset)
+    if broken is None:
+        return _check(family, Engine(), subset, False)
+    if BROKEN_LEVELS.get(broken, ("",))[0] != family:
+        known = ", ".join(name for name, (f, _) in BROKEN_LEVELS.items() if f == family)
+        raise InvalidArgumentError("broken", f"no broken transition {broken!r} of the family {family}; known: {known}")
+    return _check(family, BROKEN_LEVELS[broken][1], subset, True)
 
 
-def replay_failure(failure: LevelFailure) -> LevelReplay:
-    """A broken transition's counterexample replayed through the real engine, beside the broken answer and the model's."""
-    return _replay(failure, BROKEN_LEVELS[failure.family])
+def replay_failure(failure: LevelFailure, broken: str) -> LevelReplay:
+    """A broken transition's counterexample replayed through the real engine, beside the broken answer (``BROKEN_LEVELS[broken]``) and the model's."""
+    if failure.part not in _REPLAYS:
+        raise InvalidArgumentError("failure", f"no replay of the part {failure.part!r}")
+    return _REPLAYS[failure.part](failure, BROKEN_LEVELS[broken][1])
 
 
 def run_level_proof(*, subset: bool = False) -> LevelProof:
     """Every family's proof on the engine, then each broken transition caught and replayed, with the wall and CPU seconds."""
     wall, cpu = time.perf_counter(), time.process_time()
     real = Engine()
-    checks = tuple(_CHECKS[family](real, subset) for family in FAMILIES)
+    checks = tuple(_check(family, real, subset, False) for family in FAMILIES)
     broken: list[tuple[str, LevelFailure | None, LevelReplay | None]] = []
-    for family, engine in BROKEN_LEVELS.items():
-        found = _CHECKS[family](engine, True).failures
+    for name, (family, engine) in BROKEN_LEVELS.items():
+        found = _check(family, engine, True, True).failures
         failure = found[0] if found else None
-        broken.append((family, failure, None if failure is None else _replay(failure, engine)))
+        broken.append((name, failure, None if failure is None else _REPLAYS[failure.part](failure, engine)))
     return LevelProof(checks, tuple(broken), time.perf_counter() - wall, time.process_time() - cpu)
 
 
@@ -626,10 +959,10 @@ def format_level_proof(proof: LevelProof) -> str:
             f"{c.checks:,} Z3 checks; {len(c.failures)} disagreements"
         )
         lines += [f"  {f}" for f in c.failures[:3]]
-    for family, failure, rep in proof.broken:
+    for name, failure, rep in proof.broken:
         if failure is None or rep is None:
-            lines.append(f"broken {family}: NOT caught")
+            lines.append(f"broken {name}: NOT caught")
             continue
-        lines.append(f"broken {family}: caught ({failure}); replayed: engine {rep.engine}; broken {rep.broken}; model {rep.model}")
+        lines.append(f"broken {name}: caught ({failure}); replayed: engine {rep.engine}; broken {rep.broken}; model {rep.model}")
     lines.append(f"match and Schwingfest {'proved' if proof.ok else 'NOT proved'} in {proof.wall:.1f} s wall, {proof.cpu:.1f} s CPU")
     return "\n".join(lines)
