@@ -418,7 +418,7 @@ class LevelFailure:
         gaenge = ", ".join(
             kind_text(k) + (f" {self.tricks[i][0]}:{self.tricks[i][1]}" if self.tricks else "") for i, k in enumerate(self.kinds)
         )
-        return f"{self.family}: {self.label}; Gänge {gaenge}"
+        return f"{self.family}: {self.label}; Gänge {gaenge}" if gaenge else f"{self.family}: {self.label}; no Gang before it"
 
 
 @attrs.frozen
