@@ -22,7 +22,7 @@ from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 
 pytestmark = pytest.mark.clause(
     "match.first_starter", "match.loser_starts", "match.draw_starter", "match.record_points", "match.winner",
-    "table.columns", "table.gut_gekaempft", "fest.four_players",
+    "table.columns", "table.gut_gekaempft",
 )
 
 
