@@ -64,8 +64,6 @@ MAX_TRICKS = 11
 """The most tricks a Gang gives (``gang.end_no_angriff``: 11 Schwünge)."""
 SCHWUENGE_WITH_ANGRIFF = 10
 """The most Schwünge of a Gang with an Angriff: after at most 5 Schwünge (``angriff.not_empty_pile``), 5 more."""
-PLATTWURF_TRICKS = 5
-"""The tricks a Plattwurf winner takes after the Angriff (``plattwurf.definition``)."""
 
 GESTELLTER = ROWS.index("gestellter")
 RANK_BITS = 4
@@ -126,9 +124,9 @@ class KindVar:
         """The trick counts (``TRICK_BITS`` wide) a Gang of this kind may end with, as (clause id, constraint) pairs.
 
         A superset of the counts a Gang reaches: together at most 11, at most 10 after an
-        Angriff (rows 0-2); the winner has more tricks unless by Plattwurf, and a Plattwurf
-        winner at least the 5 after the Angriff; a Gestellter has equal tricks; ``good``
-        says the loser (for a Gestellter, each player) holds 3 or more.
+        Angriff (rows 0-2); the winner has more tricks unless by Plattwurf (a Plattwurf
+        winner's count is left free); a Gestellter has equal tricks; ``good`` says the loser
+        (for a Gestellter, each player) holds 3 or more.
         """
         winner = z3.If(self.p1_wins, t1, t0)
         loser = z3.If(self.p1_wins, t0, t1)
@@ -152,7 +150,6 @@ class KindVar:
                     z3.Implies(z3.And(self.has_winner, z3.Not(self.plattwurf)), z3.UGT(winner, loser)),
                 ),
             ),
-            ("plattwurf.definition", z3.Implies(self.plattwurf, z3.UGE(winner, _bv(PLATTWURF_TRICKS, TRICK_BITS)))),
             (
                 "table.gut_gekaempft",
                 self.good == z3.If(self.has_winner, z3.UGE(loser, three), z3.And(z3.UGE(t0, three), z3.UGE(t1, three))),
