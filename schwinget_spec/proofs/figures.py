@@ -203,6 +203,7 @@ def parse_table(region: str) -> list[Row]:
 
 def _run_line(run: ProveRun) -> str:
     total = sum(q.cpu_seconds for q in run.queries)
+    wall = sum(q.seconds for q in run.queries)
     slowest = sorted(run.queries, key=lambda q: -q.cpu_seconds)[:3]
     as_expected = sum(1 for q in run.queries if q.answer == q.expected)
     return textwrap.fill(
@@ -210,7 +211,8 @@ def _run_line(run: ProveRun) -> str:
         f"{as_expected} answered as expected), {run.date}, z3-solver {run.z3_version}, {run.cores} cores, "
         f"load average {run.load_before:.2f} before and {run.load_after:.2f} after (1 minute): "
         f"{run.wall_seconds:.1f} s wall and {run.cpu_seconds:.1f} s of CPU for the command. \"CPU s\" is the CPU "
-        f"time of each query's process (`cpu_seconds`), {total:.1f} s in all; the costliest: "
+        f"time of each query's process (`cpu_seconds`), {total:.1f} s in all, in {wall:.1f} s of the processes' wall "
+        "clock (`seconds`; more than the CPU time when other jobs shared the cores); the costliest: "
         + ", ".join(f"`{q.name}` {q.cpu_seconds:.2f} s" for q in slowest)
         + ". The runner starts the queries costliest first by these figures (`proofs/costs.py` reads them from "
         f"`proofs/{record_path().name}`). `{WRITE_COMMAND}` runs the command again and rewrites this table and "
