@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import z3  # type: ignore[import-untyped]
 
 from schwinget_spec.errors import InvalidArgumentError
 from schwinget_spec.gang import Outcome
@@ -18,6 +19,7 @@ from schwinget_spec.proofs.engine_levels import (
     replay_failure,
 )
 from schwinget_spec.proofs.engine_levels_points import ScoreCase, check_gang_score, score_cases
+from schwinget_spec.proofs.match_model import MatchModel
 from schwinget_spec.scoring import ScoringSystem, compute_gang_score
 
 pytestmark = pytest.mark.clause(
@@ -102,3 +104,9 @@ def test_the_figures_in_the_docs_are_the_programs() -> None:
     winner = check_family("winner", subset=False)
     assert f"totals {totals.inputs:,} inputs, {totals.paths} paths, {totals.checks} Z3 checks" in text
     assert f"winner {winner.inputs} inputs, {winner.paths} paths, {winner.checks} Z3 checks" in text
+
+
+def test_an_unknown_match_draw_reading_is_refused_by_the_model() -> None:
+    """MatchModel refuses a match_draw reading that Rules does not have, naming the parameter."""
+    with pytest.raises(InvalidArgumentError, match="match_draw"):
+        MatchModel([], "younger", z3.Bool("sw"), z3.Bool("gl"), match_draw="coin")
