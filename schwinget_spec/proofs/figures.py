@@ -323,6 +323,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("not written, answers not as expected:\n" + "\n".join(bad), file=sys.stderr)
                 return 1
             record_path().write_text(json.dumps(run.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            cpu, wall = sum(q.cpu_seconds for q in run.queries), sum(q.seconds for q in run.queries)
+            if wall > 1.1 * cpu:
+                print(f"written, but the queries took {wall:.1f} s of wall clock for {cpu:.1f} s of CPU: other jobs shared "
+                      "the cores; a quieter moment gives figures others can compare with", file=sys.stderr)
         else:
             run = load_run()
         # read again after the run: other sections of the page may have changed meanwhile
