@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -39,33 +39,47 @@ from schwinget_spec.gang import GangResult, Outcome
 from schwinget_spec.gang_parts import Angriff
 from schwinget_spec.match import MatchLength, MatchState, start_match
 from schwinget_spec.players import Player
+from schwinget_spec.proofs.engine_levels_base import (
+    LevelCheck,
+    LevelFailure,
+    LevelReplay,
+    NoLemma,
+    Tally,
+    engine_kinds,
+    known_kind,
+    system_of,
+    wide,
+    with_good_loser,
+)
+from schwinget_spec.proofs.engine_levels_fest import (
+    FEST_SIZES,
+    TIEBREAK_SIZES,
+    FestStarterFn,
+    RanksFn,
+    broken_fest_starter,
+    broken_ranks,
+    broken_ranks_of_three,
+    broken_tiebreak,
+    check_fest_starter,
+    check_ranks,
+    engine_fest_starter,
+    engine_ranks,
+    replay_fest_starter,
+    replay_ranks,
+)
 from schwinget_spec.proofs.engine_levels_points import ScoreFn, check_gang_score, kind_of, model_points
-from schwinget_spec.proofs.exhaustive import _kind_results
 from schwinget_spec.proofs.match_model import (
     DRAW_TIE_READINGS,
-    FEST_STARTER_READINGS,
     MATCH_DRAW_READINGS,
-    RANK_BITS,
-    FestModel,
     KindScore,
     KindVar,
     MatchModel,
-    ModelledMeeting,
-    fest_meetings,
 )
-from schwinget_spec.proofs.match_queries import FEST_NAMES
 from schwinget_spec.proofs.replay import model_bool, model_int
 from schwinget_spec.proofs.scoring_model import GOOD_LOSER_TRICKS, ROWS
-from schwinget_spec.proofs.scoring_queries import GangKind, kind_text
-from schwinget_spec.proofs.symbolic import WIDTH, Explorer, Path, SymInt
+from schwinget_spec.proofs.scoring_queries import GangKind
+from schwinget_spec.proofs.symbolic import Explorer, SymInt
 from schwinget_spec.rules import Rules
-from schwinget_spec.schwingfest import (
-    Meeting,
-    SchwingfestState,
-    gaenge_per_schwinger,
-    make_schedule,
-    start_schwingfest,
-)
 from schwinget_spec.scoring import WERTUNGSTABELLE, ScoringSystem, compute_gang_score
 
 __all__ = [
@@ -84,8 +98,10 @@ __all__ = [
     "run_level_proof",
 ]
 
+
 FAMILIES: tuple[str, ...] = ("starter", "totals", "winner", "ranks")
 """The clause families proved of the engine's match and fest transitions, in order."""
+
 
 FAMILY_CLAUSES: dict[str, tuple[str, ...]] = {
     "starter": ("match.first_starter", "match.loser_starts", "match.draw_starter"),
@@ -110,40 +126,9 @@ having no formal statement (``registry.verification_status.NO_STATEMENT``), so i
 named here.
 """
 
+
 MATCH_GAENGE = 6
 """The match model's length: a long match; a short match is its first four Gänge."""
-
-FEST_SIZES: tuple[int, ...] = (3, 4)
-"""The Schwingfeste whose starters and ranks (``fest_tiebreak="shared"``) are proved: 3 and 4 Schwinger (5 costs 47 s of CPU for the ranks alone)."""
-
-TIEBREAK_SIZES: tuple[int, ...] = (3,)
-"""The Schwingfeste whose ranks under ``fest_tiebreak="wins_then_plattwuerfe"`` are proved (the Gänge won and Plattwürfe are enumerated per path: 4 Schwinger have 95,832 combinations)."""
-
-_MORE_NAMES = ("Dänu", "Eveline", "Fritz", "Gisela")
-
-
-def _names(players: int) -> tuple[str, ...]:
-    return (*FEST_NAMES, *_MORE_NAMES)[:players]
-
-
-class _NoLemma(KindVar):
-    """A ``KindVar`` without the reachability lemma: every kind of an engine result, from either starter."""
-
-    def reachable_from(self, starter_p1: z3.BoolRef) -> z3.BoolRef:
-        """True: no lemma."""
-        return z3.BoolVal(True)
-
-
-def _kinds() -> dict[GangKind, Any]:
-    return dict(_kind_results())
-
-
-def _known_kind(var: KindVar, kinds: Sequence[GangKind]) -> z3.BoolRef:
-    return z3.And(var.well_formed(), z3.Or(*(var.is_kind(k) for k in kinds)))
-
-
-def _wide(term: z3.BitVecRef) -> z3.BitVecRef:
-    return z3.ZeroExt(WIDTH - term.size(), term)
 
 
 def _result_with(kind: GangKind, tricks: tuple[int, int]) -> GangResult:
@@ -191,58 +176,12 @@ class _MatchView:
         return MatchState.total_tricks.fget(self)  # type: ignore[attr-defined,no-any-return]
 
 
-@attrs.frozen
-class _Pts:
-    hundredths: Any
-
-
-class _FestView:
-    """The parts of a ``SchwingfestState`` that ``standings`` reads: names, rules, the Gänge fought (or stand-ins) and symbolic totals."""
-
-    def __init__(self, names: tuple[str, ...], rules: Rules, totals: tuple[Any, ...], fought: tuple[Any, ...] = ()) -> None:
-        self.names = names
-        self.rules = rules
-        self.fought = fought
-        self._totals = tuple(_Pts(t) for t in totals)
-
-    def totals(self) -> tuple[_Pts, ...]:
-        return self._totals
-
-
-class _Threshold:
-    """A stand-in Gang won (and by Plattwurf) by one Schwinger as far as the model's counts reach: the ``j``-th Gang of Schwinger ``s``.
-
-    ``standings`` counts each Gang: it is won by ``s`` when ``won[s] >= j`` and a Plattwurf
-    when ``plattwuerfe[s] >= j``, else a Gestellter, each read as a branch of the explorer,
-    so the engine's counts on a path are the model's counts.
-    """
-
-    def __init__(self, explorer: Explorer, schwinger: int, other: int, won: z3.BoolRef, platt: z3.BoolRef) -> None:
-        self.explorer = explorer
-        self.meeting = self
-        self.result = self
-        self.a, self.b = schwinger, other
-        self._won, self._platt = won, platt
-
-    def schwinger(self, seat: Player) -> int:
-        return self.a if seat is Player.P0 else self.b
-
-    @property
-    def winner(self) -> Player | None:
-        return Player.P0 if self.explorer.decide(self._won) else None
-
-    @property
-    def is_plattwurf(self) -> bool:
-        return self.explorer.decide(self._platt)
-
-
 # -- the engine's transitions, and deliberately broken ones
+
 
 StarterFn = Callable[[Any], tuple[Player, str]]
 WinnerFn = Callable[[Any], Player | None]
 PointsFn = Callable[[MatchState], tuple[int, int]]
-FestStarterFn = Callable[[SchwingfestState, Meeting], int]
-RanksFn = Callable[[Any], dict[int, int]]
 
 
 def _engine_starter(view: Any) -> tuple[Player, str]:
@@ -256,14 +195,6 @@ def _engine_winner(view: Any) -> Player | None:
 
 def _engine_points(state: MatchState) -> tuple[int, int]:
     return (state.totals[0].hundredths, state.totals[1].hundredths)
-
-
-def _engine_fest_starter(fest: SchwingfestState, meeting: Meeting) -> int:
-    return fest.starter_of(meeting)
-
-
-def _engine_ranks(view: Any) -> dict[int, int]:
-    return {st.schwinger: st.rank for st in SchwingfestState.standings.fget(view)}  # type: ignore[attr-defined]
 
 
 def _broken_starter(view: Any) -> tuple[Player, str]:
@@ -316,57 +247,6 @@ def _broken_gang_score(result: GangResult, system: ScoringSystem, rules: Rules) 
     return attrs.evolve(score, points=points, rows=(score.row, score.row))
 
 
-def _broken_fest_starter(fest: SchwingfestState, meeting: Meeting) -> int:
-    # the winner of the pair's first meeting starts the second
-    starter = fest.starter_of(meeting)
-    first = fest.gang_of(Meeting(meeting.a, meeting.b, 1))
-    if meeting.leg == 2 and first is not None and first.result.loser is not None and fest.rules.fest_starter == "loser_of_first_meeting":
-        return meeting.a if starter == meeting.b else meeting.b
-    return starter
-
-
-def _broken_ranks(view: Any) -> dict[int, int]:
-    # equal points not shared: a Schwinger counts everyone with as many points as ahead
-    totals = [p.hundredths for p in view.totals()]
-    n = len(totals)
-    return {s: 1 + sum(1 for t in range(n) if t != s and bool(totals[t] >= totals[s])) for s in range(n)}
-
-
-def _broken_ranks_of_three(view: Any) -> dict[int, int]:
-    # the ranks counted among the first three Schwinger only, as for a fest of three
-    totals = [p.hundredths for p in view.totals()]
-    return {s: 1 + sum(1 for t in range(min(3, len(totals))) if bool(totals[t] > totals[s])) for s in range(len(totals))}
-
-
-@attrs.frozen
-class _WithoutPlattwurf:
-    """A fought Gang as a tiebreak that ignores the Plattwürfe sees it: its winner, never a Plattwurf."""
-
-    gang: Any
-
-    @property
-    def meeting(self) -> Any:
-        return self.gang.meeting
-
-    @property
-    def result(self) -> _WithoutPlattwurf:
-        return self
-
-    @property
-    def winner(self) -> Player | None:
-        return self.gang.result.winner  # type: ignore[no-any-return]
-
-    @property
-    def is_plattwurf(self) -> bool:
-        return False
-
-
-def _broken_tiebreak(view: Any) -> dict[int, int]:
-    # AMB-FEST-TIES "wins_then_plattwuerfe" read as the Gänge won only
-    totals = tuple(p.hundredths for p in view.totals())
-    return _engine_ranks(_FestView(view.names, view.rules, totals, tuple(_WithoutPlattwurf(g) for g in view.fought)))
-
-
 @attrs.frozen
 class Engine:
     """One version of each transition: the engine's, or one piece's deliberately broken."""
@@ -375,82 +255,25 @@ class Engine:
     points: PointsFn = _engine_points
     gang_score: ScoreFn = compute_gang_score
     winner: WinnerFn = _engine_winner
-    fest_starter: FestStarterFn = _engine_fest_starter
-    ranks: RanksFn = _engine_ranks
+    fest_starter: FestStarterFn = engine_fest_starter
+    ranks: RanksFn = engine_ranks
 
 
 BROKEN_LEVELS: dict[str, tuple[str, Engine]] = {
-    "starter": ("starter", Engine(starter=_broken_starter, fest_starter=_broken_fest_starter)),
+    "starter": ("starter", Engine(starter=_broken_starter, fest_starter=broken_fest_starter)),
     "younger": ("starter", Engine(starter=_broken_younger)),
     "totals": ("totals", Engine(points=_broken_points)),
     "gang_score": ("totals", Engine(gang_score=_broken_gang_score)),
     "winner": ("winner", Engine(winner=_broken_winner)),
     "more_tricks": ("winner", Engine(winner=_broken_more_tricks)),
-    "ranks": ("ranks", Engine(ranks=_broken_ranks)),
-    "ranks_of_three": ("ranks", Engine(ranks=_broken_ranks_of_three)),
-    "tiebreak": ("ranks", Engine(ranks=_broken_tiebreak)),
+    "ranks": ("ranks", Engine(ranks=broken_ranks)),
+    "ranks_of_three": ("ranks", Engine(ranks=broken_ranks_of_three)),
+    "tiebreak": ("ranks", Engine(ranks=broken_tiebreak)),
 }
 """The deliberately broken transitions, by name: the family whose proof must catch each, and the engine with it."""
 
 
 # -- the results
-
-
-@attrs.frozen
-class LevelFailure:
-    """A disagreement: the family, what was checked, and a counterexample to replay.
-
-    ``part`` names the transition (``match_starter``, ``fest_starter``, ``points``,
-    ``totals``, ``winner``, ``ranks``); ``kinds`` are the Gang kinds in match or fest order
-    (``fest_meetings(players)``), ``tricks`` their trick counts where the proof reads them,
-    ``result`` the one result of a Gang's points.
-    """
-
-    family: str
-    part: str
-    label: str
-    kinds: tuple[GangKind, ...]
-    rules: Rules
-    system: ScoringSystem
-    younger: Player = Player.P0
-    tricks: tuple[tuple[int, int], ...] = ()
-    players: int = 3
-    pair: tuple[int, int] = (0, 1)
-    result: GangResult | None = None
-
-    def __str__(self) -> str:
-        if self.result is not None:
-            return f"{self.family}: {self.label}; {kind_text(self.kinds[0])}, tricks {self.result.tricks[0]}:{self.result.tricks[1]}"
-        gaenge = ", ".join(
-            kind_text(k) + (f" {self.tricks[i][0]}:{self.tricks[i][1]}" if self.tricks else "") for i, k in enumerate(self.kinds)
-        )
-        return f"{self.family}: {self.label}; Gänge {gaenge}" if gaenge else f"{self.family}: {self.label}; no Gang before it"
-
-
-@attrs.frozen
-class LevelCheck:
-    """One family's proof: inputs enumerated or views explored, paths of the engine's code, Z3 checks, failures."""
-
-    family: str
-    method: str
-    inputs: int
-    paths: int
-    checks: int
-    failures: tuple[LevelFailure, ...]
-
-
-@attrs.frozen
-class LevelReplay:
-    """A broken transition's counterexample replayed through the real engine: the engine's answer, the broken one, the model's."""
-
-    engine: str
-    broken: str
-    model: str
-
-    @property
-    def caught(self) -> bool:
-        """The engine agrees with the model and the broken transition does not."""
-        return self.engine == self.model != self.broken
 
 
 @attrs.frozen
@@ -496,24 +319,14 @@ class LevelProof:
         }
 
 
-@attrs.frozen
-class _Tally:
-    inputs: int = 0
-    paths: int = 0
-    checks: int = 0
-
-    def __add__(self, other: _Tally) -> _Tally:
-        return _Tally(self.inputs + other.inputs, self.paths + other.paths, self.checks + other.checks)
-
-
 # -- the families
 
 
 def _match_model(
     draw_tie: str, gaenge: int = MATCH_GAENGE, *, younger: Player = Player.P0, match_draw: str = "draw"
-) -> tuple[MatchModel, list[_NoLemma], z3.BoolRef, z3.BoolRef]:
+) -> tuple[MatchModel, list[NoLemma], z3.BoolRef, z3.BoolRef]:
     sw, gl = z3.Bool("l.schwingerwertung"), z3.Bool("l.good_loser")
-    kinds = [_NoLemma(f"l.g{i}") for i in range(gaenge)]
+    kinds = [NoLemma(f"l.g{i}") for i in range(gaenge)]
     mm = MatchModel(kinds, draw_tie, sw, gl, prefix="l.", younger_p1=younger is Player.P1, match_draw=match_draw)
     return mm, kinds, sw, gl
 
@@ -522,111 +335,61 @@ def _model_kinds(model: z3.ModelRef, kinds: Sequence[KindVar], count: int) -> tu
     return tuple(k.value(model) for k in kinds[:count])
 
 
-def _with_good_loser(rules: Rules, model: z3.ModelRef, gl: z3.BoolRef) -> Rules:
-    """``rules`` with the model's reading of ``good_loser_after_plattwurf``, which the totals of a counterexample rest on."""
-    return attrs.evolve(rules, good_loser_after_plattwurf=model_bool(model, gl))
-
-
-def _system_of(model: z3.ModelRef, sw: z3.BoolRef) -> ScoringSystem:
-    return ScoringSystem.SCHWINGERWERTUNG if model_bool(model, sw) else ScoringSystem.PUNKTEWERTUNG
-
-
-def _check_match_starter(engine: Engine, subset: bool, younger: Player, failures: list[LevelFailure], stop: bool) -> _Tally:
-    known = tuple(_kinds())
-    tally = _Tally()
+def _check_match_starter(engine: Engine, subset: bool, younger: Player, failures: list[LevelFailure], stop: bool) -> Tally:
+    known = tuple(engine_kinds())
+    tally = Tally()
     readings = DRAW_TIE_READINGS[:1] if subset else DRAW_TIE_READINGS
     steps = range(1, 3) if subset else range(1, MATCH_GAENGE)
     for draw_tie in readings:
         mm, kinds, sw, gl = _match_model(draw_tie, younger=younger)
         rules = Rules(draw_tie_starter=draw_tie)  # type: ignore[arg-type]
-        background = [c for _, c in mm.constraints] + [_known_kind(k, known) for k in kinds]
+        background = [c for _, c in mm.constraints] + [known_kind(k, known) for k in kinds]
         # Gang 1: no Gang before it
         view = _MatchView((), (0, 0), rules, younger)
         first = engine.starter(view)[0] is Player.P1
         solver = z3.SolverFor("QF_BV")
         solver.add(*background, mm.starter[0] != first)
-        tally += _Tally(1, 0, 1)
+        tally += Tally(1, 0, 1)
         if solver.check() != z3.unsat:
             failures.append(LevelFailure("starter", "match_starter", "who starts Gang 1", (), rules, ScoringSystem.SCHWINGERWERTUNG, younger))
         for i, last_kind, last_p1 in itertools.product(steps, known, (False, True)):
             if stop and failures:
                 return tally
             explorer = Explorer([*background, kinds[i - 1].is_kind(last_kind), mm.starter[i - 1] == last_p1])
-            tally += _Tally(0, 0, 1)
+            tally += Tally(0, 0, 1)
             if explorer.solver.check() != z3.sat:
                 continue
-            tally += _Tally(1, 0, 0)
-            last = _LastGang(Player.P1 if last_p1 else Player.P0, _kinds()[last_kind])
-            t0, t1 = (SymInt(explorer, _wide(mm.totals[i][q])) for q in (0, 1))
+            tally += Tally(1, 0, 0)
+            last = _LastGang(Player.P1 if last_p1 else Player.P0, engine_kinds()[last_kind])
+            t0, t1 = (SymInt(explorer, wide(mm.totals[i][q])) for q in (0, 1))
             view = _MatchView((last,), (t0, t1), rules, younger)
 
             def run_starter(_e: Explorer, view: _MatchView = view) -> tuple[Player, str]:
                 return engine.starter(view)
 
             for path in explorer.paths(run_starter):
-                tally += _Tally(0, 1, 1)
+                tally += Tally(0, 1, 1)
                 assert path.value is not None
                 if explorer.solver.check(mm.starter[i] != (path.value[0] is Player.P1)) == z3.sat:
                     m = explorer.solver.model()
                     failures.append(
                         LevelFailure(
                             "starter", "match_starter", f"who starts Gang {i + 1}", _model_kinds(m, kinds, i),
-                            _with_good_loser(rules, m, gl), _system_of(m, sw), younger,
+                            with_good_loser(rules, m, gl), system_of(m, sw), younger,
                         )
                     )
-            tally += _Tally(0, 0, explorer.checks)
-    return tally
-
-
-def _check_fest_starter(engine: Engine, subset: bool, players: int, failures: list[LevelFailure]) -> _Tally:
-    tally = _Tally()
-    readings = DRAW_TIE_READINGS[:1] if subset else DRAW_TIE_READINGS
-    systems = (ScoringSystem.SCHWINGERWERTUNG,) if subset else tuple(ScoringSystem)
-    names = _names(players)
-    kinds = _kinds()
-    for fest_starter, draw_tie, system in itertools.product(FEST_STARTER_READINGS, readings, systems):
-        rules = Rules(fest_starter=fest_starter, draw_tie_starter=draw_tie)  # type: ignore[arg-type]
-        model_kinds: dict[ModelledMeeting, KindVar] = {m: _NoLemma(f"f.m{m.a}_{m.b}_{m.leg}") for m in fest_meetings(players)}
-        fm = FestModel(
-            players,
-            model_kinds,
-            fest_starter=fest_starter,
-            fest_tiebreak="shared",
-            schwingerwertung=z3.Bool("f.sw"),
-            good_loser_after_plattwurf=z3.Bool("f.gl"),
-            prefix="f.",
-            draw_tie_starter=draw_tie,
-        )
-        # who starts reads only the kinds: the starter clauses, not the points
-        solver = z3.SolverFor("QF_BV")
-        solver.add(*(c for cid, c in fm.constraints if cid in FAMILY_CLAUSES["starter"]), *(k.well_formed() for k in model_kinds.values()))
-        start = start_schwingfest(names, system, rules=rules)
-        pairs = [(m.a, m.b) for m in fm.meetings if m.leg == 1]
-        for (a, b), (kind, result) in itertools.product(pairs, kinds.items()):
-            m1, m2 = ModelledMeeting(a, b, 1), ModelledMeeting(a, b, 2)
-            opening = engine.fest_starter(start, Meeting(a, b, 1))
-            fest = start.apply_result(Meeting(a, b, 1), result)
-            second = engine.fest_starter(fest, Meeting(a, b, 2))
-            tally += _Tally(1, 0, 1)
-            wrong = z3.Or(fm.starter[m1] != (opening == b), fm.starter[m2] != (second == b))
-            if solver.check(model_kinds[m1].is_kind(kind), wrong) != z3.unsat:
-                failures.append(
-                    LevelFailure(
-                        "starter", "fest_starter", f"who starts the meetings of a pair under fest_starter={fest_starter}",
-                        (kind,), rules, system, players=players, pair=(a, b),
-                    )
-                )
+            tally += Tally(0, 0, explorer.checks)
     return tally
 
 
 def _check_starter(engine: Engine, subset: bool, stop: bool = False) -> LevelCheck:
     failures: list[LevelFailure] = []
-    tally = _Tally()
+    tally = Tally()
     for younger in Player:
         tally += _check_match_starter(engine, subset, younger, failures, stop)
     for players in FEST_SIZES[:1] if subset else FEST_SIZES:
         if not (stop and failures):
-            tally += _check_fest_starter(engine, subset, players, failures)
+            tally += check_fest_starter(engine.fest_starter, subset, players, failures)
     return LevelCheck("starter", "symbolic (match), enumerated (fest)", tally.inputs, tally.paths, tally.checks, tuple(failures))
 
 
@@ -634,10 +397,10 @@ def _check_totals(engine: Engine, subset: bool) -> LevelCheck:
     failures: list[LevelFailure] = []
     inputs = checks = 0
     sw, gl = z3.Bool("t.schwingerwertung"), z3.Bool("t.good_loser")
-    var = _NoLemma("t.g")
+    var = NoLemma("t.g")
     score = KindScore(var, sw, gl, "t.")
     body = [c for _, c in score.constraints]
-    kinds = _kinds()
+    kinds = engine_kinds()
     pairs = list(itertools.product(kinds, kinds))[: 20 if subset else None]
     for system, good, younger in itertools.product(ScoringSystem, (True, False), (Player.P0,) if subset else tuple(Player)):
         rules = Rules(good_loser_after_plattwurf=good)
@@ -672,25 +435,25 @@ def _check_totals(engine: Engine, subset: bool) -> LevelCheck:
 
 
 def _check_winner(engine: Engine, subset: bool) -> LevelCheck:
-    known = tuple(_kinds())
+    known = tuple(engine_kinds())
     failures: list[LevelFailure] = []
-    tally = _Tally()
+    tally = Tally()
     lengths = (MatchLength.SHORT,) if subset else tuple(MatchLength)
     for length, match_draw, younger in itertools.product(lengths, MATCH_DRAW_READINGS, (Player.P0,) if subset else tuple(Player)):
         mm, kinds, sw, gl = _match_model("younger", length.gaenge, match_draw=match_draw)
-        background = [c for _, c in mm.constraints] + [_known_kind(k, known) for k in kinds]
+        background = [c for _, c in mm.constraints] + [known_kind(k, known) for k in kinds]
         explorer = Explorer(background)
-        t0, t1 = (SymInt(explorer, _wide(mm.totals[-1][q])) for q in (0, 1))
-        gaenge = tuple(_LastGang(Player.P0, _Tricks((SymInt(explorer, _wide(a)), SymInt(explorer, _wide(b))))) for a, b in mm.tricks)
+        t0, t1 = (SymInt(explorer, wide(mm.totals[-1][q])) for q in (0, 1))
+        gaenge = tuple(_LastGang(Player.P0, _Tricks((SymInt(explorer, wide(a)), SymInt(explorer, wide(b))))) for a, b in mm.tricks)
         rules = Rules(match_draw=match_draw)  # type: ignore[arg-type]
-        tally += _Tally(1, 0, 0)
+        tally += Tally(1, 0, 0)
         view = _MatchView(gaenge, (t0, t1), rules, younger)
 
         def run_winner(_e: Explorer, view: _MatchView = view) -> Player | None:
             return engine.winner(view)
 
         for path in explorer.paths(run_winner):
-            tally += _Tally(0, 1, 1)
+            tally += Tally(0, 1, 1)
             code = 2 if path.value is None else int(path.value is Player.P1)
             if explorer.solver.check(mm.winner_code() != code) == z3.sat:
                 m = explorer.solver.model()
@@ -698,107 +461,17 @@ def _check_winner(engine: Engine, subset: bool) -> LevelCheck:
                 failures.append(
                     LevelFailure(
                         "winner", "winner", f"the winner of a match of {length.gaenge} under match_draw={match_draw}",
-                        _model_kinds(m, kinds, length.gaenge), _with_good_loser(rules, m, gl), _system_of(m, sw), younger, tricks,
+                        _model_kinds(m, kinds, length.gaenge), with_good_loser(rules, m, gl), system_of(m, sw), younger, tricks,
                     )
                 )
-        tally += _Tally(0, 0, explorer.checks)
+        tally += Tally(0, 0, explorer.checks)
     return LevelCheck("winner", "symbolic", tally.inputs, tally.paths, tally.checks, tuple(failures))
-
-
-def _fest_model(players: int, tiebreak: str, prefix: str) -> tuple[FestModel, dict[ModelledMeeting, KindVar], z3.BoolRef, z3.BoolRef]:
-    model_kinds: dict[ModelledMeeting, KindVar] = {m: _NoLemma(f"{prefix}m{m.a}_{m.b}_{m.leg}") for m in fest_meetings(players)}
-    sw, gl = z3.Bool(f"{prefix}sw"), z3.Bool(f"{prefix}gl")
-    fm = FestModel(
-        players, model_kinds, fest_starter="loser_of_first_meeting", fest_tiebreak=tiebreak,
-        schwingerwertung=sw, good_loser_after_plattwurf=gl, prefix=prefix,
-    )
-    return fm, model_kinds, sw, gl
-
-
-def _is_count(c: z3.BoolRef, fm: FestModel) -> bool:
-    """``c`` defines a Schwinger's Gänge won or Plattwürfe (a ``match.record_points`` constraint of ``fm``)."""
-    return z3.is_eq(c) and any(c.arg(0).eq(v) for v in (*fm.won, *fm.plattwuerfe))
-
-
-def _check_ranks_of(engine: Engine, players: int, tiebreak: str, stop: bool, failures: list[LevelFailure]) -> _Tally:
-    """The ranks of a fest of ``players`` under ``tiebreak``: the points free, the Gänge won and Plattwürfe the model's (tiebreak) or none (shared)."""
-    fm, model_kinds, sw, gl = _fest_model(players, tiebreak, f"r{players}.")
-    known = tuple(_kinds())
-    ranks = [c for cid, c in fm.constraints if cid == "match.winner"]
-    counts = [c for cid, c in fm.constraints if cid == "match.record_points" and _is_count(c, fm)]
-    wins = tiebreak != "shared"
-    explorer = Explorer(
-        [*counts, *(_known_kind(k, known) for k in model_kinds.values())] if wins else [], logic="QF_UFBV"
-    )
-    totals = tuple(SymInt(explorer, _wide(p)) for p in fm.points)
-    fought: tuple[Any, ...] = ()
-    if wins:
-        fought = tuple(
-            _Threshold(
-                explorer, s, (s + 1) % players,
-                z3.UGE(fm.won[s], z3.BitVecVal(j, RANK_BITS)), z3.UGE(fm.plattwuerfe[s], z3.BitVecVal(j, RANK_BITS)),
-            )
-            for s in range(players)
-            for j in range(1, gaenge_per_schwinger(players) + 1)
-        )
-    rules = Rules(fest_tiebreak=tiebreak)  # type: ignore[arg-type]
-    names = _names(players)
-    tally = _Tally(1, 0, 0)
-    # a failure on free points is confirmed on the fest model proper: Gang kinds whose points and counts take the path
-    bound = z3.SolverFor("QF_BV")
-    bound.add(*(c for _, c in fm.constraints), *(_known_kind(k, known) for k in model_kinds.values()))
-    paths: Iterable[Path[dict[int, int]]] = explorer.paths(lambda _e: engine.ranks(_FestView(names, rules, totals, fought)))
-    for path in paths:
-        tally += _Tally(0, 1, 1)
-        assert path.value is not None
-        wrong = z3.Or(*(fm.rank[s] != r for s, r in path.value.items()))
-        if explorer.solver.check(*ranks, wrong) != z3.sat:
-            continue
-        tally += _Tally(0, 0, 1)
-        if bound.check(*path.conditions, wrong) != z3.sat:
-            continue
-        m = bound.model()
-        failures.append(
-            LevelFailure(
-                "ranks", "ranks", f"the ranks of a Schwingfest of {players} under fest_tiebreak={tiebreak}",
-                tuple(model_kinds[mm].value(m) for mm in fm.meetings), _with_good_loser(rules, m, gl), _system_of(m, sw),
-                players=players,
-            )
-        )
-        if stop:
-            break
-    return tally + _Tally(0, 0, explorer.checks)
-
-
-def _check_schedule(players: int, failures: list[LevelFailure]) -> None:
-    # fest.twice_each, fest.four_players: the engine's schedule holds the model's meetings, 2(n-1) Gänge each
-    schedule = make_schedule(players)
-    engine = sorted((m.a, m.b, m.leg) for m in schedule.meetings)
-    model = sorted((m.a, m.b, m.leg) for m in fest_meetings(players))
-    each = [sum(1 for m in schedule.meetings if s in (m.a, m.b)) for s in range(players)]
-    if engine != model or set(each) != {2 * (players - 1)} or gaenge_per_schwinger(players) != 2 * (players - 1):
-        failures.append(LevelFailure("ranks", "schedule", f"the meetings of a Schwingfest of {players}", (), Rules(), ScoringSystem.SCHWINGERWERTUNG, players=players))
-
-
-def _check_ranks(engine: Engine, subset: bool, stop: bool = False) -> LevelCheck:
-    failures: list[LevelFailure] = []
-    tally = _Tally()
-    parts = [(n, "shared") for n in FEST_SIZES]
-    if stop or not subset:
-        parts += [(n, "wins_then_plattwuerfe") for n in TIEBREAK_SIZES]
-    for players, tiebreak in parts:
-        if tiebreak == "shared":
-            _check_schedule(players, failures)
-        tally += _check_ranks_of(engine, players, tiebreak, stop, failures)
-        if stop and failures:
-            break
-    return LevelCheck("ranks", "symbolic", tally.inputs, tally.paths, tally.checks, tuple(failures))
 
 
 def _check(family: str, engine: Engine, subset: bool, stop: bool) -> LevelCheck:
     # stop: a broken transition's proof ends at its first failure
     if family == "ranks":
-        return _check_ranks(engine, subset, stop)
+        return check_ranks(engine.ranks, subset, stop)
     if family == "starter":
         return _check_starter(engine, subset, stop)
     return _CHECKS[family](engine, subset)
@@ -808,7 +481,7 @@ _CHECKS: dict[str, Callable[[Engine, bool], LevelCheck]] = {
     "starter": _check_starter,
     "totals": _check_totals,
     "winner": _check_winner,
-    "ranks": _check_ranks,
+    "ranks": lambda engine, subset: check_ranks(engine.ranks, subset),
 }
 
 
@@ -818,7 +491,7 @@ _CHECKS: dict[str, Callable[[Engine, bool], LevelCheck]] = {
 def _played(failure: LevelFailure, gaenge: int) -> MatchState:
     length = MatchLength.LONG if gaenge > MatchLength.SHORT.gaenge else MatchLength.SHORT
     state = start_match(failure.system, length, failure.younger, failure.rules)
-    kinds = _kinds()
+    kinds = engine_kinds()
     for i, kind in enumerate(failure.kinds):
         state = state.apply_result(_result_with(kind, failure.tricks[i]) if failure.tricks else kinds[kind])
     return state
@@ -832,7 +505,7 @@ def _solved_match(failure: LevelFailure, gaenge: int) -> tuple[z3.ModelRef, Matc
     solver = z3.SolverFor("QF_BV")
     solver.add(*(c for _, c in mm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG))
     solver.add(gl == failure.rules.good_loser_after_plattwurf)
-    solver.add(*(v.is_kind(k) for v, k in zip(model_vars, failure.kinds, strict=False)), _known_kind(model_vars[-1], tuple(_kinds())))
+    solver.add(*(v.is_kind(k) for v, k in zip(model_vars, failure.kinds, strict=False)), known_kind(model_vars[-1], tuple(engine_kinds())))
     for (a, b), (x, y) in zip(mm.tricks, failure.tricks, strict=False):
         solver.add(a == x, b == y)
     if solver.check() != z3.sat:
@@ -855,30 +528,10 @@ def _replay_match(failure: LevelFailure, broken: Engine) -> LevelReplay:
     return LevelReplay(str(state.next_starter_with_clause()[0]), str(broken.starter(state)[0]), expected)
 
 
-def _replay_fest_starter(failure: LevelFailure, broken: Engine) -> LevelReplay:
-    a, b = failure.pair
-    fest = start_schwingfest(_names(failure.players), failure.system, rules=failure.rules)
-    fest = fest.apply_result(Meeting(a, b, 1), _kinds()[failure.kinds[0]])
-    second = Meeting(a, b, 2)
-    first = fest.gang_of(Meeting(a, b, 1))
-    assert first is not None
-    loser = first.result.loser
-    # the model: the loser of the first meeting starts, after a Gestellter AMB-DRAW-TIE-STARTER
-    if loser is not None:
-        model = first.meeting.schwinger(loser)
-    else:
-        model = b if failure.rules.draw_tie_starter == "drawn_gang_other" else a
-    if failure.rules.fest_starter == "alternate":
-        model = b
-    elif failure.rules.fest_starter == "younger":
-        model = a
-    return LevelReplay(str(fest.starter_of(second)), str(broken.fest_starter(fest, second)), str(model))
-
-
 def _replay_totals(failure: LevelFailure, broken: Engine) -> LevelReplay:
     state = start_match(failure.system, MatchLength.SHORT, failure.younger, failure.rules)
     for kind in failure.kinds:
-        state = state.apply_result(_kinds()[kind])
+        state = state.apply_result(engine_kinds()[kind])
     totals = [0, 0]
     for kind in failure.kinds:
         points = model_points(kind, failure.system, failure.rules.good_loser_after_plattwurf)
@@ -896,31 +549,13 @@ def _replay_points(failure: LevelFailure, broken: Engine) -> LevelReplay:
     )
 
 
-def _replay_ranks(failure: LevelFailure, broken: Engine) -> LevelReplay:
-    kinds = _kinds()
-    players = failure.players
-    fest = start_schwingfest(_names(players), failure.system, rules=failure.rules)
-    meetings = fest_meetings(players)
-    for m, kind in zip(meetings, failure.kinds, strict=True):
-        fest = fest.apply_result(Meeting(m.a, m.b, m.leg), kinds[kind])
-    fm, model_kinds, sw, gl = _fest_model(players, failure.rules.fest_tiebreak, "x.")
-    solver = z3.SolverFor("QF_BV")
-    solver.add(*(c for _, c in fm.constraints), sw == (failure.system is ScoringSystem.SCHWINGERWERTUNG))
-    solver.add(gl == failure.rules.good_loser_after_plattwurf, *(model_kinds[m].is_kind(k) for m, k in zip(meetings, failure.kinds, strict=True)))
-    if solver.check() != z3.sat:
-        raise AssertionError(f"the fest model refuses the counterexample {failure}")
-    model = {s: model_int(solver.model(), fm.rank[s]) for s in range(players)}
-    engine = {st.schwinger: st.rank for st in fest.standings}
-    return LevelReplay(*(str(dict(sorted(ranks.items()))) for ranks in (engine, broken.ranks(fest), model)))
-
-
 _REPLAYS: dict[str, Callable[[LevelFailure, Engine], LevelReplay]] = {
     "match_starter": _replay_match,
     "winner": _replay_match,
-    "fest_starter": _replay_fest_starter,
+    "fest_starter": lambda failure, broken: replay_fest_starter(failure, broken.fest_starter),
     "totals": _replay_totals,
     "points": _replay_points,
-    "ranks": _replay_ranks,
+    "ranks": lambda failure, broken: replay_ranks(failure, broken.ranks),
 }
 
 
