@@ -116,14 +116,14 @@ FAMILY_CLAUSES: dict[str, tuple[str, ...]] = {
         "table.gut_gekaempft",
     ),
     "winner": ("match.winner",),
-    "ranks": ("match.winner",),
+    "ranks": ("match.winner", "fest.four_players"),
 }
 """The clauses each family's proof covers (the model's tags of the constraints it checks).
 
-The ranks family also checks the schedule of 3 and 4 Schwinger against the model's meetings
-(6 Gänge each for 4, what ``fest.four_players`` states); that clause is registered as
-having no formal statement (``registry.verification_status.NO_STATEMENT``), so it is not
-named here.
+The ranks family also checks the engine's schedule of 3 and 4 Schwinger against the model's
+meetings: for 4, every pair twice and 6 Gänge each, what ``fest.four_players`` states. The
+schedule of other sizes is the exhaustive check ``fest.schedule`` (``fest.twice_each``,
+``fest.more_players``, ``fest.parallel`` speak of every size).
 """
 
 

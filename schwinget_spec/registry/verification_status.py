@@ -60,7 +60,6 @@ NO_STATEMENT: Mapping[str, str] = {
     "scoring.choose_system": "the players' choice of system, a parameter, not a step",
     "scoring.schwingerwertung_both": "the system's name for a table whose cells are the table.* clauses",
     "scoring.punktewertung_winner": "the system's name for a table whose cells are the table.* clauses",
-    "fest.four_players": "the organisation of a fest of four, a size the schedule covers, not a rule of play",
 }
 """Clauses with no formal statement to prove, each with the reason in one line (``schwinget clauses --status`` prints it)."""
 
