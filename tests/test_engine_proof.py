@@ -96,7 +96,7 @@ def test_a_record_naming_another_clause_than_the_resolution_fails_the_proof() ->
         return attrs.evolve(after, history=(*after.history[:-1], attrs.evolve(record, clause_id="schwung.higher_wins")))
 
     with _wrap_answer(relabel)():
-        check = check_shape(Shape(1, Player.P0, Colour.RED, pending=False, attacker=None))
+        check = check_shape(Shape(10, Player.P0, Colour.GREEN, pending=False, attacker=None))
     assert any("the record's clause differs" in str(f) for f in check.failures)
 
 
