@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import z3  # type: ignore[import-untyped]
@@ -28,8 +28,7 @@ from schwinget_spec.ask.levels_common import (
     compile_connectives,
     holds_connectives,
 )
-from schwinget_spec.ask.match import AnyKind, KindGangs, level_solver, real_gangs
-from schwinget_spec.ask.solve import run_check, split_core
+from schwinget_spec.ask.match import AnyKind, level_solver, search_real
 from schwinget_spec.ask.terms import Prop
 from schwinget_spec.errors import InvalidArgumentError, SchwingetError
 from schwinget_spec.players import Player
@@ -42,6 +41,7 @@ from schwinget_spec.proofs.match_model import (
 )
 from schwinget_spec.proofs.match_queries import FEST_NAMES, play_fest
 from schwinget_spec.proofs.replay import Witness
+from schwinget_spec.proofs.scoring_queries import GangKind
 from schwinget_spec.rules import Rules
 from schwinget_spec.schwingfest import Meeting, SchwingfestState
 from schwinget_spec.scoring import ScoringSystem
@@ -178,10 +178,6 @@ class FestAnswer(LevelAnswer):
         return self.json_with("schwingfest", {"fest": self.fest.to_json()} if self.fest is not None else {})
 
 
-MAX_ROUNDS = 40
-"""How many candidate fests a question tries when a kind is out of a starter's reach."""
-
-
 def answer_fest_question(question: FestQuestion, timeout: float = 60.0) -> FestAnswer:
     """A witness fest (real Gänge per kind, fought through ``SchwingfestState``), or a proof with the fest clauses of its core."""
     start = time.perf_counter()
@@ -198,33 +194,21 @@ def answer_fest_question(question: FestQuestion, timeout: float = 60.0) -> FestA
     method = (f"Z3 on the fest model ({', '.join(FEST_NAMES)}, {len(meetings)} meetings as kinds of the table, "
               f"{question.system.value}, fest_starter {question.fest_starter}, fest_tiebreak {question.fest_tiebreak}); "
               "each Gang of a fest found is a real Gang found by Z3, the fest fought on SchwingfestState")
-    real: KindGangs | None = None
-    for _ in range(MAX_ROUNDS):
-        r = run_check(solver, *f.tags())
-        if r == z3.unsat:
-            core, _ = split_core(solver)
-            return FestAnswer(text, NONE if question.kind == "exists" else PROVED, method + "; unsat: a proof",
-                              time.perf_counter() - start, core)
-        if r != z3.sat:
-            return FestAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
-        model = solver.model()
-        real = real or KindGangs()
-        _, gangs = real_gangs(solver, model, real, kinds, f.starter)
-        if gangs is None:
-            continue
+    expected = question.kind == "exists"
 
-        def gang_of(meeting: Meeting, seat: Player, gangs: dict[ModelledMeeting, Witness] = gangs) -> Witness:
+    def answer(verdict: str, *, unsat: bool = False, **fields: Any) -> FestAnswer:
+        return FestAnswer(text, verdict, method + ("; unsat: a proof" if unsat else ""), time.perf_counter() - start, **fields)
+
+    def replay(_picked: dict[ModelledMeeting, tuple[GangKind, bool]], gangs: dict[ModelledMeeting, Witness]) -> FestAnswer:
+        def gang_of(meeting: Meeting, seat: Player) -> Witness:
             return gangs[ModelledMeeting(meeting.a, meeting.b, meeting.leg)]
 
         try:
             fest = play_fest(question.system, question.rules, gang_of)
         except SchwingetError as exc:
-            return FestAnswer(text, BUG, method, time.perf_counter() - start, detail=f"engine refuses the fest: {exc}")
-        expected = question.kind == "exists"
+            return answer(BUG, detail=f"engine refuses the fest: {exc}")
         if holds_on_fest(fest, question.prop) is not expected:
-            return FestAnswer(text, BUG, method, time.perf_counter() - start, fest=fest,
-                              detail=f"the engine reads the proposition as {not expected} on the model's fest")
-        found = tuple(gangs.items())
-        return FestAnswer(text, WITNESS if expected else COUNTEREXAMPLE, method, time.perf_counter() - start, fest=fest, gaenge=found)
-    return FestAnswer(text, UNKNOWN, method, time.perf_counter() - start,
-                      detail=f"{MAX_ROUNDS} candidate fests each used a Gang kind its starter cannot reach")
+            return answer(BUG, fest=fest, detail=f"the engine reads the proposition as {not expected} on the model's fest")
+        return answer(WITNESS if expected else COUNTEREXAMPLE, fest=fest, gaenge=tuple(gangs.items()))
+
+    return search_real(solver, f.tags(), kinds, f.starter, exists=expected, timeout=timeout, noun="fests", answer=answer, replay=replay)

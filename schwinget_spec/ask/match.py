@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Hashable, Iterable, Mapping
-from typing import Literal, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, Literal, TypeVar
 
 import attrs
 import z3  # type: ignore[import-untyped]
@@ -273,7 +273,7 @@ class MatchAnswer(LevelAnswer):
 
 
 MAX_ROUNDS = 40
-"""How many candidate matches a question tries when a kind is out of a starter's reach."""
+"""How many candidate matches or fests a question tries when a kind is out of a starter's reach."""
 
 
 def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> MatchAnswer:
@@ -290,34 +290,26 @@ def answer_match_question(question: MatchQuestion, timeout: float = 60.0) -> Mat
     solver.add(goal if question.kind == "exists" else z3.Not(goal))
     method = (f"Z3 on the match model ({n} Gänge as kinds of the table, {question.system.value}, draw_tie_starter "
               f"{question.draw_tie}); each Gang of a match found is a real Gang found by Z3, the match replayed on MatchState")
-    real: KindGangs | None = None
-    for _ in range(MAX_ROUNDS):
-        r = run_check(solver, *m.tags())
-        if r == z3.unsat:
-            core, _ = split_core(solver)
-            return MatchAnswer(text, NONE if question.kind == "exists" else PROVED, method + "; unsat: a proof",
-                               time.perf_counter() - start, core)
-        if r != z3.sat:
-            return MatchAnswer(text, UNKNOWN, method, time.perf_counter() - start, detail=f"Z3 gave no answer within {timeout:g} s")
-        model = solver.model()
-        real = real or KindGangs()
-        picked, gangs = real_gangs(solver, model, real, dict(enumerate(kinds)), dict(enumerate(m.starter)))
-        if gangs is None:
-            continue
+    expected = question.kind == "exists"
+
+    def answer(verdict: str, *, unsat: bool = False, **fields: Any) -> MatchAnswer:
+        return MatchAnswer(text, verdict, method + ("; unsat: a proof" if unsat else ""), time.perf_counter() - start, **fields)
+
+    def replay(picked: dict[int, tuple[GangKind, bool]], gangs: dict[int, Witness]) -> MatchAnswer:
         found = tuple(gangs.values())
         try:
             match = play_match_gangs(question.system, question.rules, found)
         except SchwingetError as exc:
-            return MatchAnswer(text, BUG, method, time.perf_counter() - start, gaenge=found, detail=f"engine refuses the match: {exc}")
+            return answer(BUG, gaenge=found, detail=f"engine refuses the match: {exc}")
         problems = [i + 1 for i, (g, (kind, _)) in enumerate(zip(match.gaenge, picked.values(), strict=True)) if result_kind(g.result) != kind]
-        expected = question.kind == "exists"
         if problems or holds_on_match(match, question.prop) is not expected:
-            return MatchAnswer(text, BUG, method, time.perf_counter() - start, gaenge=found, match=match,
-                               detail=f"the engine reads the match otherwise (Gänge {problems} of another kind)" if problems
-                               else f"the engine reads the proposition as {not expected} on the model's match")
-        return MatchAnswer(text, WITNESS if expected else COUNTEREXAMPLE, method, time.perf_counter() - start, gaenge=found, match=match)
-    return MatchAnswer(text, UNKNOWN, method, time.perf_counter() - start,
-                       detail=f"{MAX_ROUNDS} candidate matches each used a Gang kind its starter cannot reach")
+            return answer(BUG, gaenge=found, match=match,
+                          detail=f"the engine reads the match otherwise (Gänge {problems} of another kind)" if problems
+                          else f"the engine reads the proposition as {not expected} on the model's match")
+        return answer(WITNESS if expected else COUNTEREXAMPLE, gaenge=found, match=match)
+
+    return search_real(solver, m.tags(), dict(enumerate(kinds)), dict(enumerate(m.starter)),
+                       exists=expected, timeout=timeout, noun="matches", answer=answer, replay=replay)
 
 
 class AnyKind(KindVar):
@@ -342,6 +334,46 @@ def real_gangs(solver: z3.Solver, model: z3.ModelRef, real: KindGangs, kinds: Ma
     if missing:
         return picked, None
     return picked, {key: g for key, g in gangs.items() if g is not None}
+
+
+A = TypeVar("A", bound=LevelAnswer)
+
+
+def search_real(
+    solver: z3.Solver,
+    tags: Iterable[z3.BoolRef],
+    kinds: Mapping[K, AnyKind],
+    starters: Mapping[K, z3.BoolRef],
+    *,
+    exists: bool,
+    timeout: float,
+    noun: str,
+    answer: Callable[..., A],
+    replay: Callable[[dict[K, tuple[GangKind, bool]], dict[K, Witness]], A],
+) -> A:
+    """Z3's candidates for a match or fest until one is made of real Gänge, then ``replay``'s answer on them.
+
+    ``answer(verdict, unsat=..., **fields)`` makes the other answers: a proof with the clauses of
+    the unsat core (none exists, or proved), or unknown when Z3 gives none within ``timeout`` or
+    every one of ``MAX_ROUNDS`` candidates used a Gang kind out of its starter's reach (each such
+    pick is excluded and Z3 asked again: ``real_gangs``).
+    """
+    tags = list(tags)
+    real: KindGangs | None = None
+    for _ in range(MAX_ROUNDS):
+        r = run_check(solver, *tags)
+        if r == z3.unsat:
+            core, _ = split_core(solver)
+            return answer(NONE if exists else PROVED, unsat=True, clauses=core)
+        if r != z3.sat:
+            return answer(UNKNOWN, detail=f"Z3 gave no answer within {timeout:g} s")
+        # the model is read before KindGangs builds its Gang model: building terms first changes the model Z3 gives
+        model = solver.model()
+        real = real or KindGangs()
+        picked, gangs = real_gangs(solver, model, real, kinds, starters)
+        if gangs is not None:
+            return replay(picked, gangs)
+    return answer(UNKNOWN, detail=f"{MAX_ROUNDS} candidate {noun} each used a Gang kind its starter cannot reach")
 
 
 def level_solver(m: MatchModel | FestModel, kinds: Iterable[AnyKind], *, system: ScoringSystem, schwinger: z3.BoolRef,
