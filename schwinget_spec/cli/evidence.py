@@ -204,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--levels",
         action="store_true",
-        help="recompute only the proof of the engine's match and Schwingfest transitions (about 4.5 minutes), keep the rest as committed",
+        help="recompute only the proof of the engine's match and Schwingfest transitions (about 6 minutes), keep the rest as committed",
     )
     args = parser.parse_args(argv)
     option = next((name for name in ENGINE_PARTS if getattr(args, name)), None)
