@@ -90,3 +90,13 @@ def test_a_page_without_its_markers_and_a_malformed_record_are_refused() -> None
         figures.replace_region("no markers here", "")
     with pytest.raises(InvalidArgumentError, match="not a recorded run"):
         figures.ProveRun.from_json({"queries": []}, "record")
+
+
+@pytest.mark.parametrize("argv", [["--check", "--jobs", "0"], ["--check", "--jobs", "two"], ["--check", "--max-load", "nan"], ["--check", "--max-load", "-1"]])
+def test_a_bad_option_is_a_usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Zero or a word for --jobs, a load average that is not above 0 (or not a number) is refused with exit code 2 and the option named."""
+    with pytest.raises(SystemExit) as exited:
+        figures.main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert argv[1] in err

@@ -135,3 +135,13 @@ def test_clauses_json_carries_the_status() -> None:
     clauses = json.loads(result.output)["clauses"]
     assert all(c["status"]["level"] in LEVELS for c in clauses)
     assert len(clauses) == len(CLAUSES)
+
+
+def test_two_recomputations_at_once_are_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """--ends with --levels (or any two of --quick, --engine, --ends, --levels) is refused with exit code 2 before anything runs, not one of them run silently."""
+    from schwinget_spec.cli.evidence import main  # noqa: PLC0415
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--ends", "--levels"])
+    assert exited.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err

@@ -185,23 +185,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m schwinget_spec.cli.evidence [--write] [--quick | --engine | --ends | --levels]``: print the evidence as JSON, or write it to the committed file."""
     parser = argparse.ArgumentParser(prog="python -m schwinget_spec.cli.evidence", description=__doc__)
     parser.add_argument("--write", action="store_true", help=f"write {EVIDENCE_FILE.name} instead of printing it")
-    parser.add_argument(
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument(
         "--quick",
         action="store_true",
         help="recompute only the vectors and mutants (seconds), keep the committed proofs and exhaustive checks",
     )
-    parser.add_argument(
+    only.add_argument(
         "--engine",
         action="store_true",
         help="recompute only the proofs of the engine's Gang: its step (schwinget prove --engine, half an hour of CPU), "
         "its first state and its result; keep the rest as committed",
     )
-    parser.add_argument(
+    only.add_argument(
         "--ends",
         action="store_true",
-        help="recompute only the proofs of the Gang's first state and result (seconds), keep the rest as committed",
+        help="recompute only the proofs of the Gang's first state and result (about two minutes), keep the rest as committed",
     )
-    parser.add_argument(
+    only.add_argument(
         "--levels",
         action="store_true",
         help="recompute only the proof of the engine's match and Schwingfest transitions (about 6 minutes), keep the rest as committed",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import os
 import resource
 import subprocess
@@ -292,6 +293,26 @@ def _registry() -> tuple[list[tuple[str, str, bool]], dict[str, str]]:
     return [(q.name, q.expected, q.slow) for q in QUERIES], {q.name: q.claim for q in QUERIES}
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of queries at once, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more queries at once, got {value}")
+    return value
+
+
+def _positive_load(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a load average, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a load average above 0, got {text!r}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``--write``: run every query once and rewrite the record and the table; ``--render``: rewrite the table from the record; ``--check``: exit 1 if out of step.
 
@@ -303,8 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     group.add_argument("--write", action="store_true", help="run schwinget prove --json once, then write the record and the table")
     group.add_argument("--render", action="store_true", help="rewrite the table from the recorded run, without running Z3")
     group.add_argument("--check", action="store_true", help="exit 1 if the table, the record and the queries are out of step")
-    parser.add_argument("--jobs", type=int, default=None, help="queries at once (default: one per core)")
-    parser.add_argument("--max-load", type=float, default=MAX_LOAD, help=f"--write refuses to start above this 1-minute load average (default {MAX_LOAD})")
+    parser.add_argument("--jobs", type=_positive_int, default=None, help="queries at once, 1 or more (default: one per core)")
+    parser.add_argument(
+        "--max-load", type=_positive_load, default=MAX_LOAD, help=f"--write refuses to start above this 1-minute load average (default {MAX_LOAD})"
+    )
     args = parser.parse_args(argv)
     queries, claims = _registry()
     slow = {n: s for n, _, s in queries}
